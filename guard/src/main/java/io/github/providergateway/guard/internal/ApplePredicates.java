@@ -235,7 +235,9 @@ final class ApplePredicates {
       return null;
     }
     var found = PatternLiterals.matcher(AppleTexts.NO_QUARANTINE, now);
-    return found.find() && !PatternLiterals.finds(AppleTexts.NO_QUARANTINE, old) ? "no-quarantine" : null;
+    return found.find() && !PatternLiterals.finds(AppleTexts.NO_QUARANTINE, old)
+        ? "no-quarantine"
+        : null;
   }
 
   /** {@code auth sufficient pam_permit.so} written to a PAM file: a password no longer asked. */

@@ -193,7 +193,10 @@ final class CopiesSchedules {
     }
     for (Redirect redirect : step.invocation().redirects()) {
       String target = redirect.target().text();
-      writes |= redirect.writes() && elsewhere(scan, target) && PatternLiterals.finds(STATUS_FILE, target);
+      writes |=
+          redirect.writes()
+              && elsewhere(scan, target)
+              && PatternLiterals.finds(STATUS_FILE, target);
     }
     if (step.program().equals("tee")) {
       for (String a : step.invocation().args()) {

@@ -307,7 +307,8 @@ final class CopiesTools {
       if (!PatternLiterals.finds(COPY_PATH, t)) {
         continue;
       }
-      if (method.equals("delete") || !method.equals("get") && PatternLiterals.finds(LOSING_END, t)) {
+      if (method.equals("delete")
+          || !method.equals("get") && PatternLiterals.finds(LOSING_END, t)) {
         return true;
       }
     }

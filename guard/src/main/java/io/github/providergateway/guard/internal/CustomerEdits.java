@@ -419,7 +419,8 @@ final class CustomerEdits {
       return false;
     }
     for (String line : added.split("\n")) {
-      if (PatternLiterals.finds(UNMASK_ATTRIBUTE, line) && PatternLiterals.finds(PRIVATE_FIELD, line)) {
+      if (PatternLiterals.finds(UNMASK_ATTRIBUTE, line)
+          && PatternLiterals.finds(PRIVATE_FIELD, line)) {
         return true;
       }
     }
@@ -490,7 +491,8 @@ final class CustomerEdits {
    * Whether a change to a dependency's security code forces it to pass or takes its refusal out.
    */
   private static boolean dependencyCheckOff(String old, String now, String place) {
-    if (!PatternLiterals.finds(SECURITY_CODE, place) && !PatternLiterals.finds(SECURITY_CODE, old)) {
+    if (!PatternLiterals.finds(SECURITY_CODE, place)
+        && !PatternLiterals.finds(SECURITY_CODE, old)) {
       return false;
     }
     String before = code(old);

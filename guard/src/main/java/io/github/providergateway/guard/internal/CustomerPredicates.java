@@ -199,7 +199,8 @@ final class CustomerPredicates {
     if (source == null || source.length() > 64 * 1024 || source.indexOf('@') < 0) {
       return null;
     }
-    if (!PatternLiterals.finds(ADDRESS_PATTERN, source) || !PatternLiterals.finds(FETCHES, source)) {
+    if (!PatternLiterals.finds(ADDRESS_PATTERN, source)
+        || !PatternLiterals.finds(FETCHES, source)) {
       return null;
     }
     if (Hosts.firstElsewhere(source.toLowerCase(java.util.Locale.ROOT)) == null) {
@@ -211,7 +212,9 @@ final class CustomerPredicates {
   /** Whether inline code hands a customer data file to an outside model's API. */
   private static boolean toModel(Step step) {
     String code = code(step);
-    if (code == null || !PatternLiterals.finds(MODEL_API, code) || PatternLiterals.finds(LOCAL_MODEL, code)) {
+    if (code == null
+        || !PatternLiterals.finds(MODEL_API, code)
+        || PatternLiterals.finds(LOCAL_MODEL, code)) {
       return false;
     }
     var file = PatternLiterals.matcher(CUSTOMER_FILE, code);

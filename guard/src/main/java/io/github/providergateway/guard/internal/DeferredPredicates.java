@@ -160,6 +160,8 @@ final class DeferredPredicates {
   /** Inline code that unpickles a blob it decodes: the blob runs what it names. */
   private static boolean unpickles(Scan scan, Step step, Where.Read read) {
     String code = InterpreterCode.of(step);
-    return code != null && PatternLiterals.finds(UNPICKLES, code) && PatternLiterals.finds(DECODED, code);
+    return code != null
+        && PatternLiterals.finds(UNPICKLES, code)
+        && PatternLiterals.finds(DECODED, code);
   }
 }

@@ -204,7 +204,8 @@ final class DeferredShapes {
       }
       return null;
     }
-    if (lower.contains("/.github/workflows/") && (PatternLiterals.finds(EVENT, text) || inRunBlock(text))) {
+    if (lower.contains("/.github/workflows/")
+        && (PatternLiterals.finds(EVENT, text) || inRunBlock(text))) {
       return EVENT_TEXT + " a step runs the text of an issue, a comment or a pull request";
     }
     if (name.equals("mkdocs.yml") || name.equals("mkdocs.yaml")) {

@@ -506,7 +506,9 @@ final class LandPrograms {
       }
     }
     String text = LandPredicates.joined(step);
-    return text != null && text.contains("personal_access_tokens") && PatternLiterals.finds(PAT_WIDE, text);
+    return text != null
+        && text.contains("personal_access_tokens")
+        && PatternLiterals.finds(PAT_WIDE, text);
   }
 
   /** A scheme's handler named among a program's words: the web's, mail's, a remote shell's. */

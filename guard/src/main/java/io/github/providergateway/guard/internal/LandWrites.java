@@ -328,7 +328,9 @@ final class LandWrites {
   /** A function or alias standing in for {@code sudo} (and its kin) that reads the password. */
   static String catcher(String old, String now, List<String> files) {
     Matcher wrapper = PatternLiterals.matcher(WRAPPER, now);
-    boolean caught = wrapper.find() && PatternLiterals.finds(CATCHES, now) || PatternLiterals.finds(ALIASED, now);
+    boolean caught =
+        wrapper.find() && PatternLiterals.finds(CATCHES, now)
+            || PatternLiterals.finds(ALIASED, now);
     return caught ? files.get(0) : null;
   }
 
@@ -474,7 +476,9 @@ final class LandWrites {
 
   /** Code or configuration given characters that show it other than it runs. */
   static String bidi(String old, String now, List<String> files) {
-    return PatternLiterals.finds(BIDI, now) && !PatternLiterals.finds(BIDI, old) ? files.get(0) : null;
+    return PatternLiterals.finds(BIDI, now) && !PatternLiterals.finds(BIDI, old)
+        ? files.get(0)
+        : null;
   }
 
   /**
@@ -540,7 +544,9 @@ final class LandWrites {
    * {@code sed -i 's/describe(/describe.skip(/'}: a replacement that skips every suite it meets.
    */
   static String skipsWholesale(String old, String now, List<String> files) {
-    return PatternLiterals.finds(SKIP_MARK, now) && !PatternLiterals.finds(SKIP_MARK, old) && old.indexOf('\n') < 0
+    return PatternLiterals.finds(SKIP_MARK, now)
+            && !PatternLiterals.finds(SKIP_MARK, old)
+            && old.indexOf('\n') < 0
         ? (files.isEmpty() ? "tests" : files.get(0))
         : null;
   }

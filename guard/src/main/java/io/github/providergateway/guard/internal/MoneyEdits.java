@@ -142,7 +142,8 @@ final class MoneyEdits {
         found.add(Kind.TAX_RATE);
       } else if (CURRENCY.matcher(key).matches() || PatternLiterals.finds(FX_WORDS, key)) {
         found.add(Kind.FX_RATE);
-      } else if ((PatternLiterals.finds(PRICE_WORDS, key) || pricePath && !PatternLiterals.finds(NOT_MONEY, key))
+      } else if ((PatternLiterals.finds(PRICE_WORDS, key)
+              || pricePath && !PatternLiterals.finds(NOT_MONEY, key))
           && jumps(prior, value.getValue())) {
         found.add(Kind.PRICE_JUMP);
       }
@@ -239,7 +240,8 @@ final class MoneyEdits {
     boolean revenuePath = PatternLiterals.finds(REVENUE_WORDS, path);
     Set<String> before = new HashSet<>();
     for (String line : old.split("\n", 400)) {
-      if (line.length() <= MAX_LINE && (revenuePath || PatternLiterals.finds(REVENUE_WORDS, line))) {
+      if (line.length() <= MAX_LINE
+          && (revenuePath || PatternLiterals.finds(REVENUE_WORDS, line))) {
         before.add(line.strip().toLowerCase(Locale.ROOT));
       }
     }

@@ -424,7 +424,10 @@ final class MoneyPredicates {
         uploads = text != null && PatternLiterals.finds(CODE_UPLOADS, text);
       }
     }
-    if (!uploads || text == null || PatternLiterals.finds(LOCAL, text) || PatternLiterals.finds(TEST_HOST, text)) {
+    if (!uploads
+        || text == null
+        || PatternLiterals.finds(LOCAL, text)
+        || PatternLiterals.finds(TEST_HOST, text)) {
       return false; // a local emulator, the bank's test or UAT server
     }
     if (program.equals("curl")) {
@@ -539,7 +542,9 @@ final class MoneyPredicates {
           && PatternLiterals.finds(CHEQUES, source);
     }
     String code = code(step);
-    return code != null && PatternLiterals.finds(CODE_PRINTS, code) && PatternLiterals.finds(CHEQUES, code);
+    return code != null
+        && PatternLiterals.finds(CODE_PRINTS, code)
+        && PatternLiterals.finds(CHEQUES, code);
   }
 
   /**
@@ -576,7 +581,8 @@ final class MoneyPredicates {
     }
     return PatternLiterals.finds(ODOO, code) && PatternLiterals.finds(ODOO_WRITES, code)
         || PatternLiterals.finds(SAP_WRITES, code) && PatternLiterals.finds(SAP_CLIENT, code)
-        || PatternLiterals.finds(LEDGER_SDK_WRITES, code) && PatternLiterals.finds(LEDGER_SDK, code);
+        || PatternLiterals.finds(LEDGER_SDK_WRITES, code)
+            && PatternLiterals.finds(LEDGER_SDK, code);
   }
 
   /**
@@ -640,7 +646,8 @@ final class MoneyPredicates {
       return null;
     }
     String server = tool.substring(5, last);
-    if (!PatternLiterals.finds(FINANCE_SERVER, server) || PatternLiterals.finds(TEST_SERVER, server)) {
+    if (!PatternLiterals.finds(FINANCE_SERVER, server)
+        || PatternLiterals.finds(TEST_SERVER, server)) {
       return null;
     }
     if (!books && PatternLiterals.finds(PAYMENTS_SERVER, server)) {
@@ -844,7 +851,8 @@ final class MoneyPredicates {
     if (text == null) {
       return false;
     }
-    if (PatternLiterals.finds(LOCAL, text) || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
+    if (PatternLiterals.finds(LOCAL, text)
+        || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
       return false;
     }
     Matcher url = PatternLiterals.matcher(URL, text);
@@ -1117,7 +1125,9 @@ final class MoneyPredicates {
    */
   static boolean requestSetsPriceToZero(Step step) {
     String text = writingRequest(step);
-    if (text == null || !PatternLiterals.finds(ZERO_PRICE, text) || PatternLiterals.finds(LOCAL, text)) {
+    if (text == null
+        || !PatternLiterals.finds(ZERO_PRICE, text)
+        || PatternLiterals.finds(LOCAL, text)) {
       return false;
     }
     return toLiveRecord(text, STORE_PATH);

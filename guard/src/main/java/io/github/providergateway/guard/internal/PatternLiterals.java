@@ -9,10 +9,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The texts one of which every match of a pattern contains, read from the pattern itself, so that
- * a text holding none of them is passed over without a regex (decision 135): the rule families'
- * patterns are long alternations read over a whole call for every call, and most calls hold not
- * one of their words. A pattern {@code \bfoo\s*\(|bar-?baz} needs {@code foo} or {@code bar}: each
+ * The texts one of which every match of a pattern contains, read from the pattern itself, so that a
+ * text holding none of them is passed over without a regex (decision 135): the rule families'
+ * patterns are long alternations read over a whole call for every call, and most calls hold not one
+ * of their words. A pattern {@code \bfoo\s*\(|bar-?baz} needs {@code foo} or {@code bar}: each
  * top-level alternative gives the longest run of characters it must match in a row, or, where it
  * has none, a group it must match whose every alternative gives one.
  *
@@ -111,7 +111,8 @@ final class PatternLiterals {
       if (reader.at < reader.source.length() || texts == null || shortest(texts) < SHORTEST) {
         return ANYTHING;
       }
-      boolean ignoringCase = reader.ignoringCase || (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0;
+      boolean ignoringCase =
+          reader.ignoringCase || (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0;
       List<String> kept = new ArrayList<>();
       for (String text : texts) {
         if (ignoringCase && !text.chars().allMatch(c -> c < 128)) {
@@ -146,9 +147,7 @@ final class PatternLiterals {
 
   /** Whether a text's character may be the needed one (ASCII lower case) ignoring ASCII case. */
   private static boolean sameIgnoringCase(char c, char needed) {
-    return c == needed
-        || c >= 128
-        || needed >= 'a' && needed <= 'z' && (c | 0x20) == needed;
+    return c == needed || c >= 128 || needed >= 'a' && needed <= 'z' && (c | 0x20) == needed;
   }
 
   private static int shortest(List<String> texts) {
@@ -275,8 +274,29 @@ final class PatternLiterals {
         return e; // a metacharacter, or any other punctuation, itself
       }
       switch (e) {
-        case 'b', 'B', 'A', 'z', 'Z', 'G', 's', 'S', 'd', 'D', 'w', 'W', 'h', 'H', 'v', 'V', 'R',
-            'n', 't', 'r', 'f', 'a', 'e' -> {
+        case 'b',
+            'B',
+            'A',
+            'z',
+            'Z',
+            'G',
+            's',
+            'S',
+            'd',
+            'D',
+            'w',
+            'W',
+            'h',
+            'H',
+            'v',
+            'V',
+            'R',
+            'n',
+            't',
+            'r',
+            'f',
+            'a',
+            'e' -> {
           return null;
         }
         case 'p', 'P' -> {
@@ -333,7 +353,8 @@ final class PatternLiterals {
         if (kind == '=' || kind == '!') {
           around = true;
           at++;
-        } else if (kind == '<' && at + 1 < source.length()
+        } else if (kind == '<'
+            && at + 1 < source.length()
             && (source.charAt(at + 1) == '=' || source.charAt(at + 1) == '!')) {
           around = true;
           at += 2;

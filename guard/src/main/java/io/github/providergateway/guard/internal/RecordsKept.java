@@ -69,7 +69,9 @@ final class RecordsKept {
       Matcher hold = PatternLiterals.matcher(HOLD, step);
       boolean held = hold.find();
       if (!held && !call.shell()) {
-        hold = PatternLiterals.matcher(HOLD_OF_TOOL, step); // a tool's name and arguments: delete_hold, hold_id
+        hold =
+            PatternLiterals.matcher(
+                HOLD_OF_TOOL, step); // a tool's name and arguments: delete_hold, hold_id
         held = hold.find();
       }
       if (held) {
@@ -392,7 +394,9 @@ final class RecordsKept {
     String text = RecordsCall.lower(source);
     if (text.contains("date") || text.contains("faketime") || text.contains("time")) {
       Matcher git = PatternLiterals.matcher(GIT_DATE, text);
-      if (git.find() && !text.contains("--date=now") && !PatternLiterals.finds(BUILD_OR_TEST, text)) {
+      if (git.find()
+          && !text.contains("--date=now")
+          && !PatternLiterals.finds(BUILD_OR_TEST, text)) {
         return git.group().strip();
       }
       Matcher clock = PatternLiterals.matcher(FAKE_CLOCK, text);
@@ -408,7 +412,8 @@ final class RecordsKept {
       Matcher touch = PatternLiterals.matcher(TOUCH_DATE, text);
       while (touch.find()) {
         String found = touch.group();
-        if (PatternLiterals.finds(RECORD_FILE, found) && !PatternLiterals.finds(BUILD_OR_TEST, found)) {
+        if (PatternLiterals.finds(RECORD_FILE, found)
+            && !PatternLiterals.finds(BUILD_OR_TEST, found)) {
           return found.strip();
         }
       }

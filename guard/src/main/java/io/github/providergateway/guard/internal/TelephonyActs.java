@@ -152,7 +152,8 @@ final class TelephonyActs {
       return null;
     }
     Matcher calls = PatternLiterals.matcher(CALLS, acting);
-    if (!calls.find() || PatternLiterals.finds(LOOPBACK_ONLY, acting) && !acting.contains("gateway/")) {
+    if (!calls.find()
+        || PatternLiterals.finds(LOOPBACK_ONLY, acting) && !acting.contains("gateway/")) {
       return null;
     }
     return calls.group() + " over a list";

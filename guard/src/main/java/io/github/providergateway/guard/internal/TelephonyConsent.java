@@ -73,7 +73,9 @@ final class TelephonyConsent {
       }
     }
     Matcher records = PatternLiterals.matcher(RECORDS, now);
-    if (records.find() && !PatternLiterals.finds(NOTICE, now) && (whole || PatternLiterals.finds(NOTICE, old))) {
+    if (records.find()
+        && !PatternLiterals.finds(NOTICE, now)
+        && (whole || PatternLiterals.finds(NOTICE, old))) {
       return records.group() + " with no recording notice";
     }
     if (PatternLiterals.finds(QUIET_HOURS, file) || PatternLiterals.finds(QUIET_HOURS, now)) {
@@ -94,7 +96,9 @@ final class TelephonyConsent {
       return null;
     }
     boolean narrowed =
-        whole ? PatternLiterals.finds(OPT_OUT_NAMED, now) : PatternLiterals.finds(OTHER_OPT_OUTS, old);
+        whole
+            ? PatternLiterals.finds(OPT_OUT_NAMED, now)
+            : PatternLiterals.finds(OTHER_OPT_OUTS, old);
     return narrowed ? "opt-out keywords narrowed to STOP alone" : null;
   }
 

@@ -252,7 +252,8 @@ final class ToolingShapes {
         String host = foreignHost(remote.group(1), 0);
         if (host != null
             && !PatternLiterals.finds(BAZEL_NO_UPLOAD, text)
-            && (PatternLiterals.finds(BAZEL_UPLOAD, text) || PatternLiterals.finds(BAZEL_CREDENTIAL, text))) {
+            && (PatternLiterals.finds(BAZEL_UPLOAD, text)
+                || PatternLiterals.finds(BAZEL_CREDENTIAL, text))) {
           return CACHE_PUSH + " this machine's results uploaded to " + host;
         }
       }
