@@ -14,9 +14,9 @@ import java.util.regex.Matcher;
  * a named host, or acts carrying a credential; an HTTP client writes (PUT, PATCH, DELETE, a POST to
  * a destroying path) to another host; a remote shell runs an acting command on its host; inline
  * code calls a destroying or publishing method of a client on something shared. The words are data:
- * shape-words.json ({@link ShapeWords}). This class reads a program's words; a remote shell's command is
- * {@link RemoteShellActs}'s, inline code {@link SharedCodeActs}'s. Found after every other rule (the
- * catalogue's last family).
+ * shape-words.json ({@link ShapeWords}). This class reads a program's words; a remote shell's
+ * command is {@link RemoteShellActs}'s, inline code {@link SharedCodeActs}'s. Found after every
+ * other rule (the catalogue's last family).
  */
 final class SharedActs {
   private SharedActs() {}
