@@ -388,13 +388,13 @@ final class MoneyPredicates {
 
   /** Whether a text names a payment file ({@link #PAYMENT_FILE}, {@link #SENT_FILE}). */
   private static boolean namesPaymentFile(String text, boolean sent) {
-    Matcher file = PatternLiterals.matcher(PAYMENT_FILE, text);
+    Matcher file = PAYMENT_FILE.matcher(text);
     while (file.find()) {
-      if (sent || !PatternLiterals.finds(TEST_PLACE, file.group())) {
+      if (sent || !TEST_PLACE.matcher(file.group()).find()) {
         return true;
       }
     }
-    return sent && PatternLiterals.finds(SENT_FILE, text);
+    return sent && SENT_FILE.matcher(text).find();
   }
 
   /**
@@ -409,7 +409,7 @@ final class MoneyPredicates {
     switch (program) {
       case "sftp", "lftp", "smbclient", "ncftp", "ftp", "psftp" -> {
         text = text(step);
-        uploads = PatternLiterals.finds(PUT, text);
+        uploads = PUT.matcher(text).find();
       }
       case "scp", "rsync", "pscp", "ncftpput", "rclone" -> {
         text = text(step);
@@ -421,13 +421,10 @@ final class MoneyPredicates {
       }
       default -> {
         text = code(step);
-        uploads = text != null && PatternLiterals.finds(CODE_UPLOADS, text);
+        uploads = text != null && CODE_UPLOADS.matcher(text).find();
       }
     }
-    if (!uploads
-        || text == null
-        || PatternLiterals.finds(LOCAL, text)
-        || PatternLiterals.finds(TEST_HOST, text)) {
+    if (!uploads || text == null || LOCAL.matcher(text).find() || TEST_HOST.matcher(text).find()) {
       return false; // a local emulator, the bank's test or UAT server
     }
     if (program.equals("curl")) {
@@ -503,7 +500,7 @@ final class MoneyPredicates {
       return inPlace && namesPaymentFile(text(step), false);
     }
     String code = code(step);
-    if (code == null || !PatternLiterals.finds(CODE_WRITE, code)) {
+    if (code == null || !CODE_WRITE.matcher(code).find()) {
       return false;
     }
     return namesPaymentFile(code.replace("\\\"", "\"").replace("\\'", "'"), false);
@@ -524,7 +521,7 @@ final class MoneyPredicates {
     String program = step.program();
     if (program.equals("pwsh") || program.equals("powershell")) {
       String text = text(step); // Out-Printer -Name 'MICR…', Start-Process -Verb Print
-      return PatternLiterals.finds(PWSH_PRINTS, text) && PatternLiterals.finds(CHEQUES, text);
+      return PWSH_PRINTS.matcher(text).find() && CHEQUES.matcher(text).find();
     }
     if (program.equals("lp")
         || program.equals("lpr")
@@ -539,12 +536,10 @@ final class MoneyPredicates {
       return source != null
           && source.length() <= MAX_TEXT
           && (source.contains("PRINTER=") || source.contains("LPDEST="))
-          && PatternLiterals.finds(CHEQUES, source);
+          && CHEQUES.matcher(source).find();
     }
     String code = code(step);
-    return code != null
-        && PatternLiterals.finds(CODE_PRINTS, code)
-        && PatternLiterals.finds(CHEQUES, code);
+    return code != null && CODE_PRINTS.matcher(code).find() && CHEQUES.matcher(code).find();
   }
 
   /**
@@ -554,9 +549,9 @@ final class MoneyPredicates {
   static boolean codeMovesMoney(Step step) {
     String code = code(step);
     return code != null
-        && PatternLiterals.finds(MONEY_CALL, code)
-        && PatternLiterals.finds(MONEY_SDK, code)
-        && !PatternLiterals.finds(TEST_MONEY, code);
+        && MONEY_CALL.matcher(code).find()
+        && MONEY_SDK.matcher(code).find()
+        && !TEST_MONEY.matcher(code).find();
   }
 
   /**
@@ -571,18 +566,17 @@ final class MoneyPredicates {
       String source = scan.source();
       return source != null
           && source.length() <= MAX_TEXT
-          && PatternLiterals.finds(ODOO_ENV, source)
-          && PatternLiterals.finds(ODOO_WRITES, source)
+          && ODOO_ENV.matcher(source).find()
+          && ODOO_WRITES.matcher(source).find()
           && Environments.production(scan, step);
     }
     String code = code(step);
-    if (code == null || PatternLiterals.finds(TEST_ERP, code)) {
+    if (code == null || TEST_ERP.matcher(code).find()) {
       return false;
     }
-    return PatternLiterals.finds(ODOO, code) && PatternLiterals.finds(ODOO_WRITES, code)
-        || PatternLiterals.finds(SAP_WRITES, code) && PatternLiterals.finds(SAP_CLIENT, code)
-        || PatternLiterals.finds(LEDGER_SDK_WRITES, code)
-            && PatternLiterals.finds(LEDGER_SDK, code);
+    return ODOO.matcher(code).find() && ODOO_WRITES.matcher(code).find()
+        || SAP_WRITES.matcher(code).find() && SAP_CLIENT.matcher(code).find()
+        || LEDGER_SDK_WRITES.matcher(code).find() && LEDGER_SDK.matcher(code).find();
   }
 
   /**
@@ -597,7 +591,7 @@ final class MoneyPredicates {
     } else if (code.length() > MAX_TEXT) {
       code = code.substring(0, MAX_TEXT);
     }
-    return PatternLiterals.finds(ORM_WRITES_BOOKS, code) && Environments.production(scan, step);
+    return ORM_WRITES_BOOKS.matcher(code).find() && Environments.production(scan, step);
   }
 
   /** Whether SQL writes a books table ({@link #BOOKS_TABLE}). */
@@ -606,7 +600,7 @@ final class MoneyPredicates {
       if (text.length() > 64 * 1024) {
         text = text.substring(0, 64 * 1024);
       }
-      Matcher write = PatternLiterals.matcher(SQL_WRITES, text);
+      Matcher write = SQL_WRITES.matcher(text);
       while (write.find()) {
         int from =
             Math.max(
@@ -623,7 +617,7 @@ final class MoneyPredicates {
           return true;
         }
       }
-      if (PatternLiterals.finds(SQL_SETS_BANK, text)) {
+      if (SQL_SETS_BANK.matcher(text).find()) {
         return true;
       }
     }
@@ -646,11 +640,10 @@ final class MoneyPredicates {
       return null;
     }
     String server = tool.substring(5, last);
-    if (!PatternLiterals.finds(FINANCE_SERVER, server)
-        || PatternLiterals.finds(TEST_SERVER, server)) {
+    if (!FINANCE_SERVER.matcher(server).find() || TEST_SERVER.matcher(server).find()) {
       return null;
     }
-    if (!books && PatternLiterals.finds(PAYMENTS_SERVER, server)) {
+    if (!books && PAYMENTS_SERVER.matcher(server).find()) {
       return null; // a payment provider's tools are acts.tool-acts's, by their names
     }
     List<String> words = ActsPredicates.words(tool.substring(last + 2));
@@ -670,7 +663,7 @@ final class MoneyPredicates {
     if (args.length() > MAX_TEXT) {
       args = args.substring(0, MAX_TEXT);
     }
-    return PatternLiterals.finds(BOOKS_ARGUMENTS, args) ? tool : null;
+    return BOOKS_ARGUMENTS.matcher(args).find() ? tool : null;
   }
 
   /** Words that make a tool's name read-only, whatever else it says. */
@@ -808,7 +801,7 @@ final class MoneyPredicates {
     if (script.endsWith("manage.py") && from < args.size()) {
       script = script + " " + args.get(from); // manage.py write_off_receivables
     }
-    if (!PatternLiterals.finds(FINANCE_SCRIPT, script)) {
+    if (!FINANCE_SCRIPT.matcher(script).find()) {
       return false;
     }
     boolean acts = false;
@@ -851,11 +844,10 @@ final class MoneyPredicates {
     if (text == null) {
       return false;
     }
-    if (PatternLiterals.finds(LOCAL, text)
-        || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
+    if (LOCAL.matcher(text).find() || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
       return false;
     }
-    Matcher url = PatternLiterals.matcher(URL, text);
+    Matcher url = URL.matcher(text);
     while (url.find()) {
       if (BANK_HOST.matcher(url.group(1)).find() && BANK_PAYS.matcher(url.group(2)).find()) {
         return true;
@@ -876,12 +868,12 @@ final class MoneyPredicates {
    */
   static boolean codeWritesEvidence(Step step) {
     String code = code(step);
-    if (code == null || !PatternLiterals.finds(CODE_WRITE, code) || code.contains("/tmp/")) {
+    if (code == null || !CODE_WRITE.matcher(code).find() || code.contains("/tmp/")) {
       return false; // a copy made to work on
     }
-    Matcher file = PatternLiterals.matcher(EVIDENCE_FILE, code);
+    Matcher file = EVIDENCE_FILE.matcher(code);
     while (file.find()) {
-      if (!PatternLiterals.finds(TEST_PLACE, file.group())) {
+      if (!TEST_PLACE.matcher(file.group()).find()) {
         return true;
       }
     }
@@ -901,7 +893,7 @@ final class MoneyPredicates {
           : text(step);
     }
     String code = code(step);
-    return code != null && PatternLiterals.finds(CODE_POSTS, code) ? code : null;
+    return code != null && CODE_POSTS.matcher(code).find() ? code : null;
   }
 
   private static boolean httpClient(String program) {
@@ -932,7 +924,7 @@ final class MoneyPredicates {
     if (text == null) {
       return false;
     }
-    if (PatternLiterals.finds(LOCAL, text) || !PatternLiterals.finds(BANK_FIELD, text)) {
+    if (LOCAL.matcher(text).find() || !BANK_FIELD.matcher(text).find()) {
       return false;
     }
     return toLiveRecord(text, PAYEE_PATH);
@@ -944,9 +936,9 @@ final class MoneyPredicates {
       return false;
     }
     String text = text(step);
-    return PatternLiterals.finds(ODOO, text)
-        && PatternLiterals.finds(ODOO_WRITES, text)
-        && !PatternLiterals.finds(TEST_ERP, text);
+    return ODOO.matcher(text).find()
+        && ODOO_WRITES.matcher(text).find()
+        && !TEST_ERP.matcher(text).find();
   }
 
   /** A document store's write of a collection: {@code db.audit_log.deleteMany(…)}. */
@@ -962,7 +954,7 @@ final class MoneyPredicates {
     if (!program.equals("mongosh") && !program.equals("mongo")) {
       return false;
     }
-    Matcher write = PatternLiterals.matcher(STORE_WRITES, text(step));
+    Matcher write = STORE_WRITES.matcher(text(step));
     while (write.find()) {
       if (BOOKS_TABLE.matcher(write.group(1)).matches()) {
         return true;
@@ -984,7 +976,7 @@ final class MoneyPredicates {
     for (String value : LiveKeys.apiKeys(step.invocation().args())) {
       if (!value.contains("_test_")
           && (value.contains("$") || value.contains("_live_"))
-          && !PatternLiterals.finds(TEST_VARIABLE, value)) {
+          && !TEST_VARIABLE.matcher(value).find()) {
         return true;
       }
     }
@@ -1018,7 +1010,7 @@ final class MoneyPredicates {
       if (!a.startsWith("--")) {
         continue;
       }
-      Matcher option = PatternLiterals.matcher(PRICE_OPTION, a);
+      Matcher option = PRICE_OPTION.matcher(a);
       if (option.matches()) {
         String value =
             option.group(1) != null ? option.group(1) : i + 1 < args.size() ? args.get(i + 1) : "";
@@ -1046,11 +1038,11 @@ final class MoneyPredicates {
       }
     }
     for (String a : args) {
-      if (PatternLiterals.finds(BILLING_WORDS, a)) {
+      if (BILLING_WORDS.matcher(a).find()) {
         return true;
       }
     }
-    return PatternLiterals.finds(BILLING_WORDS, step.program());
+    return BILLING_WORDS.matcher(step.program()).find();
   }
 
   /** A script's name that says it sends, uploads or transmits, to a bank. */
@@ -1084,7 +1076,7 @@ final class MoneyPredicates {
     } else if (words.get(0).text().contains("/")) {
       script = words.get(0).text(); // ./scripts/bank/upload.sh, bin/send_ach
     }
-    if (script == null || !PatternLiterals.finds(SENDING_SCRIPT, script)) {
+    if (script == null || !SENDING_SCRIPT.matcher(script).find()) {
       return false;
     }
     StringBuilder text = new StringBuilder(" ");
@@ -1100,9 +1092,9 @@ final class MoneyPredicates {
       text.append(a).append(' ');
     }
     String sent = text.toString();
-    return !PatternLiterals.finds(LOCAL, sent)
+    return !LOCAL.matcher(sent).find()
         && namesPaymentFile(sent, true)
-        && !PatternLiterals.finds(TEST_PLACE, sent);
+        && !TEST_PLACE.matcher(sent).find();
   }
 
   /**
@@ -1125,9 +1117,7 @@ final class MoneyPredicates {
    */
   static boolean requestSetsPriceToZero(Step step) {
     String text = writingRequest(step);
-    if (text == null
-        || !PatternLiterals.finds(ZERO_PRICE, text)
-        || PatternLiterals.finds(LOCAL, text)) {
+    if (text == null || !ZERO_PRICE.matcher(text).find() || LOCAL.matcher(text).find()) {
       return false;
     }
     return toLiveRecord(text, STORE_PATH);
@@ -1138,14 +1128,14 @@ final class MoneyPredicates {
    * neither this machine's, a staging one, a sandbox nor a test's.
    */
   private static boolean toLiveRecord(String text, Pattern path) {
-    Matcher url = PatternLiterals.matcher(URL, text);
+    Matcher url = URL.matcher(text);
     while (url.find()) {
       String host = url.group(1).toLowerCase(java.util.Locale.ROOT);
       if (path.matcher(url.group(2)).find()
           && !Environments.localHost(host)
           && !Environments.stagingHost(host)
           && !host.contains("sandbox")
-          && !PatternLiterals.finds(TEST_HOST, "@" + host)) {
+          && !TEST_HOST.matcher("@" + host).find()) {
         return true;
       }
     }
