@@ -32,7 +32,7 @@ final class AppleFeeds {
       if (t.startsWith("-")) {
         continue;
       }
-      feed |= AppleTexts.UPDATE_FEED.matcher(t).find();
+      feed |= PatternLiterals.finds(AppleTexts.UPDATE_FEED, t);
       copies |= t.equals("cp") || t.equals("sync") || t.equals("mv") || t.equals("upload-batch");
       last = t;
     }
@@ -127,14 +127,14 @@ final class AppleFeeds {
    * App Store Connect keys and fastlane's sessions tarred to a URL from a lint build phase.
    */
   static String scriptSendsCredentials(String old, String now, List<String> files) {
-    if (files.stream().noneMatch(f -> SCRIPT_FILE.matcher(f).find())) {
+    if (files.stream().noneMatch(f -> PatternLiterals.finds(SCRIPT_FILE, f))) {
       return null;
     }
-    var secret = HOME_CREDENTIALS.matcher(now);
-    if (!secret.find() || !SENDER.matcher(now).find()) {
+    var secret = PatternLiterals.matcher(HOME_CREDENTIALS, now);
+    if (!secret.find() || !PatternLiterals.finds(SENDER, now)) {
       return null;
     }
-    return HOME_CREDENTIALS.matcher(old).find() && SENDER.matcher(old).find()
+    return PatternLiterals.finds(HOME_CREDENTIALS, old) && PatternLiterals.finds(SENDER, old)
         ? null
         : secret.group() + ", sent to another host";
   }

@@ -142,7 +142,7 @@ final class ApplePredicates {
   static boolean shipsToStore(Step step) {
     boolean action = false;
     for (Word word : step.args()) {
-      action |= AppleTexts.STORE_ACTION.matcher(word.text()).matches();
+      action |= PatternLiterals.matcher(AppleTexts.STORE_ACTION, word.text()).matches();
     }
     return action && finds(step, AppleTexts.STORE_REACHES);
   }
@@ -217,7 +217,7 @@ final class ApplePredicates {
     if (files.stream().noneMatch(f -> f.endsWith(".entitlements"))) {
       return null;
     }
-    var found = AppleTexts.RUNTIME_OPENED.matcher(now);
+    var found = PatternLiterals.matcher(AppleTexts.RUNTIME_OPENED, now);
     while (found.find()) {
       String key = found.group().replaceAll("\\s+", "");
       if (!old.replaceAll("\\s+", "").contains(key)) {
@@ -234,8 +234,10 @@ final class ApplePredicates {
     if (files.stream().anyMatch(f -> f.endsWith(".md") || f.endsWith(".txt"))) {
       return null;
     }
-    var found = AppleTexts.NO_QUARANTINE.matcher(now);
-    return found.find() && !AppleTexts.NO_QUARANTINE.matcher(old).find() ? "no-quarantine" : null;
+    var found = PatternLiterals.matcher(AppleTexts.NO_QUARANTINE, now);
+    return found.find() && !PatternLiterals.finds(AppleTexts.NO_QUARANTINE, old)
+        ? "no-quarantine"
+        : null;
   }
 
   /** {@code auth sufficient pam_permit.so} written to a PAM file: a password no longer asked. */
@@ -249,11 +251,11 @@ final class ApplePredicates {
   /** {@code mcp__app-store-connect__submit_for_review}: a store's tool that ships. */
   static String storeToolShips(Scan scan) {
     String tool = scan.call().tool();
-    var server = AppleTexts.STORE_SERVER.matcher(tool);
+    var server = PatternLiterals.matcher(AppleTexts.STORE_SERVER, tool);
     if (!server.find()) {
       return null;
     }
     String name = tool.substring(server.end());
-    return AppleTexts.STORE_TOOL_SHIPS.matcher(name).find() ? tool : null;
+    return PatternLiterals.finds(AppleTexts.STORE_TOOL_SHIPS, name) ? tool : null;
   }
 }

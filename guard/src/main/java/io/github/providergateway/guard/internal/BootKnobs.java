@@ -130,7 +130,7 @@ final class BootKnobs {
    */
   private static boolean vmOwnsHostDisk(Step step) {
     String text = BootPredicates.text(step);
-    Matcher disk = HOST_DISK.matcher(text);
+    Matcher disk = PatternLiterals.matcher(HOST_DISK, text);
     if (!disk.find()) {
       return false;
     }
@@ -144,8 +144,8 @@ final class BootKnobs {
           && !program.equals("virt-cat")
           && !program.equals("virt-filesystems")
           && !program.equals("virt-inspector")
-          && !READ_ONLY.matcher(text).find();
+          && !PatternLiterals.finds(READ_ONLY, text);
     }
-    return !READ_ONLY.matcher(text).find();
+    return !PatternLiterals.finds(READ_ONLY, text);
   }
 }

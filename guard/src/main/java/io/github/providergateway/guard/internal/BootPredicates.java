@@ -50,16 +50,16 @@ final class BootPredicates {
         "bmc-boot-persistent",
         (scan, step, read) -> {
           String text = text(step);
-          return BootLexicon.BOOT_OVERRIDE.matcher(text).find()
-              && BootLexicon.BOOT_PERSISTENT.matcher(text).find()
+          return PatternLiterals.finds(BootLexicon.BOOT_OVERRIDE, text)
+              && PatternLiterals.finds(BootLexicon.BOOT_PERSISTENT, text)
               && !BootTargets.lab(scan);
         });
     named.put(
         "bmc-boot-once",
         (scan, step, read) -> {
           String text = text(step);
-          return BootLexicon.BOOT_OVERRIDE.matcher(text).find()
-              && !BootLexicon.BOOT_PERSISTENT.matcher(text).find()
+          return PatternLiterals.finds(BootLexicon.BOOT_OVERRIDE, text)
+              && !PatternLiterals.finds(BootLexicon.BOOT_PERSISTENT, text)
               && !BootTargets.lab(scan);
         });
     named.put(
@@ -72,7 +72,7 @@ final class BootPredicates {
                   : text.contains("isolate")
                       || text.contains("SetDefaultTarget")
                       || text.contains("default.target");
-          return verb && BootLexicon.BROKEN_TARGET.matcher(text).find();
+          return verb && PatternLiterals.finds(BootLexicon.BROKEN_TARGET, text);
         });
     named.put(
         "provisioning-erases",
@@ -104,14 +104,14 @@ final class BootPredicates {
         (scan, step, read) -> {
           String text = text(step);
           return !httpClient(step)
-              && BootLexicon.BMC_CHANGE.matcher(text).find()
+              && PatternLiterals.finds(BootLexicon.BMC_CHANGE, text)
               && !BootTargets.lab(scan);
         });
     named.put(
         "bpf-attached-production",
         (scan, step, read) -> {
           String text = text(step);
-          return BPF_ATTACH.matcher(text).find() && BootTargets.production(scan, step);
+          return PatternLiterals.finds(BPF_ATTACH, text) && BootTargets.production(scan, step);
         });
     named.put("names-no-project-target", (scan, step, read) -> !projectTarget(step));
     BootKnobs.addTo(named);
@@ -149,7 +149,7 @@ final class BootPredicates {
   private static Where.Predicate live(Pattern pattern) {
     return (scan, step, read) -> {
       String text = text(step);
-      if (httpClient(step) && !MANAGEMENT_API.matcher(text).find()) {
+      if (httpClient(step) && !PatternLiterals.finds(MANAGEMENT_API, text)) {
         return false; // an HTTP client or inline code counts where it speaks to a controller
       }
       return pattern.matcher(text).find() && !BootTargets.lab(scan);
@@ -197,7 +197,7 @@ final class BootPredicates {
       } else if (text.startsWith("--omit=") || text.startsWith("--omit-drivers=")) {
         value = text.substring(text.indexOf('=') + 1);
       }
-      if (value != null && BootLexicon.ROOT_MODULES.matcher(value).find()) {
+      if (value != null && PatternLiterals.finds(BootLexicon.ROOT_MODULES, value)) {
         omits = true;
       }
     }
@@ -220,7 +220,7 @@ final class BootPredicates {
 
   private static boolean snoops(Step step) {
     String name = step.program();
-    if (BootLexicon.SNOOPS.matcher(name).find()) {
+    if (PatternLiterals.finds(BootLexicon.SNOOPS, name)) {
       return true;
     }
     if (name.equals("bpftrace")
@@ -249,7 +249,7 @@ final class BootPredicates {
     }
     for (Word word : step.args()) {
       String text = word.text();
-      if (OPENING_EFI.matcher(text).find() || DOWNLOADED.matcher(text).find()) {
+      if (PatternLiterals.finds(OPENING_EFI, text) || PatternLiterals.finds(DOWNLOADED, text)) {
         return true;
       }
     }
@@ -345,16 +345,16 @@ final class BootPredicates {
    */
   private static String pxeMenuInstalls(Scan scan) {
     String[] edit = LoosenedEdits.edit(scan.call());
-    if (edit == null || !BootLexicon.PXE_FILE.matcher(edit[0]).find()) {
+    if (edit == null || !PatternLiterals.finds(BootLexicon.PXE_FILE, edit[0])) {
       return null;
     }
     String now = edit[2];
-    if (!BootLexicon.PXE_DEFAULT.matcher(now).find()
-        || !BootLexicon.PXE_INSTALL.matcher(now).find()
-        || BootLexicon.PXE_LOCAL_DEFAULT.matcher(now).find()) {
+    if (!PatternLiterals.finds(BootLexicon.PXE_DEFAULT, now)
+        || !PatternLiterals.finds(BootLexicon.PXE_INSTALL, now)
+        || PatternLiterals.finds(BootLexicon.PXE_LOCAL_DEFAULT, now)) {
       return null;
     }
-    Matcher entry = BootLexicon.PXE_DEFAULT.matcher(now);
+    Matcher entry = PatternLiterals.matcher(BootLexicon.PXE_DEFAULT, now);
     entry.find();
     return edit[0] + ": " + entry.group().trim();
   }
@@ -379,7 +379,7 @@ final class BootPredicates {
     String[] edit = LoosenedEdits.edit(scan.call());
     String text;
     if (edit != null) {
-      if (!MODULE_SETTINGS.matcher(" " + edit[0]).find()) {
+      if (!PatternLiterals.finds(MODULE_SETTINGS, " " + edit[0])) {
         return null;
       }
       text = edit[2];
@@ -388,11 +388,11 @@ final class BootPredicates {
       if (text == null
           || text.length() > 65_536
           || !CodeArguments.containsAny(text, SETTINGS_CUES)
-          || !MODULE_SETTINGS.matcher(text).find()) {
+          || !PatternLiterals.finds(MODULE_SETTINGS, text)) {
         return null;
       }
     }
-    Matcher blocked = BootLexicon.DRIVER_BLOCKED.matcher(text);
+    Matcher blocked = PatternLiterals.matcher(BootLexicon.DRIVER_BLOCKED, text);
     if (blocked.find()) {
       return blocked.group().trim();
     }

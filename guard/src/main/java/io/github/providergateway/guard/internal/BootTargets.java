@@ -135,7 +135,7 @@ final class BootTargets {
     }
     return Environments.localHost(h)
         || Hosts.loopback(h)
-        || LAB_LABEL.matcher(h).find() && !Environments.namesProduction(h);
+        || PatternLiterals.finds(LAB_LABEL, h) && !Environments.namesProduction(h);
   }
 
   private static boolean labOnly(List<String> hosts) {
@@ -198,7 +198,7 @@ final class BootTargets {
   }
 
   private static void urlHosts(String text, List<String> hosts) {
-    Matcher url = URL_HOST.matcher(text);
+    Matcher url = PatternLiterals.matcher(URL_HOST, text);
     int seen = 0;
     while (url.find() && seen++ < 50) {
       hosts.add(url.group(1));

@@ -214,14 +214,14 @@ final class ClinicalPredicates {
       return false;
     }
     String source = bounded(scan.source());
-    if (source == null || !MLLP_FRAMED.matcher(source).find()) {
+    if (source == null || !PatternLiterals.finds(MLLP_FRAMED, source)) {
       return false;
     }
     List<String> hosts = new ArrayList<>();
     for (Word word : args) {
       String text = word.text();
       if (program.equals("socat")) {
-        Matcher peer = SOCAT_PEER.matcher(text);
+        Matcher peer = PatternLiterals.matcher(SOCAT_PEER, text);
         if (peer.find()) {
           hosts.add(peer.group(1));
         }
@@ -297,12 +297,12 @@ final class ClinicalPredicates {
     code = code.length() > MAX_TEXT ? code.substring(0, MAX_TEXT) : code;
     if (!client.matcher(code).find()
         && !(client == CODE_HL7
-            && MLLP_FRAMED.matcher(code).find()
-            && RAW_SOCKET.matcher(code).find())) {
+            && PatternLiterals.finds(MLLP_FRAMED, code)
+            && PatternLiterals.finds(RAW_SOCKET, code))) {
       return false;
     }
     List<String> hosts = new ArrayList<>();
-    Matcher host = CODE_HOST.matcher(code);
+    Matcher host = PatternLiterals.matcher(CODE_HOST, code);
     while (host.find()) {
       String name = host.group(1);
       if (!FILE_END.matcher(name).matches() && !name.matches("(?i)[a-z_]+\\.[a-z_]+")) {
@@ -343,7 +343,7 @@ final class ClinicalPredicates {
       return urls;
     }
     for (String text : texts) {
-      Matcher url = Hosts.URL.matcher(text);
+      Matcher url = PatternLiterals.matcher(Hosts.URL, text);
       while (url.find()) {
         String host = Hosts.of(url.group());
         if (host != null

@@ -82,8 +82,8 @@ final class ClinicalRecords {
           code.length() > ClinicalPredicates.MAX_TEXT
               ? code.substring(0, ClinicalPredicates.MAX_TEXT)
               : code;
-      return CODE_RUNS_SQL.matcher(code).find()
-          && !CODE_LOCAL_DB.matcher(code).find()
+      return PatternLiterals.finds(CODE_RUNS_SQL, code)
+          && !PatternLiterals.finds(CODE_LOCAL_DB, code)
           && kind.matcher(code).find();
     }
     if (!SQL_CLIENTS.contains(step.program()) || Environments.localTestData(scan, step)) {
@@ -117,7 +117,7 @@ final class ClinicalRecords {
    */
   static boolean messagesEveryone(Scan scan, Step step) {
     boolean everyone = false;
-    boolean sends = MESSAGES.matcher(step.program()).find();
+    boolean sends = PatternLiterals.finds(MESSAGES, step.program());
     for (Word word : step.args()) {
       String text = word.text();
       if (text.equals("--dry-run")
@@ -126,8 +126,8 @@ final class ClinicalRecords {
           || text.equals("--dryrun")) {
         return false;
       }
-      everyone |= EVERYONE.matcher(text).matches();
-      sends |= text.length() < 200 && MESSAGES.matcher(text).find();
+      everyone |= PatternLiterals.matcher(EVERYONE, text).matches();
+      sends |= text.length() < 200 && PatternLiterals.finds(MESSAGES, text);
     }
     return everyone && sends && Environments.production(scan, step);
   }

@@ -104,14 +104,14 @@ final class ClinicalRequests {
     }
     String text =
         step.interpreter() ? InterpreterCode.of(step) : ClinicalPredicates.commandOf(step);
-    return text != null && WRITES.matcher(" " + text).find();
+    return text != null && PatternLiterals.finds(WRITES, " " + text);
   }
 
   static boolean engineStopped(Scan scan, Step step) {
     String program = step.program();
     if (program.equals("mccommand") || program.equals("mirth-cli")) {
       String source = ClinicalPredicates.bounded(scan.source());
-      if (source == null || !ENGINE_STOPS.matcher(source).find()) {
+      if (source == null || !PatternLiterals.finds(ENGINE_STOPS, source)) {
         return false;
       }
       List<Word> args = step.args();
@@ -130,7 +130,7 @@ final class ClinicalRequests {
       return false;
     }
     for (String url : ClinicalPredicates.remoteUrls(step)) {
-      if (ENGINE_STOPS.matcher(url).find()) {
+      if (PatternLiterals.finds(ENGINE_STOPS, url)) {
         return true;
       }
     }
@@ -143,7 +143,7 @@ final class ClinicalRequests {
     if (text == null) {
       return null;
     }
-    Matcher found = EXPUNGE_OR_GLASS.matcher(text);
+    Matcher found = PatternLiterals.matcher(EXPUNGE_OR_GLASS, text);
     if (!found.find()) {
       return null;
     }
@@ -231,7 +231,7 @@ final class ClinicalRequests {
    */
   static boolean bulkExport(Step step) {
     for (String url : ClinicalPredicates.remoteUrls(step)) {
-      if (BULK_EXPORT.matcher(url).find()) {
+      if (PatternLiterals.finds(BULK_EXPORT, url)) {
         return true;
       }
     }
@@ -263,11 +263,11 @@ final class ClinicalRequests {
       }
       String text =
           step.interpreter() ? InterpreterCode.of(step) : ClinicalPredicates.commandOf(step);
-      if (text == null || !DELETES.matcher(" " + text).find()) {
+      if (text == null || !PatternLiterals.finds(DELETES, " " + text)) {
         continue;
       }
       for (String url : ClinicalPredicates.remoteUrls(step)) {
-        if (CLINICAL_URL.matcher(url).find()) {
+        if (PatternLiterals.finds(CLINICAL_URL, url)) {
           return "DELETE " + url;
         }
       }

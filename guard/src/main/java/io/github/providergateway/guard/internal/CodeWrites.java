@@ -17,7 +17,7 @@ final class CodeWrites {
 
   /** Whether the step's inline code writes to something shared as above. */
   static boolean writes(Step step) {
-    String code = SharedActs.sharedCode(step, ShapeObjects.SERVICE_CLIENTS);
+    String code = SharedCodeActs.sharedCode(step, ShapeObjects.SERVICE_CLIENTS);
     return code != null
         && (actingMethod(code) || destroyingValue(code) || statement(code) || storeWrite(code));
   }
@@ -138,7 +138,7 @@ final class CodeWrites {
       int open = dot + name.length() + 1;
       int close = code.indexOf(')', open);
       String call = code.substring(open, close < 0 ? Math.min(code.length(), open + 256) : close);
-      if (SharedActs.store(call)) {
+      if (SharedCodeActs.store(call)) {
         return true;
       }
     }

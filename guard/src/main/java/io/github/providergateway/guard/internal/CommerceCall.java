@@ -97,7 +97,7 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
   }
 
   private static CommerceCall read(Scan scan) {
-    if (scan.source() == null && READING_TOOL.matcher(scan.call().tool()).find()) {
+    if (scan.source() == null && PatternLiterals.finds(READING_TOOL, scan.call().tool())) {
       return NOTHING; // a schema's, a document's or a store's read by a server's tool
     }
     RecordsCall call = RecordsCall.of(scan);
@@ -108,7 +108,7 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
     boolean acts = real(call.acting()) && !RecordsCall.readsOnly(scan);
     List<String> stores = stores(text);
     return new CommerceCall(
-        text, acts, live(text, stores, !call.shell()), BULK.matcher(text).find(), stores);
+        text, acts, live(text, stores, !call.shell()), PatternLiterals.finds(BULK, text), stores);
   }
 
   /**
@@ -137,7 +137,7 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
   /** The stores a text names, by their handle ({@code harborline-goods}). */
   static List<String> stores(String text) {
     List<String> stores = new ArrayList<>();
-    Matcher named = STORE.matcher(text);
+    Matcher named = PatternLiterals.matcher(STORE, text);
     while (named.find() && stores.size() < 8) {
       String store = named.group(1) != null ? named.group(1) : named.group(2);
       if (!stores.contains(store)) {
@@ -156,7 +156,7 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
 
   /** Whether the call's text acts on a live store, as this type's description says. */
   static boolean live(String text, List<String> stores, boolean tool) {
-    if (LOCAL_STACK.matcher(text).find()) {
+    if (PatternLiterals.finds(LOCAL_STACK, text)) {
       return false;
     }
     for (String store : stores) {
@@ -164,7 +164,7 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
         return false;
       }
     }
-    Matcher environment = ENVIRONMENT.matcher(text);
+    Matcher environment = PatternLiterals.matcher(ENVIRONMENT, text);
     boolean named = false;
     while (environment.find()) {
       String name = environment.group(1) != null ? environment.group(1) : environment.group(2);
@@ -176,18 +176,18 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
     }
     if (named
         || !stores.isEmpty()
-        || MARKETPLACE.matcher(text).find()
-        || APP_RELEASE.matcher(text).find()
-        || STORE_EXECUTE.matcher(text).find()) {
+        || PatternLiterals.finds(MARKETPLACE, text)
+        || PatternLiterals.finds(APP_RELEASE, text)
+        || PatternLiterals.finds(STORE_EXECUTE, text)) {
       return true;
     }
-    Matcher api = STORE_API.matcher(text);
+    Matcher api = PatternLiterals.matcher(STORE_API, text);
     while (api.find()) {
       if (!Environments.localHost(api.group(1)) && !testName(api.group(1))) {
         return true;
       }
     }
-    Matcher remote = REMOTE.matcher(text);
+    Matcher remote = PatternLiterals.matcher(REMOTE, text);
     while (remote.find()) {
       String host = remote.group(2) != null ? remote.group(2) : remote.group(3);
       if (host != null && !Environments.localHost(host) && !testName(host)) {

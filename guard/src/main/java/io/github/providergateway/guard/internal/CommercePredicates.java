@@ -43,6 +43,9 @@ final class CommercePredicates {
 
   /** The first match of a pattern in the text, as the reason shows it, or {@code null}. */
   static String first(Pattern pattern, String text) {
+    if (!PatternLiterals.mayFind(pattern, text)) {
+      return null;
+    }
     Matcher found = pattern.matcher(text);
     return found.find() ? found.group() : null;
   }
@@ -123,7 +126,7 @@ final class CommercePredicates {
     }
     // The last address the call gives is where the hook ends up (a substitution's new side).
     String foreign = null;
-    Matcher address = HOOK_ADDRESS.matcher(call.text());
+    Matcher address = PatternLiterals.matcher(HOOK_ADDRESS, call.text());
     while (address.find()) {
       String host = address.group(1);
       boolean own =

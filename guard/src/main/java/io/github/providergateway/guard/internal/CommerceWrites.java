@@ -69,11 +69,11 @@ final class CommerceWrites {
   }
 
   private static String host(String text) {
-    Matcher address = ADDRESS.matcher(text);
+    Matcher address = PatternLiterals.matcher(ADDRESS, text);
     if (address.find()) {
       return address.group(1).toLowerCase(java.util.Locale.ROOT);
     }
-    Matcher url = URL.matcher(text);
+    Matcher url = PatternLiterals.matcher(URL, text);
     return url.find() ? url.group(1).toLowerCase(java.util.Locale.ROOT) : null;
   }
 
@@ -97,8 +97,8 @@ final class CommerceWrites {
       Pattern.compile("\\{\\{|\\{%|<%|\\$\\{|\\bfor\\b|\\bproduct\\b|\\bvariant\\b|\\bitem\\b");
 
   private static String misrepresents(String old, String now, List<String> files) {
-    Matcher constant = ALWAYS_IN_STOCK.matcher(now);
-    if (!constant.find() || ALWAYS_IN_STOCK.matcher(old).find()) {
+    Matcher constant = PatternLiterals.matcher(ALWAYS_IN_STOCK, now);
+    if (!constant.find() || PatternLiterals.finds(ALWAYS_IN_STOCK, old)) {
       return null;
     }
     boolean feed =
@@ -113,7 +113,7 @@ final class CommerceWrites {
             .allMatch(
                 file ->
                     file.matches(".*(?:/tests?/|/fixtures?/|_test\\.|" + "\\.test\\.|/spec/).*"));
-    return feed && !test && TEMPLATE.matcher(old + now).find() ? constant.group() : null;
+    return feed && !test && PatternLiterals.finds(TEMPLATE, old + now) ? constant.group() : null;
   }
 
   // ---- A customer's own pages let into a shared cache ----
@@ -154,10 +154,10 @@ final class CommerceWrites {
     for (int i = 0; i < lines.length; i++) {
       boolean passed = false;
       for (int j = i; j < Math.min(lines.length, i + 3) && !passed; j++) {
-        passed = PASS_LINE.matcher(lines[j]).find();
+        passed = PatternLiterals.finds(PASS_LINE, lines[j]);
       }
       if (passed) {
-        Matcher personal = PERSONAL.matcher(lines[i]);
+        Matcher personal = PatternLiterals.matcher(PERSONAL, lines[i]);
         while (personal.find()) {
           count++;
         }
@@ -188,7 +188,7 @@ final class CommerceWrites {
               + "|verify|validate|ci)[\\w:-]*)\"\\s*:\\s*\"([^\"\\n]{0,400})\"");
 
   private static String livePush(String old, String now, List<String> files) {
-    if (!LIVE_PUSH.matcher(now).find() || LIVE_PUSH.matcher(old).find()) {
+    if (!PatternLiterals.finds(LIVE_PUSH, now) || PatternLiterals.finds(LIVE_PUSH, old)) {
       return null;
     }
     boolean workflow =
@@ -198,10 +198,10 @@ final class CommerceWrites {
                     file.matches(
                         ".*(?:\\.github/workflows/.*|\\.gitlab-ci\\.ya?ml|bitbucket-pipelines\\.ya?ml"
                             + "|\\.circleci/.*|azure-pipelines\\.ya?ml)$"));
-    if (workflow && EVERY_BRANCH.matcher(now).find()) {
+    if (workflow && PatternLiterals.finds(EVERY_BRANCH, now)) {
       return "the live theme pushed on every branch";
     }
-    Matcher script = HARMLESS_SCRIPT.matcher(now);
+    Matcher script = PatternLiterals.matcher(HARMLESS_SCRIPT, now);
     while (script.find()) {
       if (LIVE_PUSH.matcher(script.group(2)).find()) {
         return "the script " + script.group(1) + " pushes the live theme";

@@ -60,10 +60,10 @@ final class CopiesMedia {
       return false;
     }
     for (String arg : step.invocation().args()) {
-      if (DROP_SERVICES.matcher(arg).find()) {
+      if (PatternLiterals.finds(DROP_SERVICES, arg)) {
         return true;
       }
-      Matcher m = PUBLIC_ADDRESS.matcher(arg);
+      Matcher m = PatternLiterals.matcher(PUBLIC_ADDRESS, arg);
       while (m.find()) {
         int a = Integer.parseInt(m.group(1));
         int b = Integer.parseInt(m.group(2));

@@ -4,7 +4,6 @@ import io.github.providergateway.guard.shell.Redirect;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -72,7 +71,7 @@ final class CopiesPredicates {
     named.put(
         "copies-fewer-copies",
         (scan, step, read) ->
-            fewerCopies(step.invocation().args())
+            CopiesArguments.fewerCopies(step.invocation().args())
                 && !namesScratch(step.invocation().args())
                 && !poolMadeHere(scan, step));
     named.put("copies-not-scratch", (scan, step, read) -> !namesScratch(step.invocation().args()));
@@ -93,13 +92,15 @@ final class CopiesPredicates {
         });
     named.put(
         "copies-unlocks-immutable",
-        (scan, step, read) -> unlocksImmutable(step.invocation().args()));
+        (scan, step, read) -> CopiesArguments.unlocksImmutable(step.invocation().args()));
     named.put(
         "copies-option-off",
         (scan, step, read) ->
-            optionOff(step.invocation().args()) && !namesScratch(step.invocation().args()));
+            CopiesArguments.optionOff(step.invocation().args())
+                && !namesScratch(step.invocation().args()));
     named.put(
-        "copies-shared-with-everyone", (scan, step, read) -> everyone(step.invocation().args()));
+        "copies-shared-with-everyone",
+        (scan, step, read) -> CopiesArguments.everyone(step.invocation().args()));
     named.put("copies-stream-leaves", (scan, step, read) -> CopiesMedia.streamLeaves(scan, step));
     named.put(
         "copies-console-loses",
@@ -210,7 +211,7 @@ final class CopiesPredicates {
                   || code.contains("set global")
                   || code.contains("config_set")
                   || code.contains("CONFIG SET"))
-              && !CopiesTools.LOCAL_ENDPOINT.matcher(code).find()
+              && !PatternLiterals.finds(CopiesTools.LOCAL_ENDPOINT, code)
               && CopiesSettings.loosened(code) != null;
         });
     named.put(
@@ -222,205 +223,6 @@ final class CopiesPredicates {
                         CopiesTools.retentionCut(old, now, files.isEmpty() ? "" : files.get(0)))
                 != null);
     named.put("copies-names-copy", (scan, step, read) -> namesCopy(step.invocation().args()));
-  }
-
-  // ---- a pool's replicas, an option turned off, a snapshot shared -------------------------------
-
-  /**
-   * Fewer copies kept: {@code ceph osd pool set P size 1} ({@code min_size 1}, the default pool
-   * size), {@code lvconvert -m0} and {@code --splitmirrors}, {@code btrfs balance
-   * -dconvert=single}, {@code mdadm --grow --raid-devices=1} or {@code --level=0}, Kafka's {@code
-   * min.insync.replicas=1}, {@code unclean.leader.election.enable=true} and a replication factor of
-   * one.
-   */
-  static boolean fewerCopies(List<String> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String key = args.get(i);
-      String next = i + 1 < args.size() ? args.get(i + 1) : "";
-      if ((key.equals("size")
-              || key.equals("min_size")
-              || key.equals("osd_pool_default_size")
-              || key.equals("osd_pool_default_min_size"))
-          && (next.equals("1") || next.equals("0"))) {
-        return true;
-      }
-      if (key.equals("-m0")
-          || key.equals("--mirrors=0")
-          || (key.equals("-m") || key.equals("--mirrors")) && next.equals("0")
-          || key.startsWith("--splitmirrors")
-          || key.startsWith("-dconvert=single")
-          || key.startsWith("-mconvert=single")
-          || key.startsWith("-dconvert=raid0")
-          || key.equals("--raid-devices=1")
-          || key.equals("-n1")
-          || (key.equals("--raid-devices") || key.equals("-n")) && next.equals("1")
-          || key.equals("--level=0")
-          || key.equals("--level=raid0")
-          || key.equals("-l0")
-          || key.contains("min.insync.replicas=1")
-          || key.contains("unclean.leader.election.enable=true")
-          || key.equals("--replication-factor") && next.equals("1")
-          || key.equals("--replication-factor=1")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * {@code chattr -i} or {@code -a} (the immutable or append-only attribute taken off) on a path
-   * that is neither the project's (relative) nor a temporary one.
-   */
-  static boolean unlocksImmutable(List<String> args) {
-    boolean unlocks = false;
-    boolean elsewhere = false;
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      if (a.equals("-v") || a.equals("-p")) {
-        i++; // a version or project number
-      } else if (a.startsWith("-") && a.length() > 1 && a.substring(1).matches("[A-Za-z]{1,12}")) {
-        unlocks |= a.indexOf('i') > 0 || a.indexOf('a') > 0;
-      } else if ((a.startsWith("/") || a.startsWith("~"))
-          && !a.startsWith("/tmp/")
-          && !a.startsWith("/work/project")) {
-        elsewhere = true;
-      }
-    }
-    return unlocks && elsewhere;
-  }
-
-  /** The options whose value turns a way back off, and the values that do. */
-  private static final Map<String, Set<String>> OFF =
-      Map.ofEntries(
-          Map.entry("--enable-delete-retention", Set.of("false")),
-          Map.entry("--enable-container-delete-retention", Set.of("false")),
-          Map.entry("--enable-versioning", Set.of("false")),
-          Map.entry("--enable-change-feed", Set.of("false")),
-          Map.entry("--enable-restore-policy", Set.of("false")),
-          Map.entry("--enable-soft-delete", Set.of("false")),
-          Map.entry("--enable-purge-protection", Set.of("false")),
-          Map.entry("--soft-delete-feature-state", Set.of("disable", "disabled", "alwayson-off")),
-          Map.entry("--enhanced-security-state", Set.of("disable", "disabled")),
-          Map.entry("--immutability-state", Set.of("disabled")),
-          Map.entry("--legal-hold", Set.of("false", "off")),
-          // 0 is cloud.database-delete's (the automated backups deleted with it)
-          Map.entry("--backup-retention-period", Set.of("1")),
-          Map.entry("--backup-retention", Set.of("0", "1")),
-          Map.entry("--retained-backups-count", Set.of("0", "1")),
-          Map.entry("--retained-transaction-log-days", Set.of("0", "1")),
-          Map.entry("--snapshot-policy", Set.of("none")),
-          Map.entry("-snapshot-policy", Set.of("none")),
-          Map.entry("--repo1-retention-full", Set.of("0", "1")),
-          Map.entry("--snapshot-retention-limit", Set.of("0")),
-          Map.entry("--soft-delete-state", Set.of("off", "disabled")),
-          Map.entry("--backtrack-window", Set.of("0")),
-          Map.entry("--automated-snapshot-retention-period", Set.of("0")),
-          Map.entry("--delete-retention-days", Set.of("0", "1")),
-          Map.entry("--container-delete-retention-days", Set.of("0", "1")),
-          Map.entry("--weekly-retention", Set.of("p0w", "pt0s", "p0d")),
-          Map.entry("--monthly-retention", Set.of("p0m", "pt0s", "p0d")),
-          Map.entry("--yearly-retention", Set.of("p0y", "pt0s", "p0d")),
-          Map.entry("--expire-days", Set.of("0", "1")),
-          Map.entry("--noncurrent-expire-days", Set.of("0", "1")),
-          Map.entry("--noncurrentversion-expiration-days", Set.of("0", "1")),
-          Map.entry("--state", Set.of("disabled")),
-          Map.entry("--soft-delete-duration", Set.of("0", "0s", "0d")),
-          Map.entry("--retention-period", Set.of("0", "0s", "0d")),
-          Map.entry("--deletion-protection", Set.of("false")),
-          Map.entry("--point-in-time-recovery-specification", Set.of("false")),
-          Map.entry("--continuous-backup", Set.of("false", "disabled")));
-
-  /** Words that turn a way back off whatever option they follow. */
-  private static final Set<String> OFF_WORDS =
-      Set.of(
-          "pointintimerecoveryenabled=false",
-          "status=off",
-          "status=suspended",
-          "status=disabled",
-          "--no-backup",
-          "--no-enable-point-in-time-recovery",
-          "--no-enable-bin-log",
-          "--no-versioning",
-          "--clear-retention-period",
-          "--clear-soft-delete",
-          "--no-temporary-hold",
-          "--no-event-based-hold",
-          "--no-deletion-protection",
-          "--no-enable-pitr",
-          "--disable-pitr",
-          "--bypass-governance-retention",
-          "--bypass",
-          "sync=disabled",
-          "checksum=off",
-          "redundant_metadata=none",
-          "wrcache=awb",
-          "wrcache=wb",
-          "--forcedwb",
-          "-forcedwb",
-          "cachedbadbbu");
-
-  /**
-   * A lock, hold or version history lifted by a subcommand's words: an immutability policy deleted,
-   * a legal hold or a retention cleared or released, versioning suspended or set off.
-   */
-  private static final Pattern OFF_PHRASES =
-      Pattern.compile(
-          "(?i)immutability-policy (?:delete|unlock)|legal-?hold (?:clear|remove|delete)"
-              + "|retention (?:clear|temp release|event release)|version (?:suspend|disable)"
-              + "|versioning set off|abort-vault-lock|reclaimpolicy\\W{1,6}delete"
-              + "|replicate (?:rm|remove)|bucket remote rm"
-              + "|deletionpolicy\\W{1,6}delete|com\\.sun:auto-snapshot=false");
-
-  /** Whether an option or word of the program turns a way back off. */
-  static boolean optionOff(List<String> args) {
-    if (OFF_PHRASES.matcher(CopiesSettings.joined(args)).find()) {
-      return true;
-    }
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i).toLowerCase(Locale.ROOT);
-      if (OFF_WORDS.contains(a)) {
-        return true;
-      }
-      int eq = a.indexOf('=');
-      String name = eq > 0 ? a.substring(0, eq) : a;
-      Set<String> values = OFF.get(name);
-      if (values == null) {
-        String flat = a.replace(" ", "").replace("\"", "").replace("'", "");
-        if (flat.contains("pointintimerecoveryenabled=false")
-            || flat.contains("pointintimerecoveryenabled:false")
-            || flat.contains("automaticbackupretentiondays=0")
-            || flat.contains("automaticbackupretentiondays:0")) {
-          return true; // inside a shorthand or JSON value
-        }
-        continue;
-      }
-      String value = eq > 0 ? a.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
-      if (values.contains(value.toLowerCase(Locale.ROOT).replace("\"", "").replace("'", ""))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** A snapshot's or image's permission granted to everyone. */
-  static boolean everyone(List<String> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      String flat = a.replace(" ", "").replace("\"", "");
-      if (flat.contains("Group=all")
-          || flat.contains("Group:all")
-          || a.equals("allUsers")
-          || a.equals("allAuthenticatedUsers")
-          || flat.contains("member=allUsers")
-          || flat.contains("member=allAuthenticatedUsers")
-          || a.equals("all")
-              && i > 0
-              && (args.get(i - 1).equals("--group-names")
-                  || args.get(i - 1).equals("--values-to-add"))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   // ---- a console fed ---------------------------------------------------------------------------
@@ -493,7 +295,7 @@ final class CopiesPredicates {
     if (lower.contains("/test") || lower.contains("fixture") || lower.startsWith("/tmp/")) {
       return null;
     }
-    if (SETTINGS_FILE.matcher(file).find()
+    if (PatternLiterals.finds(SETTINGS_FILE, file)
         || file.equals("inline code") && now.contains("archive_command")) {
       String found = CopiesSettings.loosened(now);
       if (found != null && (old.isEmpty() || CopiesSettings.loosened(old) == null)) {
@@ -501,24 +303,24 @@ final class CopiesPredicates {
       }
       return null;
     }
-    if (SCHEDULE_FILE.matcher(file).find() && !old.isEmpty()) {
-      Matcher m = COMMENTED.matcher(now);
+    if (PatternLiterals.finds(SCHEDULE_FILE, file) && !old.isEmpty()) {
+      Matcher m = PatternLiterals.matcher(COMMENTED, now);
       while (m.find()) {
         if (BACKUP_WORD.matcher(m.group(1)).find() && old.contains(m.group(1).trim())) {
           return "a backup's schedule commented out in " + file;
         }
       }
-      if (BACKUP_WORD.matcher(old).find() && !BACKUP_WORD.matcher(now).find()) {
+      if (PatternLiterals.finds(BACKUP_WORD, old) && !PatternLiterals.finds(BACKUP_WORD, now)) {
         return "a backup's schedule taken out of " + file;
       }
       return null;
     }
     String name = file.substring(file.lastIndexOf('/') + 1);
-    if (BACKUP_WORD.matcher(name).find()
+    if (PatternLiterals.finds(BACKUP_WORD, name)
         && (name.endsWith(".sh") || !name.contains("."))
         && !lower.contains("/test")
-        && EXITS.matcher(now).find()
-        && !EXITS.matcher(old).find()
+        && PatternLiterals.finds(EXITS, now)
+        && !PatternLiterals.finds(EXITS, old)
         && (old.isEmpty() ? now.indexOf("exit 0") < 40 : true)) {
       return "a backup script made to exit at once: " + file;
     }
@@ -534,7 +336,7 @@ final class CopiesPredicates {
         continue; // an option: yarn's --immutable is no store
       }
       String lower = arg.toLowerCase(Locale.ROOT);
-      if (BACKUP_WORD.matcher(arg).find()
+      if (PatternLiterals.finds(BACKUP_WORD, arg)
           || lower.contains("worm")
           || lower.contains("immutable")) {
         return true;

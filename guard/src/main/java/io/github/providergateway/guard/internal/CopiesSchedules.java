@@ -49,15 +49,15 @@ final class CopiesSchedules {
       if (a.startsWith("-")) {
         continue;
       }
-      if (BACKUP_WORD.matcher(a).find() && SILENCES.matcher(a).find()) {
+      if (PatternLiterals.finds(BACKUP_WORD, a) && PatternLiterals.finds(SILENCES, a)) {
         script = true;
-      } else if (SCHEDULED.matcher(a).find()
+      } else if (PatternLiterals.finds(SCHEDULED, a)
           || BACKUP_WORD.matcher(a.substring(a.lastIndexOf('/') + 1)).find()
               && a.contains("/")
               && !a.startsWith("/tmp/")) {
         target = true;
       }
-      if (SILENCES.matcher(a).find() && a.contains("exit 0")) {
+      if (PatternLiterals.finds(SILENCES, a) && a.contains("exit 0")) {
         script = true; // an exit inserted: the script's name says backup, below
       }
     }
@@ -88,14 +88,14 @@ final class CopiesSchedules {
       if ((program.equals("grep") || program.equals("egrep"))
           && (words.contains("-v") || words.contains("--invert-match"))) {
         for (String w : words) {
-          if (!w.startsWith("-") && BACKUP_WORD.matcher(w).find()) {
+          if (!w.startsWith("-") && PatternLiterals.finds(BACKUP_WORD, w)) {
             return true;
           }
         }
       }
       if (program.equals("sed") || program.equals("awk")) {
         for (String w : words) {
-          if (BACKUP_WORD.matcher(w).find() && (w.contains("/d") || w.contains("!/"))) {
+          if (PatternLiterals.finds(BACKUP_WORD, w) && (w.contains("/d") || w.contains("!/"))) {
             return true;
           }
         }
@@ -124,7 +124,7 @@ final class CopiesSchedules {
         mode = true;
       } else if (a.contains("/")
           && BACKUP_WORD.matcher(a.substring(a.lastIndexOf('/') + 1)).find()
-          && RUN_PLACE.matcher(a).find()
+          && PatternLiterals.finds(RUN_PLACE, a)
           && !a.startsWith("/tmp/")) {
         backup = true;
       }
@@ -188,16 +188,19 @@ final class CopiesSchedules {
     boolean writes = false;
     if (step.program().equals("touch")) {
       for (String a : step.invocation().args()) {
-        writes |= !a.startsWith("-") && elsewhere(scan, a) && STATUS_FILE.matcher(a).find();
+        writes |= !a.startsWith("-") && elsewhere(scan, a) && PatternLiterals.finds(STATUS_FILE, a);
       }
     }
     for (Redirect redirect : step.invocation().redirects()) {
       String target = redirect.target().text();
-      writes |= redirect.writes() && elsewhere(scan, target) && STATUS_FILE.matcher(target).find();
+      writes |=
+          redirect.writes()
+              && elsewhere(scan, target)
+              && PatternLiterals.finds(STATUS_FILE, target);
     }
     if (step.program().equals("tee")) {
       for (String a : step.invocation().args()) {
-        writes |= !a.startsWith("-") && elsewhere(scan, a) && STATUS_FILE.matcher(a).find();
+        writes |= !a.startsWith("-") && elsewhere(scan, a) && PatternLiterals.finds(STATUS_FILE, a);
       }
     }
     if (!writes) {

@@ -52,7 +52,7 @@ final class CopiesSettings {
       return null;
     }
     String read = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
-    Matcher m = LOOSENED.matcher(read);
+    Matcher m = PatternLiterals.matcher(LOOSENED, read);
     while (m.find()) {
       if (m.group(1) != null) {
         try {
@@ -147,11 +147,11 @@ final class CopiesSettings {
     if (source == null || source.length() > MAX_TEXT || !mayBeat(source)) {
       return null;
     }
-    Matcher beat = HEARTBEAT.matcher(source);
+    Matcher beat = PatternLiterals.matcher(HEARTBEAT, source);
     if (!beat.find()) {
       return null;
     }
-    Matcher run = BACKUP_RUN.matcher(source);
+    Matcher run = PatternLiterals.matcher(BACKUP_RUN, source);
     if (!run.find() || run.start() > beat.start()) {
       String lower = source.toLowerCase(Locale.ROOT);
       return lower.contains("backup") && (lower.contains("success") || lower.contains("last_"))

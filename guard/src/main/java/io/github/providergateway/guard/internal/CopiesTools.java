@@ -59,12 +59,12 @@ final class CopiesTools {
       Map.Entry<String, JsonNode> field = fields.next();
       String key = field.getKey();
       String value = field.getValue().isTextual() ? field.getValue().asText() : "";
-      if (COPY_KEY.matcher(key).find()
+      if (PatternLiterals.finds(COPY_KEY, key)
           || (key.equalsIgnoreCase("kind")
                   || key.equalsIgnoreCase("resource")
                   || key.equalsIgnoreCase("type"))
               && value.length() < 100
-              && COPY_KEY.matcher(value).find()) {
+              && PatternLiterals.finds(COPY_KEY, value)) {
         return tool + " (" + key + ")";
       }
     }
@@ -102,7 +102,7 @@ final class CopiesTools {
                   || key.equals("suspended")
                   || key.equals("disabled"))
               && (value.isBoolean() && value.asBoolean() || value.asText().equals("true"))
-          || RETENTION_KEY.matcher(key).find() && value.isNumber() && value.asLong() <= 1) {
+          || PatternLiterals.finds(RETENTION_KEY, key) && value.isNumber() && value.asLong() <= 1) {
         return tool + " (" + field.getKey() + ")";
       }
     }
@@ -199,29 +199,29 @@ final class CopiesTools {
     if (lower.contains("/test") || lower.contains("fixture") || lower.startsWith("/tmp/")) {
       return null; // a test's settings
     }
-    if (!COPY_TEXT.matcher(file).find() && !COPY_TEXT.matcher(old).find()) {
+    if (!PatternLiterals.finds(COPY_TEXT, file) && !PatternLiterals.finds(COPY_TEXT, old)) {
       return null;
     }
     Map<String, Long> before = new HashMap<>();
-    Matcher m = NUMBERED.matcher(old);
+    Matcher m = PatternLiterals.matcher(NUMBERED, old);
     while (m.find()) {
       before.put(m.group(1).toLowerCase(Locale.ROOT), Long.parseLong(m.group(2)));
     }
-    m = NUMBERED.matcher(now);
+    m = PatternLiterals.matcher(NUMBERED, now);
     while (m.find()) {
       String key = m.group(1).toLowerCase(Locale.ROOT);
       long value = Long.parseLong(m.group(2));
       Long was = before.get(key);
-      if (RETENTION_KEY.matcher(key).find() && value <= 1 && was != null && was > 1) {
+      if (PatternLiterals.finds(RETENTION_KEY, key) && value <= 1 && was != null && was > 1) {
         return key + " " + was + " -> " + value + " in " + file;
       }
     }
     Map<String, String> switches = new HashMap<>();
-    m = SWITCHED.matcher(old);
+    m = PatternLiterals.matcher(SWITCHED, old);
     while (m.find()) {
       switches.put(m.group(1).toLowerCase(Locale.ROOT), m.group(2).toLowerCase(Locale.ROOT));
     }
-    m = SWITCHED.matcher(now);
+    m = PatternLiterals.matcher(SWITCHED, now);
     while (m.find()) {
       String key = m.group(1).toLowerCase(Locale.ROOT);
       String value = m.group(2).toLowerCase(Locale.ROOT);
@@ -232,8 +232,8 @@ final class CopiesTools {
       String block = now.substring(Math.max(0, m.start() - 200), m.start());
       boolean suspendsCopy =
           !key.equals("suspend") && !key.equals("enabled")
-              || COPY_TEXT.matcher(block).find()
-              || !key.equals("enabled") && COPY_TEXT.matcher(file).find();
+              || PatternLiterals.finds(COPY_TEXT, block)
+              || !key.equals("enabled") && PatternLiterals.finds(COPY_TEXT, file);
       if (off != null && value.equals(off) && was != null && !was.equals(off) && suspendsCopy) {
         return key + " " + was + " -> " + value + " in " + file;
       }
@@ -266,7 +266,7 @@ final class CopiesTools {
     String name = tool.startsWith("mcp__") ? tool.substring(5) : tool;
     int cut = name.lastIndexOf("__");
     String verb = cut >= 0 ? name.substring(cut + 2) : name;
-    if (!LOSES.matcher(verb).find() || !STORAGE_SYSTEM.matcher(name).find()) {
+    if (!PatternLiterals.finds(LOSES, verb) || !PatternLiterals.finds(STORAGE_SYSTEM, name)) {
       return null;
     }
     return tool;
@@ -304,10 +304,11 @@ final class CopiesTools {
       if (!t.contains("/") || t.startsWith("-")) {
         continue;
       }
-      if (!COPY_PATH.matcher(t).find()) {
+      if (!PatternLiterals.finds(COPY_PATH, t)) {
         continue;
       }
-      if (method.equals("delete") || !method.equals("get") && LOSING_END.matcher(t).find()) {
+      if (method.equals("delete")
+          || !method.equals("get") && PatternLiterals.finds(LOSING_END, t)) {
         return true;
       }
     }
@@ -377,10 +378,10 @@ final class CopiesTools {
     if (code == null || code.length() > CopiesSettings.MAX_TEXT || !mayLose(code)) {
       return false;
     }
-    if (LOCAL_ENDPOINT.matcher(code).find()) {
+    if (PatternLiterals.finds(LOCAL_ENDPOINT, code)) {
       return false;
     }
-    if (CODE_LOSES.matcher(code).find()) {
+    if (PatternLiterals.finds(CODE_LOSES, code)) {
       return true;
     }
     // An HTTP library's DELETE of a storage system's pool, dataset, snapshot or backup.
@@ -390,6 +391,6 @@ final class CopiesTools {
             || lower.contains("\"delete\"")
             || lower.contains("rollback"))
         && lower.contains("http")
-        && COPY_PATH.matcher(code).find();
+        && PatternLiterals.finds(COPY_PATH, code);
   }
 }

@@ -282,10 +282,10 @@ final class CustomerEdits {
     String added = addedText.toString();
     if (mayFake(now) && CheckPredicates.fakes(now) && !CheckPredicates.fakes(old)
         || (added.contains("||") || added.contains("exit 0"))
-            && TEST_RUN_FORCED.matcher(added).find()) {
+            && PatternLiterals.finds(TEST_RUN_FORCED, added)) {
       kinds.add(Kind.FAKES_PASS);
     }
-    if (DEPENDENCY.matcher(place).find()
+    if (PatternLiterals.finds(DEPENDENCY, place)
         && !PROSE.matcher(files.get(0)).find()
         && dependencyCheckOff(old, now, place)) {
       kinds.add(Kind.DEPENDENCY_CHECK_OFF);
@@ -307,7 +307,7 @@ final class CustomerEdits {
     if (personalToAnalytics(now, oldLines)) {
       kinds.add(Kind.PII_TO_ANALYTICS);
     }
-    if (UNMASKED.matcher(added).find() || unmaskedField(added)) {
+    if (PatternLiterals.finds(UNMASKED, added) || unmaskedField(added)) {
       kinds.add(Kind.REPLAY_UNMASKED);
     }
     if (OutsideScripts.loaded(added, old, place)) {
@@ -341,13 +341,13 @@ final class CustomerEdits {
 
   /** Whether added code sends a payment form's data to a host the form did not send to. */
   private static boolean cardElsewhere(String added, String old, String place) {
-    if (!SENDS.matcher(added).find() || !CARD_DATA.matcher(added).find()) {
+    if (!PatternLiterals.finds(SENDS, added) || !PatternLiterals.finds(CARD_DATA, added)) {
       return false;
     }
-    if (!PAYMENT_FILE.matcher(place).find() && !CARD_FIELDS.matcher(added).find()) {
+    if (!PatternLiterals.finds(PAYMENT_FILE, place) && !PatternLiterals.finds(CARD_FIELDS, added)) {
       return false; // a form sent from another page is no card's, unless it names a card's fields
     }
-    Matcher host = URL_HOST.matcher(added);
+    Matcher host = PatternLiterals.matcher(URL_HOST, added);
     while (host.find()) {
       String name = host.group(1).toLowerCase(Locale.ROOT);
       if (!OutsideScripts.known(name) && !old.contains(name) && !OutsideScripts.local(name)) {
@@ -363,11 +363,11 @@ final class CustomerEdits {
    */
   private static boolean usersSecretsSent(String added, String old) {
     boolean gathers =
-        USERS_SECRETS.matcher(added).find()
-            || ENV_VALUE.matcher(added).find()
+        PatternLiterals.finds(USERS_SECRETS, added)
+            || PatternLiterals.finds(ENV_VALUE, added)
                 && added.contains("JSON.stringify")
-                && !CHILD_PROCESS.matcher(added).find();
-    if (!gathers || !(SENDS.matcher(added).find() || POSTS.matcher(added).find())) {
+                && !PatternLiterals.finds(CHILD_PROCESS, added);
+    if (!gathers || !(PatternLiterals.finds(SENDS, added) || PatternLiterals.finds(POSTS, added))) {
       return false;
     }
     for (Pattern named : List.of(URL_HOST, HOST_OPTION)) {
@@ -384,7 +384,7 @@ final class CustomerEdits {
 
   /** Whether personal data is added to an analytics call's arguments. */
   private static boolean personalToAnalytics(String now, Set<String> oldLines) {
-    Matcher call = ANALYTICS_CALL.matcher(now);
+    Matcher call = PatternLiterals.matcher(ANALYTICS_CALL, now);
     int calls = 0;
     while (call.find() && calls++ < 32) {
       int end = Math.min(now.length(), call.start() + CALL_SPAN);
@@ -393,10 +393,10 @@ final class CustomerEdits {
       if (close > 0) {
         span = span.substring(0, close);
       }
-      if (HASHED.matcher(span).find()) {
+      if (PatternLiterals.finds(HASHED, span)) {
         continue;
       }
-      Matcher field = PERSONAL_FIELD.matcher(span);
+      Matcher field = PatternLiterals.matcher(PERSONAL_FIELD, span);
       while (field.find()) {
         int at = call.start() + field.start();
         int from = now.lastIndexOf('\n', at) + 1;
@@ -415,11 +415,12 @@ final class CustomerEdits {
    * data-hj-allow>}.
    */
   private static boolean unmaskedField(String added) {
-    if (!UNMASK_ATTRIBUTE.matcher(added).find()) {
+    if (!PatternLiterals.finds(UNMASK_ATTRIBUTE, added)) {
       return false;
     }
     for (String line : added.split("\n")) {
-      if (UNMASK_ATTRIBUTE.matcher(line).find() && PRIVATE_FIELD.matcher(line).find()) {
+      if (PatternLiterals.finds(UNMASK_ATTRIBUTE, line)
+          && PatternLiterals.finds(PRIVATE_FIELD, line)) {
         return true;
       }
     }
@@ -439,17 +440,17 @@ final class CustomerEdits {
         && !lower.contains("opt_out")) {
       return false; // most changes: no default, no box, no grant to read
     }
-    boolean placeConsents = CONSENT_WORDS.matcher(place).find();
+    boolean placeConsents = PatternLiterals.finds(CONSENT_WORDS, place);
     for (String line : added.split("\n")) {
-      if (OPT_OUT_MODE.matcher(line).find()) {
+      if (PatternLiterals.finds(OPT_OUT_MODE, line)) {
         return true;
       }
-      if (DEFAULT_ON.matcher(line).find()
-          && (placeConsents || CONSENT_WORDS.matcher(line).find())) {
+      if (PatternLiterals.finds(DEFAULT_ON, line)
+          && (placeConsents || PatternLiterals.finds(CONSENT_WORDS, line))) {
         return true;
       }
       String lowerLine = line.toLowerCase(Locale.ROOT);
-      Matcher key = KEY_DEFAULT_ON.matcher(line);
+      Matcher key = PatternLiterals.matcher(KEY_DEFAULT_ON, line);
       boolean keyed =
           lowerLine.contains("default")
               || lowerLine.contains("initial")
@@ -459,12 +460,12 @@ final class CustomerEdits {
         // does (BooleanField(default=True) beside marketing_opt_in); not isDefault of a template.
         String name = key.group(1).toLowerCase(Locale.ROOT);
         boolean bare = name.equals("default") || name.equals("initial");
-        if (CONSENT_WORDS.matcher(name).find()
-            || bare && (placeConsents || CONSENT_WORDS.matcher(line).find())) {
+        if (PatternLiterals.finds(CONSENT_WORDS, name)
+            || bare && (placeConsents || PatternLiterals.finds(CONSENT_WORDS, line))) {
           return true;
         }
       }
-      if (GRANTED.matcher(line).find() && CONSENT_DEFAULT.matcher(now).find()) {
+      if (PatternLiterals.finds(GRANTED, line) && PatternLiterals.finds(CONSENT_DEFAULT, now)) {
         return true;
       }
     }
@@ -490,13 +491,14 @@ final class CustomerEdits {
    * Whether a change to a dependency's security code forces it to pass or takes its refusal out.
    */
   private static boolean dependencyCheckOff(String old, String now, String place) {
-    if (!SECURITY_CODE.matcher(place).find() && !SECURITY_CODE.matcher(old).find()) {
+    if (!PatternLiterals.finds(SECURITY_CODE, place)
+        && !PatternLiterals.finds(SECURITY_CODE, old)) {
       return false;
     }
     String before = code(old);
     String after = code(now);
-    return FORCED.matcher(after).find() && !FORCED.matcher(before).find()
-        || REFUSES.matcher(before).find() && !REFUSES.matcher(after).find();
+    return PatternLiterals.finds(FORCED, after) && !PatternLiterals.finds(FORCED, before)
+        || PatternLiterals.finds(REFUSES, before) && !PatternLiterals.finds(REFUSES, after);
   }
 
   /** A text's lines that are code, comments left out. */

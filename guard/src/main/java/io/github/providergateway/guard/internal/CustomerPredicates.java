@@ -145,7 +145,7 @@ final class CustomerPredicates {
     }
     if (found == null && step.interpreter()) {
       String code = code(step);
-      if (code != null && CODE_WRITES.matcher(code).find()) {
+      if (code != null && PatternLiterals.finds(CODE_WRITES, code)) {
         String context = code;
         found =
             WeakenPredicates.replacedByCode(
@@ -158,7 +158,7 @@ final class CustomerPredicates {
           // The code as a whole, where its replacement could not be read (escaped quotes):
           // read as what it puts in, the file it opens named in it.
           String text = code.replace("\\\"", "\"").replace("\\'", "'");
-          Matcher path = CODE_PATH.matcher(text);
+          Matcher path = PatternLiterals.matcher(CODE_PATH, text);
           String file = path.find() ? path.group(1) : "inline code";
           Set<CustomerEdits.Kind> kinds = CustomerEdits.of("", text, List.of(file), text);
           kinds.remove(CustomerEdits.Kind.DEPENDENCY_CHECK_OFF); // read of a replacement only
@@ -199,7 +199,8 @@ final class CustomerPredicates {
     if (source == null || source.length() > 64 * 1024 || source.indexOf('@') < 0) {
       return null;
     }
-    if (!ADDRESS_PATTERN.matcher(source).find() || !FETCHES.matcher(source).find()) {
+    if (!PatternLiterals.finds(ADDRESS_PATTERN, source)
+        || !PatternLiterals.finds(FETCHES, source)) {
       return null;
     }
     if (Hosts.firstElsewhere(source.toLowerCase(java.util.Locale.ROOT)) == null) {
@@ -211,10 +212,12 @@ final class CustomerPredicates {
   /** Whether inline code hands a customer data file to an outside model's API. */
   private static boolean toModel(Step step) {
     String code = code(step);
-    if (code == null || !MODEL_API.matcher(code).find() || LOCAL_MODEL.matcher(code).find()) {
+    if (code == null
+        || !PatternLiterals.finds(MODEL_API, code)
+        || PatternLiterals.finds(LOCAL_MODEL, code)) {
       return false;
     }
-    var file = CUSTOMER_FILE.matcher(code);
+    var file = PatternLiterals.matcher(CUSTOMER_FILE, code);
     while (file.find()) {
       if (!CheckFiles.ordinary(file.group(1))) {
         return true;

@@ -29,12 +29,13 @@ final class DatabasePredicates {
     for (String kind : DatabaseWords.BY_KIND.keySet()) {
       named.put(
           "databases-" + kind,
-          (scan, step, read) ->
-              DatabaseTargets.ofTheTrade(step)
-                  && !ONLINE_SCHEMA_TOOLS.contains(step.program())
-                  && !dryRun(step)
-                  && DatabaseWords.found(kind, textOf(scan, step)) != null
-                  && DatabaseTargets.shared(scan, step));
+          PredicateGate.DATABASE_TRADE.around(
+              (scan, step, read) ->
+                  DatabaseTargets.ofTheTrade(step)
+                      && !ONLINE_SCHEMA_TOOLS.contains(step.program())
+                      && !dryRun(step)
+                      && DatabaseWords.found(kind, textOf(scan, step)) != null
+                      && DatabaseTargets.shared(scan, step)));
     }
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(

@@ -220,13 +220,13 @@ final class DatabaseTargets {
 
   /** Whether inline code connects to a host not this machine's nor a test's, or by a variable. */
   static boolean codeShared(String code) {
-    Matcher m = CODE_HOST.matcher(code);
+    Matcher m = PatternLiterals.matcher(CODE_HOST, code);
     while (m.find()) {
       if (!localOrTest(m.group(1))) {
         return true;
       }
     }
-    return CODE_VARIABLE.matcher(code).find() && !Environments.testName(code);
+    return PatternLiterals.finds(CODE_VARIABLE, code) && !Environments.testName(code);
   }
 
   /** Whether a host is this machine's, a compose service's, or says staging or test. */
@@ -244,7 +244,7 @@ final class DatabaseTargets {
     List<String> hosts = new ArrayList<>(Environments.hosts(step));
     List<Word> args = step.args();
     for (Word word : args) {
-      Matcher m = DSN_HOST.matcher(word.text());
+      Matcher m = PatternLiterals.matcher(DSN_HOST, word.text());
       while (m.find()) {
         hosts.add(m.group(1));
       }
@@ -253,7 +253,7 @@ final class DatabaseTargets {
       }
     }
     for (String arg : step.invocation().args()) {
-      Matcher m = SYSBENCH_HOST.matcher(arg);
+      Matcher m = PatternLiterals.matcher(SYSBENCH_HOST, arg);
       if (m.matches()) {
         hosts.add(Environments.host(m.group(1)));
       }

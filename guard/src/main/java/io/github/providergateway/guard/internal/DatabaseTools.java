@@ -100,7 +100,7 @@ final class DatabaseTools {
       }
       case "psql", "pgcli", "usql", "cockroach" -> {
         String text = DatabasePredicates.textOf(scan, step);
-        return text != null && EXPLAIN_ANALYZE_WRITE.matcher(text).find();
+        return text != null && PatternLiterals.finds(EXPLAIN_ANALYZE_WRITE, text);
       }
       case "redis-benchmark" -> {
         return true; // its SET, LPUSH, … tests write their keys into the server's database
@@ -163,7 +163,7 @@ final class DatabaseTools {
     if (text == null) {
       return false;
     }
-    Matcher m = DELETE_IN.matcher(text);
+    Matcher m = PatternLiterals.matcher(DELETE_IN, text);
     while (m.find()) {
       String[] parts = m.group(1).split(",");
       if (parts.length < 8) {

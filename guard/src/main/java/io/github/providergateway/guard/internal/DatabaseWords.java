@@ -217,6 +217,9 @@ final class DatabaseWords {
       throw new IllegalArgumentException("no kind of database words is named " + kind);
     }
     String read = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
+    if (!PatternLiterals.mayFind(pattern, read)) {
+      return null;
+    }
     Matcher m = pattern.matcher(read);
     while (m.find()) {
       if (kind.equals("durability-off") && sessionOnly(read, m.start())) {

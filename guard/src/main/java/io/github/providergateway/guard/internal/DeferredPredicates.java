@@ -101,7 +101,7 @@ final class DeferredPredicates {
     if (command == null || !command.isTextual()) {
       return null;
     }
-    java.util.regex.Matcher pipe = TRACE_PIPE.matcher(command.asText());
+    java.util.regex.Matcher pipe = PatternLiterals.matcher(TRACE_PIPE, command.asText());
     return pipe.find() ? "the trace piped to `" + pipe.group(1).substring(1).strip() + "`" : null;
   }
 
@@ -160,6 +160,8 @@ final class DeferredPredicates {
   /** Inline code that unpickles a blob it decodes: the blob runs what it names. */
   private static boolean unpickles(Scan scan, Step step, Where.Read read) {
     String code = InterpreterCode.of(step);
-    return code != null && UNPICKLES.matcher(code).find() && DECODED.matcher(code).find();
+    return code != null
+        && PatternLiterals.finds(UNPICKLES, code)
+        && PatternLiterals.finds(DECODED, code);
   }
 }

@@ -102,7 +102,7 @@ public final class DeferredRules implements Family {
             .writesSenders()
             .put(
                 HeldContent.KEY + cwd + MARK + tool,
-                PRODUCTION.matcher(selected).find()
+                PatternLiterals.finds(PRODUCTION, selected)
                     ? SELECTED + " " + FlowReading.shorten(tool + " " + String.join(" ", words))
                     : "");
       } else if (selected == null && acts(words) && found.runs().size() < 32) {
@@ -170,8 +170,8 @@ public final class DeferredRules implements Family {
     String url = null;
     String held = PUSH;
     if ("config".equals(sub) && operands.size() == 2) {
-      java.util.regex.Matcher key = REMOTE_KEY.matcher(operands.get(0));
-      java.util.regex.Matcher forced = FORCED_REFSPEC.matcher(operands.get(0));
+      java.util.regex.Matcher key = PatternLiterals.matcher(REMOTE_KEY, operands.get(0));
+      java.util.regex.Matcher forced = PatternLiterals.matcher(FORCED_REFSPEC, operands.get(0));
       if (key.matches()) {
         remote = key.group(1);
         url = operands.get(1);
@@ -296,7 +296,7 @@ public final class DeferredRules implements Family {
       if (NAMES_TARGET.matcher(word).matches()) {
         return false;
       }
-      acts |= ACTS.matcher(word.toLowerCase(Locale.ROOT)).matches();
+      acts |= PatternLiterals.matcher(ACTS, word.toLowerCase(Locale.ROOT)).matches();
     }
     return acts;
   }

@@ -130,11 +130,11 @@ final class DeferredShapes {
   private static boolean inRunBlock(String text) {
     String[] lines = text.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
-      if (!EVENT_BLOCK.matcher(lines[i]).find() || KEY_LINE.matcher(lines[i]).matches()) {
+      if (!PatternLiterals.finds(EVENT_BLOCK, lines[i]) || KEY_LINE.matcher(lines[i]).matches()) {
         continue;
       }
       for (int j = i - 1; j >= 0; j--) {
-        Matcher key = KEY_LINE.matcher(lines[j]);
+        Matcher key = PatternLiterals.matcher(KEY_LINE, lines[j]);
         if (key.matches()) {
           if (key.group(1).equals("run") && key.group(2).strip().matches("[|>][-+]?")) {
             return true;
@@ -157,12 +157,12 @@ final class DeferredShapes {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
     if (DEV_CONFIG.matcher(name).matches()
-        && EVERY_INTERFACE.matcher(text).find()
-        && SERVES_HOME.matcher(text).find()) {
+        && PatternLiterals.finds(EVERY_INTERFACE, text)
+        && PatternLiterals.finds(SERVES_HOME, text)) {
       return DEV_SERVER + " a dev server on every interface serving files outside the project";
     }
     if (name.equals(".pre-commit-config.yaml")) {
-      Matcher moving = MOVING_REV.matcher(text);
+      Matcher moving = PatternLiterals.matcher(MOVING_REV, text);
       while (moving.find()) {
         if (!moving.group(1).contains("github.com/pre-commit/")) {
           return MOVING_HOOKS
@@ -175,13 +175,13 @@ final class DeferredShapes {
       return null;
     }
     if (name.equals(".actrc")) {
-      Matcher production = PRODUCTION_FILE.matcher(text);
+      Matcher production = PatternLiterals.matcher(PRODUCTION_FILE, text);
       return production.find() ? LOCAL_CI + " " + production.group().strip() : null;
     }
     if (name.equals("package.json")) {
-      Matcher bin = BIN.matcher(text);
+      Matcher bin = PatternLiterals.matcher(BIN, text);
       if (bin.find()) {
-        Matcher names = BIN_NAME.matcher(bin.group(1));
+        Matcher names = PatternLiterals.matcher(BIN_NAME, bin.group(1));
         while (names.find()) {
           if (SYSTEM_PROGRAMS.contains(names.group(1))) {
             return SHADOW + " a command named " + names.group(1);
@@ -193,7 +193,7 @@ final class DeferredShapes {
     if (lower.contains("/.mvn/") || name.equals("gradle.properties")) {
       int mvn = path.indexOf("/.mvn/");
       String root = mvn >= 0 ? path.substring(0, mvn) : path.substring(0, path.lastIndexOf('/'));
-      Matcher agent = AGENT.matcher(text);
+      Matcher agent = PatternLiterals.matcher(AGENT, text);
       while (agent.find()) {
         String jar = agent.group(1);
         boolean inProject =
@@ -204,11 +204,12 @@ final class DeferredShapes {
       }
       return null;
     }
-    if (lower.contains("/.github/workflows/") && (EVENT.matcher(text).find() || inRunBlock(text))) {
+    if (lower.contains("/.github/workflows/")
+        && (PatternLiterals.finds(EVENT, text) || inRunBlock(text))) {
       return EVENT_TEXT + " a step runs the text of an issue, a comment or a pull request";
     }
     if (name.equals("mkdocs.yml") || name.equals("mkdocs.yaml")) {
-      Matcher internal = INTERNAL_DOCS.matcher(text);
+      Matcher internal = PatternLiterals.matcher(INTERNAL_DOCS, text);
       return internal.find() ? DOCS + " " + internal.group().strip() : null;
     }
     return null;

@@ -240,8 +240,8 @@ final class LandPrograms {
     if (text == null) {
       return false;
     }
-    return DIALOG_PASSWORD.matcher(text).find()
-        || step.program().equals("osascript") && DIALOG_NAMES_PASSWORD.matcher(text).find();
+    return PatternLiterals.finds(DIALOG_PASSWORD, text)
+        || step.program().equals("osascript") && PatternLiterals.finds(DIALOG_NAMES_PASSWORD, text);
   }
 
   /** {@code read -s -p '[sudo] password for user: '}: a prompt with its echo off. */
@@ -256,7 +256,7 @@ final class LandPrograms {
       if (t.startsWith("-") && !t.startsWith("--") && t.indexOf('s') > 0) {
         silent = true;
       }
-      asks |= PROMPT_PASSWORD.matcher(t).find();
+      asks |= PatternLiterals.finds(PROMPT_PASSWORD, t);
     }
     return silent && asks;
   }
@@ -282,7 +282,7 @@ final class LandPrograms {
       }
       int eq = t.indexOf('=');
       String name = eq > 0 ? t.substring(0, eq + 1) : t;
-      if (PROXY_KEY.matcher(name).find()) {
+      if (PatternLiterals.finds(PROXY_KEY, name)) {
         key = true;
         if (eq > 0 && elsewhere(t.substring(eq + 1))) {
           return true;
@@ -308,7 +308,7 @@ final class LandPrograms {
     if (!v.contains("://") && !v.matches("[\\w.-]{1,253}:\\d{1,5}.{0,200}")) {
       return false; // a word, not an address: a key's name, true, a folder
     }
-    Matcher host = HOST_PORT.matcher(v);
+    Matcher host = PatternLiterals.matcher(HOST_PORT, v);
     return host.find() && !Hosts.loopback(host.group(1)) && !host.group(1).isEmpty();
   }
 
@@ -356,7 +356,7 @@ final class LandPrograms {
       return false;
     }
     if (program.equals("git") && (source.contains("PAGER=") || source.contains("DIFF="))) {
-      Matcher variable = PAGER_VARIABLE.matcher(source);
+      Matcher variable = PatternLiterals.matcher(PAGER_VARIABLE, source);
       while (variable.find()) {
         if (filters(variable.group(2))) {
           return true;
@@ -365,7 +365,7 @@ final class LandPrograms {
     }
     if ((program.equals("less") || program.equals("man") || program.equals("git"))
         && source.contains("LESSOPEN=")) {
-      Matcher open = LESSOPEN.matcher(source);
+      Matcher open = PatternLiterals.matcher(LESSOPEN, source);
       while (open.find()) {
         String command = open.group(2).trim();
         String first = command.split("\\s+", 2)[0];
@@ -464,7 +464,7 @@ final class LandPrograms {
     }
     if (ARGUMENT_COPIERS.contains(program)) {
       String text = LandPredicates.joined(step); // wl-copy 'curl … | sh': the text is the words
-      if (text != null && HARMFUL_PASTE.matcher(text).find()) {
+      if (text != null && PatternLiterals.finds(HARMFUL_PASTE, text)) {
         return true;
       }
     }
@@ -478,7 +478,7 @@ final class LandPrograms {
     }
     int start = Math.max(before.lastIndexOf(';', bar), before.lastIndexOf("&&", bar));
     String piped = before.substring(Math.max(0, start), bar);
-    return HARMFUL_PASTE.matcher(piped).find();
+    return PatternLiterals.finds(HARMFUL_PASTE, piped);
   }
 
   /** {@code gh auth refresh -s admin:org}, {@code glab token create --scope sudo}. */
@@ -500,20 +500,22 @@ final class LandPrograms {
       }
       for (String scope : value.split("[,\\s]+")) {
         String bare = scope.replace("'", "").replace("\"", "");
-        if (WIDE_SCOPE.matcher(bare).matches() || GOOGLE_ADMIN_SCOPE.matcher(bare).find()) {
+        if (WIDE_SCOPE.matcher(bare).matches() || PatternLiterals.finds(GOOGLE_ADMIN_SCOPE, bare)) {
           return true;
         }
       }
     }
     String text = LandPredicates.joined(step);
-    return text != null && text.contains("personal_access_tokens") && PAT_WIDE.matcher(text).find();
+    return text != null
+        && text.contains("personal_access_tokens")
+        && PatternLiterals.finds(PAT_WIDE, text);
   }
 
   /** A scheme's handler named among a program's words: the web's, mail's, a remote shell's. */
   static boolean namesScheme(Step step) {
     for (Word word : step.args()) {
       String t = word.text();
-      if (t.length() <= 400 && SCHEME.matcher(t).find()) {
+      if (t.length() <= 400 && PatternLiterals.finds(SCHEME, t)) {
         return true;
       }
     }
@@ -524,8 +526,8 @@ final class LandPrograms {
   static boolean setsBrowserPolicy(Step step) {
     String text = LandPredicates.joined(step);
     return text != null
-        && BROWSER_POLICY.matcher(text).find()
-        && (BROWSER_DOMAIN.matcher(text).find() || !step.program().equals("defaults"));
+        && PatternLiterals.finds(BROWSER_POLICY, text)
+        && (PatternLiterals.finds(BROWSER_DOMAIN, text) || !step.program().equals("defaults"));
   }
 
   /**
@@ -544,7 +546,7 @@ final class LandPrograms {
   static boolean taskActs(Step step) {
     for (Word word : step.args()) {
       String t = word.text();
-      if (!t.startsWith("-") && t.length() <= 4000 && AGENT_TASK_ACTS.matcher(t).find()) {
+      if (!t.startsWith("-") && t.length() <= 4000 && PatternLiterals.finds(AGENT_TASK_ACTS, t)) {
         return true;
       }
     }

@@ -119,9 +119,9 @@ final class LandWrites {
   /** An editor's settings given an agent's approval of every tool or command. */
   static String autoApprove(String old, String now, List<String> files) {
     String file = files.get(0);
-    return EDITOR_SETTINGS.matcher(file).find()
-            && AUTO_APPROVE.matcher(now).find()
-            && !AUTO_APPROVE.matcher(old).find()
+    return PatternLiterals.finds(EDITOR_SETTINGS, file)
+            && PatternLiterals.finds(AUTO_APPROVE, now)
+            && !PatternLiterals.finds(AUTO_APPROVE, old)
         ? file
         : null;
   }
@@ -274,7 +274,7 @@ final class LandWrites {
    */
   static boolean codeWrites(Step step, WeakenPredicates.ChangeReader<String> reader) {
     String code = CustomerPredicates.code(step);
-    if (code == null || !CODE_WRITES.matcher(code).find()) {
+    if (code == null || !PatternLiterals.finds(CODE_WRITES, code)) {
       return false;
     }
     List<String> literals = CodeArguments.literals(code);
@@ -327,8 +327,10 @@ final class LandWrites {
 
   /** A function or alias standing in for {@code sudo} (and its kin) that reads the password. */
   static String catcher(String old, String now, List<String> files) {
-    Matcher wrapper = WRAPPER.matcher(now);
-    boolean caught = wrapper.find() && CATCHES.matcher(now).find() || ALIASED.matcher(now).find();
+    Matcher wrapper = PatternLiterals.matcher(WRAPPER, now);
+    boolean caught =
+        wrapper.find() && PatternLiterals.finds(CATCHES, now)
+            || PatternLiterals.finds(ALIASED, now);
     return caught ? files.get(0) : null;
   }
 
@@ -339,7 +341,7 @@ final class LandWrites {
   /** An agent's instructions file given a line that takes the person or a safety out. */
   static String planted(String old, String now, List<String> files) {
     for (String file : files) {
-      if (AGENT_INSTRUCTIONS.matcher(file).find() && PLANTED.matcher(now).find()) {
+      if (PatternLiterals.finds(AGENT_INSTRUCTIONS, file) && PatternLiterals.finds(PLANTED, now)) {
         return file;
       }
     }
@@ -362,11 +364,11 @@ final class LandWrites {
         continue;
       }
       String rest = line.substring(at);
-      Matcher value = PROXY_VALUE.matcher(rest);
+      Matcher value = PatternLiterals.matcher(PROXY_VALUE, rest);
       if (value.find() && LandPrograms.elsewhere(value.group(1))) {
         return files.get(0);
       }
-      Matcher host = PROXY_HOST.matcher(rest);
+      Matcher host = PatternLiterals.matcher(PROXY_HOST, rest);
       if (host.find() && !Hosts.loopback(host.group(1)) && host.group(1).indexOf('.') > 0) {
         return files.get(0); // systemProp.https.proxyHost=203.0.113.5: a host with no port
       }
@@ -397,13 +399,13 @@ final class LandWrites {
       String pattern = trimmed.split("\\s+", 2)[0];
       if (exclude
           && !pattern.endsWith("/")
-          && REVIEWED.matcher(pattern).find()
-          && !GENERATED.matcher(pattern).find()) {
+          && PatternLiterals.finds(REVIEWED, pattern)
+          && !PatternLiterals.finds(GENERATED, pattern)) {
         return file; // a file of code kept out of git status: a new file nobody reviews
       }
       if (HIDING_ATTRIBUTE.matcher(trimmed.substring(pattern.length())).find()
-          && REVIEWED.matcher(pattern).find()
-          && !GENERATED.matcher(pattern).find()) {
+          && PatternLiterals.finds(REVIEWED, pattern)
+          && !PatternLiterals.finds(GENERATED, pattern)) {
         return file;
       }
     }
@@ -429,11 +431,11 @@ final class LandWrites {
       }
       return null;
     }
-    if (MISE_FILE.matcher(file).find()) {
-      return MISE_HOOK.matcher(now).find() ? file : null;
+    if (PatternLiterals.finds(MISE_FILE, file)) {
+      return PatternLiterals.finds(MISE_HOOK, now) ? file : null;
     }
     if (file.endsWith(".vscode/tasks.json") || file.endsWith(".code-workspace")) {
-      return FOLDER_OPEN.matcher(now).find() ? file : null;
+      return PatternLiterals.finds(FOLDER_OPEN, now) ? file : null;
     }
     return null;
   }
@@ -445,16 +447,16 @@ final class LandWrites {
   /** A conftest, a test runner's settings or a package's test script that skips every test. */
   static String testsSkipped(String old, String now, List<String> files) {
     String file = files.get(0);
-    if (SKIPS_ALL.matcher(now).find() && !SKIPS_ALL.matcher(old).find()) {
+    if (PatternLiterals.finds(SKIPS_ALL, now) && !PatternLiterals.finds(SKIPS_ALL, old)) {
       return file;
     }
-    if (ALWAYS_TRUE.matcher(now).find()
+    if (PatternLiterals.finds(ALWAYS_TRUE, now)
         && (old.contains("assert") || old.contains("expect(") || old.contains(".*"))
-        && !ALWAYS_TRUE.matcher(old).find()) {
+        && !PatternLiterals.finds(ALWAYS_TRUE, old)) {
       return file; // s/assert .*/assert True/
     }
     String body = now.strip();
-    if (TEST_RUNNER.matcher(file).find()
+    if (PatternLiterals.finds(TEST_RUNNER, file)
         && (body.equals("exit 0")
             || body.equals("true")
             || body.equals(":")
@@ -474,7 +476,9 @@ final class LandWrites {
 
   /** Code or configuration given characters that show it other than it runs. */
   static String bidi(String old, String now, List<String> files) {
-    return BIDI.matcher(now).find() && !BIDI.matcher(old).find() ? files.get(0) : null;
+    return PatternLiterals.finds(BIDI, now) && !PatternLiterals.finds(BIDI, old)
+        ? files.get(0)
+        : null;
   }
 
   /**
@@ -487,7 +491,7 @@ final class LandWrites {
       return false;
     }
     String code = CustomerPredicates.code(step);
-    if (code == null || !CODE_WRITES.matcher(code).find() || code.indexOf("bin/") < 0) {
+    if (code == null || !PatternLiterals.finds(CODE_WRITES, code) || code.indexOf("bin/") < 0) {
       return false;
     }
     List<String> literals = CodeArguments.literals(code);
@@ -516,7 +520,7 @@ final class LandWrites {
     if (!file.endsWith("mimeapps.list") && !file.endsWith("defaults.list")) {
       return null;
     }
-    return LINK_HANDLER_LINE.matcher(now).find() ? file : null;
+    return PatternLiterals.finds(LINK_HANDLER_LINE, now) ? file : null;
   }
 
   /** A line of mimeapps.list that names the handler of web or mail links, or of web pages. */
@@ -540,7 +544,9 @@ final class LandWrites {
    * {@code sed -i 's/describe(/describe.skip(/'}: a replacement that skips every suite it meets.
    */
   static String skipsWholesale(String old, String now, List<String> files) {
-    return SKIP_MARK.matcher(now).find() && !SKIP_MARK.matcher(old).find() && old.indexOf('\n') < 0
+    return PatternLiterals.finds(SKIP_MARK, now)
+            && !PatternLiterals.finds(SKIP_MARK, old)
+            && old.indexOf('\n') < 0
         ? (files.isEmpty() ? "tests" : files.get(0))
         : null;
   }

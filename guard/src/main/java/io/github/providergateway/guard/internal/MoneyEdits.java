@@ -130,19 +130,20 @@ final class MoneyEdits {
     }
     Map<String, String> was = keyed(before);
     Map<String, String> is = keyed(after);
-    boolean taxPath = TAX_WORDS.matcher(path).find();
-    boolean pricePath = PRICE_WORDS.matcher(path).find();
+    boolean taxPath = PatternLiterals.finds(TAX_WORDS, path);
+    boolean pricePath = PatternLiterals.finds(PRICE_WORDS, path);
     for (Map.Entry<String, String> value : is.entrySet()) {
       String prior = was.get(value.getKey());
       if (prior == null || prior.equals(value.getValue())) {
         continue;
       }
       String key = value.getKey();
-      if (taxPath || TAX_WORDS.matcher(key).find()) {
+      if (taxPath || PatternLiterals.finds(TAX_WORDS, key)) {
         found.add(Kind.TAX_RATE);
-      } else if (CURRENCY.matcher(key).matches() || FX_WORDS.matcher(key).find()) {
+      } else if (CURRENCY.matcher(key).matches() || PatternLiterals.finds(FX_WORDS, key)) {
         found.add(Kind.FX_RATE);
-      } else if ((PRICE_WORDS.matcher(key).find() || pricePath && !NOT_MONEY.matcher(key).find())
+      } else if ((PatternLiterals.finds(PRICE_WORDS, key)
+              || pricePath && !PatternLiterals.finds(NOT_MONEY, key))
           && jumps(prior, value.getValue())) {
         found.add(Kind.PRICE_JUMP);
       }
@@ -177,17 +178,17 @@ final class MoneyEdits {
       if (line.length() > MAX_LINE) {
         continue;
       }
-      Matcher iban = IBAN.matcher(line);
+      Matcher iban = PatternLiterals.matcher(IBAN, line);
       while (iban.find()) {
         String number = iban.group().replace(" ", "");
         if (number.length() >= 15) {
           numbers.add(number);
         }
       }
-      if (!BANK_WORDS.matcher(line).find()) {
+      if (!PatternLiterals.finds(BANK_WORDS, line)) {
         continue;
       }
-      Matcher number = BANK_NUMBER.matcher(line);
+      Matcher number = PatternLiterals.matcher(BANK_NUMBER, line);
       while (number.find()) {
         numbers.add(number.group());
       }
@@ -202,11 +203,11 @@ final class MoneyEdits {
       if (line.length() > MAX_LINE) {
         continue;
       }
-      Matcher keyed = KEYED_NUMBER.matcher(line);
+      Matcher keyed = PatternLiterals.matcher(KEYED_NUMBER, line);
       while (keyed.find()) {
         values.putIfAbsent(keyed.group(1), keyed.group(2).replace("_", ""));
       }
-      Matcher row = CSV_RATE.matcher(line);
+      Matcher row = PatternLiterals.matcher(CSV_RATE, line);
       if (row.matches()) {
         values.putIfAbsent(row.group(1), row.group(2));
       }
@@ -236,10 +237,11 @@ final class MoneyEdits {
 
   /** Whether a line of revenue recognition's words is replaced by another. */
   private static boolean revenueChanged(String old, String now, String path) {
-    boolean revenuePath = REVENUE_WORDS.matcher(path).find();
+    boolean revenuePath = PatternLiterals.finds(REVENUE_WORDS, path);
     Set<String> before = new HashSet<>();
     for (String line : old.split("\n", 400)) {
-      if (line.length() <= MAX_LINE && (revenuePath || REVENUE_WORDS.matcher(line).find())) {
+      if (line.length() <= MAX_LINE
+          && (revenuePath || PatternLiterals.finds(REVENUE_WORDS, line))) {
         before.add(line.strip().toLowerCase(Locale.ROOT));
       }
     }
@@ -251,7 +253,7 @@ final class MoneyEdits {
       if (line.length() <= MAX_LINE
           && !l.isEmpty()
           && !before.contains(l)
-          && REVENUE_WORDS.matcher(line).find()) {
+          && PatternLiterals.finds(REVENUE_WORDS, line)) {
         return true;
       }
     }

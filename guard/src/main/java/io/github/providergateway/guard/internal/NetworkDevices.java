@@ -330,7 +330,7 @@ final class NetworkDevices {
     if (text.contains("base64") || text.contains("b64decode") || text.contains("FromBase64")) {
       text = text + "\n" + decoded(text);
     }
-    if (LAB.matcher(text).find() && !liveHost(text)) {
+    if (PatternLiterals.finds(LAB, text) && !liveHost(text)) {
       return null;
     }
     return text;
@@ -365,7 +365,7 @@ final class NetworkDevices {
 
   /** Whether the text names a host that is neither a lab's nor this machine. */
   static boolean liveHost(String text) {
-    Matcher host = HOST.matcher(text);
+    Matcher host = PatternLiterals.matcher(HOST, text);
     int seen = 0;
     while (host.find() && seen++ < 200) {
       String name = host.group(1).toLowerCase(Locale.ROOT);
@@ -379,7 +379,7 @@ final class NetworkDevices {
       if (FILE_ENDINGS.contains(last)
           || !last.chars().allMatch(Character::isLetter)
           || last.length() < 2
-          || LAB_HOST.matcher(name).find()
+          || PatternLiterals.finds(LAB_HOST, name)
           || OtherHosts.ownHost(name)) {
         continue;
       }
@@ -398,7 +398,7 @@ final class NetworkDevices {
   /** The base64 literals of a text, decoded where they decode to text. */
   private static String decoded(String text) {
     StringBuilder out = new StringBuilder();
-    Matcher literal = BASE64.matcher(text);
+    Matcher literal = PatternLiterals.matcher(BASE64, text);
     int found = 0;
     while (literal.find() && found++ < 8) {
       try {

@@ -55,14 +55,14 @@ final class NetworkEdits {
       return EditCalls.read(scan.call(), NetworkEdits::weakened);
     }
     // A shell's in-place edit of the same files: sed -i, perl -pi, yq -i.
-    if (source.length() > NetworkDevices.MAX_TEXT || !IN_PLACE.matcher(source).find()) {
+    if (source.length() > NetworkDevices.MAX_TEXT || !PatternLiterals.finds(IN_PLACE, source)) {
       return null;
     }
-    Matcher file = NETWORK_PATH.matcher(source);
+    Matcher file = PatternLiterals.matcher(NETWORK_PATH, source);
     if (!file.find()) {
       return null;
     }
-    Matcher substitution = SUBSTITUTION.matcher(source);
+    Matcher substitution = PatternLiterals.matcher(SUBSTITUTION, source);
     String put = source;
     if (substitution.find()) {
       if (TURNED_OFF.matcher(substitution.group(2)).find()) {
@@ -70,7 +70,7 @@ final class NetworkEdits {
       }
       put = substitution.group(3);
     }
-    Matcher off = TURNED_OFF.matcher(put);
+    Matcher off = PatternLiterals.matcher(TURNED_OFF, put);
     return off.find() ? off.group() + " in " + file.group().strip() : null;
   }
 
@@ -95,13 +95,13 @@ final class NetworkEdits {
     if (old.length() > NetworkDevices.MAX_TEXT || now.length() > NetworkDevices.MAX_TEXT) {
       return null;
     }
-    Matcher off = TURNED_OFF.matcher(now);
+    Matcher off = PatternLiterals.matcher(TURNED_OFF, now);
     while (off.find()) {
       if (!old.contains(off.group())) {
         return off.group();
       }
     }
-    Matcher protects = PROTECTS.matcher(old);
+    Matcher protects = PatternLiterals.matcher(PROTECTS, old);
     while (protects.find()) {
       if (!now.contains(protects.group().strip())) {
         return "takes out: " + protects.group().strip();
@@ -166,7 +166,7 @@ final class NetworkEdits {
       if (GATEWAY.matcher(text).matches()) {
         gateway = true;
       } else if (text.equals("dev") && i + 1 < args.size()) {
-        physical = PHYSICAL.matcher(args.get(i + 1).text()).matches();
+        physical = PatternLiterals.matcher(PHYSICAL, args.get(i + 1).text()).matches();
       }
     }
     return gateway && physical;
@@ -210,7 +210,7 @@ final class NetworkEdits {
     boolean gateway = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      if (VIRTUAL.matcher(text).find()) {
+      if (PatternLiterals.finds(VIRTUAL, text)) {
         virtual = true;
       }
       if ((text.equals("ipv4.addresses") || text.equals("ip4") || text.equals("+ipv4.addresses"))

@@ -439,8 +439,8 @@ final class NetworkLexicon {
     if (match == null) {
       return null;
     }
-    String found = SPACES.matcher(match).replaceAll(" ");
-    found = EDGES.matcher(found).replaceAll("");
+    String found = PatternLiterals.matcher(SPACES, match).replaceAll(" ");
+    found = PatternLiterals.matcher(EDGES, found).replaceAll("");
     return found.length() > 120 ? found.substring(0, 120) + "…" : found;
   }
 }

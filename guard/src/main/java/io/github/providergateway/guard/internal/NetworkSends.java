@@ -410,7 +410,7 @@ final class NetworkSends {
   }
 
   private static boolean secretVariable(String text) {
-    var variable = FlowReading.VARIABLE.matcher(text);
+    var variable = PatternLiterals.matcher(FlowReading.VARIABLE, text);
     while (variable.find()) {
       if (SecretNames.secret(variable.group(1))) {
         return true;
@@ -444,7 +444,7 @@ final class NetworkSends {
 
   private static void socat(List<Word> args, String line, Found found) {
     for (Word word : args) {
-      var address = SOCAT_NET.matcher(word.text());
+      var address = PatternLiterals.matcher(SOCAT_NET, word.text());
       if (address.find()) {
         String target = address.group(1);
         String host = target.contains(":") ? target.substring(0, target.lastIndexOf(':')) : target;

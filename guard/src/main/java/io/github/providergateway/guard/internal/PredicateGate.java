@@ -42,7 +42,13 @@ enum PredicateGate {
   DATA_STORE,
 
   /** It prints something a rule of printed secrets guards ({@link PrintedSecretPredicates}). */
-  PRINTS_SECRET;
+  PRINTS_SECRET,
+
+  /**
+   * It is a program of the database trade: a client, a control plane, a schema or load tool, a
+   * cloud's CLI, an HTTP client, an interpreter ({@link DatabaseTargets#ofTheTrade}; decision 135).
+   */
+  DATABASE_TRADE;
 
   static {
     if (values().length > 16) {
@@ -84,6 +90,7 @@ enum PredicateGate {
       case SQL_CLIENT -> DataPredicates.mayCarrySql(step);
       case DATA_STORE -> DataStores.mayReach(step);
       case PRINTS_SECRET -> PrintedSecretPredicates.printsAny(scan, step);
+      case DATABASE_TRADE -> DatabaseTargets.ofTheTrade(step);
     };
   }
 

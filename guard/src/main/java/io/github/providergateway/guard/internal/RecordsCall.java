@@ -209,7 +209,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
   private static RecordsCall made(String text, List<String> acting, boolean shell) {
     List<String> real = new ArrayList<>(acting.size());
     for (String step : acting) {
-      if (!NOT_REAL.matcher(step).find() && !TestEndpoints.names(step)) {
+      if (!PatternLiterals.finds(NOT_REAL, step) && !TestEndpoints.names(step)) {
         real.add(step);
       }
     }
@@ -247,7 +247,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
         }
       }
       String text = lower(words.toString());
-      if (!TEST_RUN.matcher(text).find()) {
+      if (!PatternLiterals.finds(TEST_RUN, text)) {
         acting.add(text);
       }
     }

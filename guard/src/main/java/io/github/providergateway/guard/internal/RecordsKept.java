@@ -62,18 +62,20 @@ final class RecordsKept {
       return null;
     }
     for (String step : call.real()) {
-      Matcher override = HOLD_OVERRIDE.matcher(step);
+      Matcher override = PatternLiterals.matcher(HOLD_OVERRIDE, step);
       if (override.find()) {
         return override.group(); // an erasure or a purge told to pass over the holds
       }
-      Matcher hold = HOLD.matcher(step);
+      Matcher hold = PatternLiterals.matcher(HOLD, step);
       boolean held = hold.find();
       if (!held && !call.shell()) {
-        hold = HOLD_OF_TOOL.matcher(step); // a tool's name and arguments: delete_hold, hold_id
+        hold =
+            PatternLiterals.matcher(
+                HOLD_OF_TOOL, step); // a tool's name and arguments: delete_hold, hold_id
         held = hold.find();
       }
       if (held) {
-        Matcher release = RELEASES.matcher(step);
+        Matcher release = PatternLiterals.matcher(RELEASES, step);
         if (release.find()) {
           return release.group() + " of " + hold.group();
         }
@@ -148,14 +150,14 @@ final class RecordsKept {
       return null;
     }
     for (String step : call.real()) {
-      Matcher kept = KEPT.matcher(step);
+      Matcher kept = PatternLiterals.matcher(KEPT, step);
       if (kept.find()) {
-        Matcher destroys = DESTROYS.matcher(step);
+        Matcher destroys = PatternLiterals.matcher(DESTROYS, step);
         if (destroys.find()) {
           return destroys.group().strip() + " of " + kept.group();
         }
         int space = step.indexOf(' ');
-        Matcher bare = BARE_DESTROY.matcher(step);
+        Matcher bare = PatternLiterals.matcher(BARE_DESTROY, step);
         if (!ORCHESTRATORS.contains(space < 0 ? step : step.substring(0, space))
             && !DATABASE_CLIENT.matcher(step).lookingAt()
             && bare.find()) {
@@ -163,8 +165,8 @@ final class RecordsKept {
         }
       }
       if (step.contains("zendesk") || step.contains("deleted") || step.contains("destroy_many")) {
-        Matcher purge = DESK_PURGE.matcher(step);
-        if (purge.find() && DESTROYING_METHOD.matcher(step).find()) {
+        Matcher purge = PatternLiterals.matcher(DESK_PURGE, step);
+        if (purge.find() && PatternLiterals.finds(DESTROYING_METHOD, step)) {
           return purge.group();
         }
       }
@@ -172,8 +174,8 @@ final class RecordsKept {
         // A database's client handed its SQL on its input (a here-document, echo's pipe): the SQL
         // is the command's text, not the client's words.
         String sql = statements(call.text());
-        Matcher sqlKept = KEPT.matcher(sql);
-        Matcher destroys = DESTROYS.matcher(sql);
+        Matcher sqlKept = PatternLiterals.matcher(KEPT, sql);
+        Matcher destroys = PatternLiterals.matcher(DESTROYS, sql);
         if (sqlKept.find() && destroys.find()) {
           return destroys.group().strip() + " of " + sqlKept.group();
         }
@@ -232,7 +234,7 @@ final class RecordsKept {
       return null;
     }
     for (String step : call.acting()) {
-      if (RecordsCall.NOT_REAL.matcher(step).find()
+      if (PatternLiterals.finds(RecordsCall.NOT_REAL, step)
           || !(step.contains("retention")
               || step.contains("retain")
               || step.contains("duration")
@@ -242,9 +244,9 @@ final class RecordsKept {
       }
       String found = shortRetention(step);
       if (found != null
-          && RETENTION_ACT.matcher(step).find()
-          && (KEPT.matcher(step).find()
-              || MESSAGES.matcher(step).find()
+          && PatternLiterals.finds(RETENTION_ACT, step)
+          && (PatternLiterals.finds(KEPT, step)
+              || PatternLiterals.finds(MESSAGES, step)
               || found.startsWith("older") && step.contains("retention"))) {
         return found;
       }
@@ -254,7 +256,7 @@ final class RecordsKept {
 
   /** The first retention a text gives that is {@link #SHORT_DAYS} or less, or {@code null}. */
   private static String shortRetention(String text) {
-    Matcher value = RETENTION_VALUE.matcher(text);
+    Matcher value = PatternLiterals.matcher(RETENTION_VALUE, text);
     while (value.find()) {
       double days = days(value.group(1), value.group(2), value.group(3));
       if (days >= 0 && days <= SHORT_DAYS) {
@@ -333,8 +335,8 @@ final class RecordsKept {
       if (project != null && path.startsWith(project + "/") || lower.startsWith("/tmp/")) {
         continue; // the project's own files, a scratch copy
       }
-      Matcher kept = KEPT_FILE.matcher(lower);
-      if (kept.find() && !NOT_A_RECORD.matcher(lower).find()) {
+      Matcher kept = PatternLiterals.matcher(KEPT_FILE, lower);
+      if (kept.find() && !PatternLiterals.finds(NOT_A_RECORD, lower)) {
         return path;
       }
     }
@@ -391,24 +393,27 @@ final class RecordsKept {
     }
     String text = RecordsCall.lower(source);
     if (text.contains("date") || text.contains("faketime") || text.contains("time")) {
-      Matcher git = GIT_DATE.matcher(text);
-      if (git.find() && !text.contains("--date=now") && !BUILD_OR_TEST.matcher(text).find()) {
+      Matcher git = PatternLiterals.matcher(GIT_DATE, text);
+      if (git.find()
+          && !text.contains("--date=now")
+          && !PatternLiterals.finds(BUILD_OR_TEST, text)) {
         return git.group().strip();
       }
-      Matcher clock = FAKE_CLOCK.matcher(text);
-      if (clock.find() && !BUILD_OR_TEST.matcher(text).find()) {
+      Matcher clock = PatternLiterals.matcher(FAKE_CLOCK, text);
+      if (clock.find() && !PatternLiterals.finds(BUILD_OR_TEST, text)) {
         return clock.group().strip();
       }
-      Matcher set = DATE_SET.matcher(text);
-      if (set.find() && !BUILD_OR_TEST.matcher(text).find()) {
+      Matcher set = PatternLiterals.matcher(DATE_SET, text);
+      if (set.find() && !PatternLiterals.finds(BUILD_OR_TEST, text)) {
         return set.group().strip();
       }
     }
     if (text.contains("touch")) {
-      Matcher touch = TOUCH_DATE.matcher(text);
+      Matcher touch = PatternLiterals.matcher(TOUCH_DATE, text);
       while (touch.find()) {
         String found = touch.group();
-        if (RECORD_FILE.matcher(found).find() && !BUILD_OR_TEST.matcher(found).find()) {
+        if (PatternLiterals.finds(RECORD_FILE, found)
+            && !PatternLiterals.finds(BUILD_OR_TEST, found)) {
           return found.strip();
         }
       }
@@ -441,7 +446,7 @@ final class RecordsKept {
           String o = RecordsCall.lower(old);
           String n = RecordsCall.lower(now);
           int before = count(HOLD_CODE, o);
-          if (before > 0 && count(HOLD_CODE, n) < before && CONDITION.matcher(o).find()) {
+          if (before > 0 && count(HOLD_CODE, n) < before && PatternLiterals.finds(CONDITION, o)) {
             return "a hold's check taken out of " + String.join(", ", files);
           }
           String was = longestRetention(o);
@@ -464,7 +469,7 @@ final class RecordsKept {
 
   /** A retention the text gives that is longer than {@link #SHORT_DAYS}, or {@code null}. */
   private static String longestRetention(String text) {
-    Matcher value = RETENTION_VALUE.matcher(text);
+    Matcher value = PatternLiterals.matcher(RETENTION_VALUE, text);
     while (value.find()) {
       if (days(value.group(1), value.group(2), value.group(3)) > SHORT_DAYS) {
         return value.group().strip();

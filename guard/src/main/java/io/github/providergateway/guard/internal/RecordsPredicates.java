@@ -112,7 +112,7 @@ final class RecordsPredicates {
     if (found == null) {
       found = pair(text, acting, CONTRACT, CONTRACT_ACT);
     }
-    if (found == null && (!call.shell() || HR_SUBMITS.matcher(text).find())) {
+    if (found == null && (!call.shell() || PatternLiterals.finds(HR_SUBMITS, text))) {
       found = pair(text, acting, HR, HR_ACT);
     }
     return found != null && !RecordsCall.readsOnly(scan) ? found : null;
@@ -124,18 +124,18 @@ final class RecordsPredicates {
    */
   private static String pair(String text, String acting, Pattern noun, Pattern verb) {
     Matcher n = noun.matcher(text);
-    if (!n.find()) {
+    if (!PatternLiterals.mayFind(noun, text) || !n.find()) {
       return null;
     }
     Matcher v = verb.matcher(acting);
-    if (!v.find()) {
+    if (!PatternLiterals.mayFind(verb, acting) || !v.find()) {
       // The verb elsewhere in the call (a template filled, a here-string fed) where the noun is
       // among the acting programs' words: the act is theirs.
       if (!noun.matcher(acting).find()) {
         return null;
       }
       v = verb.matcher(text);
-      if (!v.find()) {
+      if (!PatternLiterals.mayFind(verb, text) || !v.find()) {
         return null;
       }
     }
@@ -179,19 +179,19 @@ final class RecordsPredicates {
       if (MACHINE_BANS.matcher(step).lookingAt()) {
         continue; // an address banned from this machine or a firewall: no one's account
       }
-      Matcher noun = MODERATION.matcher(step);
+      Matcher noun = PatternLiterals.matcher(MODERATION, step);
       if (!noun.find()) {
-        Matcher strong = TRUST_AND_SAFETY_VERB.matcher(step);
+        Matcher strong = PatternLiterals.matcher(TRUST_AND_SAFETY_VERB, step);
         if (strong.find()
-            && (MANY.matcher(step).find() || Environments.namesProduction(step))
+            && (PatternLiterals.finds(MANY, step) || Environments.namesProduction(step))
             && !RecordsCall.readsOnly(scan)) {
           return strong.group().strip();
         }
         continue;
       }
-      Matcher verb = REVERSES.matcher(step);
+      Matcher verb = PatternLiterals.matcher(REVERSES, step);
       if (verb.find()
-          && (MANY.matcher(step).find() || Environments.namesProduction(step))
+          && (PatternLiterals.finds(MANY, step) || Environments.namesProduction(step))
           && !RecordsCall.readsOnly(scan)) {
         return verb.group().strip() + " of " + noun.group().strip();
       }
@@ -267,12 +267,12 @@ final class RecordsPredicates {
       return null;
     }
     String text = call.shell() ? call.text() : call.actingText();
-    Matcher outward = OUTWARD.matcher(text);
+    Matcher outward = PatternLiterals.matcher(OUTWARD, text);
     if (!outward.find()) {
       return null;
     }
     String cleaned = text.replace("--privileged", "");
-    Matcher sensitive = SENSITIVE.matcher(cleaned);
+    Matcher sensitive = PatternLiterals.matcher(SENSITIVE, cleaned);
     while (sensitive.find()) {
       String what = sensitive.group().strip();
       if (what.startsWith("privilege") && excluded(cleaned, sensitive.start())) {
@@ -282,14 +282,14 @@ final class RecordsPredicates {
           || what.startsWith("subject")
           || what.startsWith("privacy")
           || what.startsWith("personal")) {
-        if (!UNVERIFIED.matcher(text).find() && !toAnother(text)) {
+        if (!PatternLiterals.finds(UNVERIFIED, text) && !toAnother(text)) {
           continue; // a delivery to the subject checked: the subject's own right
         }
       }
-      if (HOLD_NOTICE.matcher(text).find()) {
+      if (PatternLiterals.finds(HOLD_NOTICE, text)) {
         return null;
       }
-      if (CHANNEL_WORD.matcher(what).find() && !CASE_MARK.matcher(text).find()) {
+      if (PatternLiterals.finds(CHANNEL_WORD, what) && !PatternLiterals.finds(CASE_MARK, text)) {
         continue; // the channel's figures or its code, no one's case
       }
       if ((what.startsWith("e-") || what.startsWith("ediscovery") || what.contains("matters"))
@@ -325,8 +325,8 @@ final class RecordsPredicates {
 
   /** Whether a subject's export is delivered to an address other than the subject's own. */
   private static boolean toAnother(String text) {
-    Matcher subject = SUBJECT_ADDRESS.matcher(text);
-    Matcher to = DELIVERED_TO.matcher(text);
+    Matcher subject = PatternLiterals.matcher(SUBJECT_ADDRESS, text);
+    Matcher to = PatternLiterals.matcher(DELIVERED_TO, text);
     return subject.find() && to.find() && !subject.group(1).equals(to.group(1));
   }
 
@@ -358,11 +358,11 @@ final class RecordsPredicates {
       return null;
     }
     String text = call.text();
-    Matcher channel = CHANNEL.matcher(text);
+    Matcher channel = PatternLiterals.matcher(CHANNEL, text);
     if (!channel.find()) {
       return null;
     }
-    Matcher identity = IDENTITY.matcher(text);
+    Matcher identity = PatternLiterals.matcher(IDENTITY, text);
     if (!identity.find()) {
       return null;
     }

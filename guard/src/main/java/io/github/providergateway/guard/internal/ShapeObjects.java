@@ -56,26 +56,26 @@ final class ShapeObjects {
     STORE_WRITES = set(book, "storeWrites");
     KEY_VALUE_WRITES = set(book, "keyValueWrites");
     LOOP_COUNT = book.path("loopCount").asInt(20);
-    EVERYONE = SharedActs.strings(book, "everyone");
-    DEVICE_LINES = SharedActs.strings(book, "deviceLines");
-    DEVICE_WRITERS = SharedActs.strings(book, "deviceWriters");
+    EVERYONE = ShapeWords.strings(book, "everyone");
+    DEVICE_LINES = ShapeWords.strings(book, "deviceLines");
+    DEVICE_WRITERS = ShapeWords.strings(book, "deviceWriters");
     API_CLIENTS = set(book, "apiClients");
-    OFF_WORDS = SharedActs.strings(book, "offWords");
+    OFF_WORDS = ShapeWords.strings(book, "offWords");
     CODE_ACTS = set(book, "codeActs");
     DESTROYING_VALUES = set(book, "destroyingValues");
     CODE_STATEMENTS = set(book, "codeStatements");
     STORE_WRITERS = set(book, "storeWriters");
-    SERVICE_CLIENTS = SharedActs.strings(book, "serviceClients");
+    SERVICE_CLIENTS = ShapeWords.strings(book, "serviceClients");
     MAILERS = set(book, "mailers");
-    MAIL_CODE = SharedActs.strings(book, "mailCode");
+    MAIL_CODE = ShapeWords.strings(book, "mailCode");
     COPY_VERBS = set(book, "copyVerbs");
     OUTSIDERS = set(book, "outsiders");
     KEPT_DATA = set(book, "keptData");
-    SECRET_LITERALS = SharedActs.strings(book, "secretLiterals");
+    SECRET_LITERALS = ShapeWords.strings(book, "secretLiterals");
     PRINTERS = set(book, "printers");
-    KEY_FILES = SharedActs.strings(book, "keyFiles");
+    KEY_FILES = ShapeWords.strings(book, "keyFiles");
     KEY_EXCEPTIONS = set(book, "keyExceptions");
-    JsonNode first = read(SharedActs.RESOURCE);
+    JsonNode first = read(ShapeWords.RESOURCE);
     LOCAL = set(first, "local");
     HTTP_CLIENTS = set(first, "httpClients");
   }
@@ -109,6 +109,6 @@ final class ShapeObjects {
   }
 
   private static Set<String> set(JsonNode book, String field) {
-    return Set.copyOf(SharedActs.strings(book, field));
+    return Set.copyOf(ShapeWords.strings(book, field));
   }
 }

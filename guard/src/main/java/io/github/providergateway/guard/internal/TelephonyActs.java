@@ -87,7 +87,7 @@ final class TelephonyActs {
 
   private static String emergencyDialled(Scan scan) {
     TelephonyCall call = TelephonyCall.of(scan);
-    if (!call.acts() || !PLACES.matcher(call.acting()).find()) {
+    if (!call.acts() || !PatternLiterals.finds(PLACES, call.acting())) {
       return null;
     }
     return found(EMERGENCY, call.acting());
@@ -103,7 +103,7 @@ final class TelephonyActs {
 
   private static String premiumDialled(Scan scan) {
     TelephonyCall call = TelephonyCall.of(scan);
-    if (!call.acts() || !PLACES.matcher(call.acting()).find()) {
+    if (!call.acts() || !PatternLiterals.finds(PLACES, call.acting())) {
       return null;
     }
     return found(PREMIUM, call.acting());
@@ -143,16 +143,17 @@ final class TelephonyActs {
       return null;
     }
     String acting = call.acting();
-    Matcher dialler = DIALLER.matcher(acting);
+    Matcher dialler = PatternLiterals.matcher(DIALLER, acting);
     if (dialler.find()) {
       // A call file put in a lab's spool (its container, this machine) is a developer's test call.
       return dialler.group().startsWith("/spool") && call.local() ? null : dialler.group();
     }
-    if (!call.loops() || !LIST.matcher(call.text()).find()) {
+    if (!call.loops() || !PatternLiterals.finds(LIST, call.text())) {
       return null;
     }
-    Matcher calls = CALLS.matcher(acting);
-    if (!calls.find() || LOOPBACK_ONLY.matcher(acting).find() && !acting.contains("gateway/")) {
+    Matcher calls = PatternLiterals.matcher(CALLS, acting);
+    if (!calls.find()
+        || PatternLiterals.finds(LOOPBACK_ONLY, acting) && !acting.contains("gateway/")) {
       return null;
     }
     return calls.group() + " over a list";
@@ -202,7 +203,7 @@ final class TelephonyActs {
 
   private static String bulkLookups(Scan scan) {
     TelephonyCall call = TelephonyCall.of(scan);
-    if (!call.acts() || !call.loops() || !LIST.matcher(call.text()).find()) {
+    if (!call.acts() || !call.loops() || !PatternLiterals.finds(LIST, call.text())) {
       return null;
     }
     String found = found(LOOKUP, call.acting());
@@ -281,6 +282,9 @@ final class TelephonyActs {
 
   /** {@return the first match of the pattern in the text, or {@code null}} */
   static String found(Pattern pattern, String text) {
+    if (!PatternLiterals.mayFind(pattern, text)) {
+      return null;
+    }
     Matcher matcher = pattern.matcher(text);
     return matcher.find() ? matcher.group().strip() : null;
   }

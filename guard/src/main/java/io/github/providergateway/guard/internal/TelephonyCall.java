@@ -64,11 +64,11 @@ record TelephonyCall(String text, String acting, boolean shell, boolean fetch) {
 
   /** Whether the call loops over a list. */
   boolean loops() {
-    return LOOP.matcher(text).find();
+    return PatternLiterals.finds(LOOP, text);
   }
 
   /** Whether the call says it works on this machine or a lab. */
   boolean local() {
-    return LOCAL.matcher(text).find();
+    return PatternLiterals.finds(LOCAL, text);
   }
 }

@@ -61,22 +61,24 @@ final class TelephonyConsent {
   static String removed(String old, String now, List<String> files) {
     String file = files.isEmpty() ? "" : files.get(0);
     boolean whole = old.isEmpty();
-    if (MESSAGING_FILE.matcher(file).find() || MESSAGING_FILE.matcher(now).find()) {
+    if (PatternLiterals.finds(MESSAGING_FILE, file) || PatternLiterals.finds(MESSAGING_FILE, now)) {
       String found = optOutNarrowed(old, now, whole);
       if (found != null) {
         return found;
       }
-      if (INBOUND.matcher(now).find()
-          && !OPT_OUT.matcher(now).find()
-          && (whole || OPT_OUT.matcher(old).find())) {
+      if (PatternLiterals.finds(INBOUND, now)
+          && !PatternLiterals.finds(OPT_OUT, now)
+          && (whole || PatternLiterals.finds(OPT_OUT, old))) {
         return "an inbound message handler with no opt-out (STOP) in " + file;
       }
     }
-    Matcher records = RECORDS.matcher(now);
-    if (records.find() && !NOTICE.matcher(now).find() && (whole || NOTICE.matcher(old).find())) {
+    Matcher records = PatternLiterals.matcher(RECORDS, now);
+    if (records.find()
+        && !PatternLiterals.finds(NOTICE, now)
+        && (whole || PatternLiterals.finds(NOTICE, old))) {
       return records.group() + " with no recording notice";
     }
-    if (QUIET_HOURS.matcher(file).find() || QUIET_HOURS.matcher(now).find()) {
+    if (PatternLiterals.finds(QUIET_HOURS, file) || PatternLiterals.finds(QUIET_HOURS, now)) {
       return widened(now);
     }
     return null;
@@ -89,18 +91,20 @@ final class TelephonyConsent {
   private static final Pattern STOP = Pattern.compile("(?i)\\bstop\\b");
 
   private static String optOutNarrowed(String old, String now, boolean whole) {
-    Matcher stop = STOP.matcher(now);
-    if (!stop.find() || OTHER_OPT_OUTS.matcher(now).find()) {
+    Matcher stop = PatternLiterals.matcher(STOP, now);
+    if (!stop.find() || PatternLiterals.finds(OTHER_OPT_OUTS, now)) {
       return null;
     }
     boolean narrowed =
-        whole ? OPT_OUT_NAMED.matcher(now).find() : OTHER_OPT_OUTS.matcher(old).find();
+        whole
+            ? PatternLiterals.finds(OPT_OUT_NAMED, now)
+            : PatternLiterals.finds(OTHER_OPT_OUTS, old);
     return narrowed ? "opt-out keywords narrowed to STOP alone" : null;
   }
 
   /** A sending window opened before 8 a.m. or closed after 9 p.m. (a quiet-hours bound is not). */
   private static String widened(String now) {
-    Matcher bound = BOUND.matcher(now);
+    Matcher bound = PatternLiterals.matcher(BOUND, now);
     while (bound.find()) {
       String name = bound.group(1).toLowerCase(java.util.Locale.ROOT);
       if (name.contains("quiet") || name.contains("block")) {

@@ -81,14 +81,14 @@ final class TelephonyEdits {
 
   private static String emergency(String old, String now, List<String> files) {
     String file = files.isEmpty() ? "" : files.get(0);
-    if (LOCATION_FILE.matcher(file).find()) {
+    if (PatternLiterals.finds(LOCATION_FILE, file)) {
       return "dispatchable locations changed in " + file;
     }
-    if (!ABOUT_EMERGENCY.matcher(now).find()) {
+    if (!PatternLiterals.finds(ABOUT_EMERGENCY, now)) {
       return null;
     }
-    Matcher stripped = LOCATION_STRIPPED.matcher(now);
-    if (stripped.find() && !LOCATION_STRIPPED.matcher(old).find()) {
+    Matcher stripped = PatternLiterals.matcher(LOCATION_STRIPPED, now);
+    if (stripped.find() && !PatternLiterals.finds(LOCATION_STRIPPED, old)) {
       return stripped.group() + " on an emergency route";
     }
     // A part of a file replaced is judged against what it replaced: only what the edit changed.
@@ -115,7 +115,7 @@ final class TelephonyEdits {
   /** The extensions' patterns read, with FreeSWITCH's destination conditions added. */
   private static List<String> destinations(String text, List<String> patterns) {
     List<String> all = new ArrayList<>(patterns);
-    Matcher fs = FS_DESTINATION.matcher(text);
+    Matcher fs = PatternLiterals.matcher(FS_DESTINATION, text);
     while (fs.find()) {
       all.add(fs.group(1));
     }
@@ -140,7 +140,7 @@ final class TelephonyEdits {
     boolean emergency = false;
     boolean routed = false;
     boolean unrouted = false;
-    Matcher line = EXTEN.matcher(text);
+    Matcher line = PatternLiterals.matcher(EXTEN, text);
     while (line.find()) {
       String name = line.group(1);
       if (name != null && !name.equals(current)) {
@@ -161,16 +161,16 @@ final class TelephonyEdits {
 
   /** Whether a FreeSWITCH extension for an emergency number routes the call nowhere outward. */
   private static boolean freeswitchUnrouted(String text) {
-    Matcher extension = FS_EXTENSION.matcher(text);
+    Matcher extension = PatternLiterals.matcher(FS_EXTENSION, text);
     while (extension.find()) {
       String body = extension.group(1);
-      Matcher destination = FS_DESTINATION.matcher(body);
+      Matcher destination = PatternLiterals.matcher(FS_DESTINATION, body);
       boolean emergency = false;
       while (destination.find()) {
         String expression = destination.group(1);
         emergency |= expression.contains("911") && matches(expression, "911");
       }
-      if (emergency && !FS_ROUTES.matcher(body).find()) {
+      if (emergency && !PatternLiterals.finds(FS_ROUTES, body)) {
         return true;
       }
     }
@@ -215,8 +215,8 @@ final class TelephonyEdits {
               + "|default[-_]?attest(?:ation)?(?:[-_]level)?[\"']?\\s*[=:]\\s*[\"']?a\\b");
 
   private static String callerId(String old, String now, List<String> files) {
-    Matcher found = CALLER_ID.matcher(now);
-    return found.find() && !CALLER_ID.matcher(old).find() ? found.group() : null;
+    Matcher found = PatternLiterals.matcher(CALLER_ID, now);
+    return found.find() && !PatternLiterals.finds(CALLER_ID, old) ? found.group() : null;
   }
 
   /** A PBX's configuration file. */
@@ -256,7 +256,7 @@ final class TelephonyEdits {
               + "\\.[\\d.]+|[\\w-]+|.+\\.(?:internal|local|lan|corp|home\\.arpa|localdomain))$");
 
   private static String mirrored(String old, String now, List<String> files) {
-    Matcher mirror = MIRROR.matcher(now);
+    Matcher mirror = PatternLiterals.matcher(MIRROR, now);
     while (mirror.find()) {
       String host = mirror.group(1);
       if (!OWN_HOST.matcher(host).matches() && !host.contains("$")) {
@@ -274,7 +274,7 @@ final class TelephonyEdits {
               + "(?:card|cvv|cvc|ccnum|cc_?num|security_?code|expir|\\bpan\\b)\\w{0,20}\\}");
 
   private static String cardLogged(String old, String now, List<String> files) {
-    Matcher found = CARD_LOGGED.matcher(now);
-    return found.find() && !CARD_LOGGED.matcher(old).find() ? found.group() : null;
+    Matcher found = PatternLiterals.matcher(CARD_LOGGED, now);
+    return found.find() && !PatternLiterals.finds(CARD_LOGGED, old) ? found.group() : null;
   }
 }

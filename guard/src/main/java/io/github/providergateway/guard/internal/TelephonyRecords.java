@@ -53,13 +53,13 @@ final class TelephonyRecords {
       return null;
     }
     String acting = call.acting();
-    Matcher unkept = UNKEPT.matcher(acting);
+    Matcher unkept = PatternLiterals.matcher(UNKEPT, acting);
     if (unkept.find()) {
       boolean kamailio = unkept.group().startsWith("kamdbctl");
       // kamdbctl works on the DBHOST the command gives; none or this machine's is a developer's.
       return kamailio && !otherDatabaseHost(call.text()) ? null : unkept.group();
     }
-    Matcher table = RECORD_TABLES.matcher(acting);
+    Matcher table = PatternLiterals.matcher(RECORD_TABLES, acting);
     if (!table.find()) {
       return null;
     }
@@ -69,7 +69,7 @@ final class TelephonyRecords {
   private static final Pattern DB_HOST = Pattern.compile("\\bdbhost=['\"]?([\\w.-]{1,120})");
 
   private static boolean otherDatabaseHost(String text) {
-    Matcher host = DB_HOST.matcher(text);
+    Matcher host = PatternLiterals.matcher(DB_HOST, text);
     return host.find()
         && !Environments.localHost(host.group(1))
         && !Environments.composeService(host.group(1));
@@ -116,11 +116,11 @@ final class TelephonyRecords {
       return null;
     }
     String acting = call.acting();
-    Matcher data = CALL_DATA.matcher(call.text());
+    Matcher data = PatternLiterals.matcher(CALL_DATA, call.text());
     if (!data.find()) {
       return null;
     }
-    Matcher carried = CARRIED.matcher(acting);
+    Matcher carried = PatternLiterals.matcher(CARRIED, acting);
     return carried.find() ? data.group() + " carried off by " + carried.group().strip() : null;
   }
 
@@ -140,8 +140,8 @@ final class TelephonyRecords {
     if (!call.shell() || !call.acts()) {
       return null;
     }
-    Matcher attack = ATTACK.matcher(call.acting());
-    return attack.find() && !OWN.matcher(call.acting()).find() ? attack.group() : null;
+    Matcher attack = PatternLiterals.matcher(ATTACK, call.acting());
+    return attack.find() && !PatternLiterals.finds(OWN, call.acting()) ? attack.group() : null;
   }
 
   /** Anyone on the internet let in: an IP list of 0.0.0.0/0, an address list's group 0 opened. */
@@ -171,7 +171,7 @@ final class TelephonyRecords {
     String acting = call.acting();
     String found = TelephonyActs.found(OPEN_LIST, acting);
     if (found == null) {
-      Matcher row = ENDPOINT_ROW.matcher(acting);
+      Matcher row = PatternLiterals.matcher(ENDPOINT_ROW, acting);
       if (row.find() && !row.group(1).matches("(?s).*\\bauth\\b.*")) {
         found = "ps_endpoints row without auth";
       } else {

@@ -109,7 +109,7 @@ final class ToolingPredicates {
       if (text == null) {
         continue;
       }
-      Matcher host = REMOTE.matcher(text);
+      Matcher host = PatternLiterals.matcher(REMOTE, text);
       if (host.find() && !host.group(1).matches("localhost|127\\.0\\.0\\.1")) {
         remote = true;
       }
@@ -123,8 +123,8 @@ final class ToolingPredicates {
           || text.equals("-Dmaven.build.cache.remote.save.enabled=true")) {
         upload = true;
       }
-      if (text.startsWith("--cache-to") && SHARED_CACHE_TO.matcher(text).find()
-          || cacheTo && SHARED_CACHE_TO.matcher(text).find()) {
+      if (text.startsWith("--cache-to") && PatternLiterals.finds(SHARED_CACHE_TO, text)
+          || cacheTo && PatternLiterals.finds(SHARED_CACHE_TO, text)) {
         return true; // a container build's cache pushed to a registry or a bucket
       }
       cacheTo = text.equals("--cache-to");
@@ -166,7 +166,7 @@ final class ToolingPredicates {
         key = text;
       } else {
         return SHOWING_KEY.matcher(key).matches()
-            && (DELETE_LINES.matcher(text).find() && text.contains("sed")
+            && (PatternLiterals.finds(DELETE_LINES, text) && text.contains("sed")
                 || text.matches("(?s).*\\bgrep\\s+(?:-\\w*v|--invert-match).*")
                 || text.matches("(?s).*\\bawk\\s+'!/.*"));
       }
@@ -202,11 +202,11 @@ final class ToolingPredicates {
             || source.contains("reset"))) {
       return null;
     }
-    Matcher drops = DROPS_ALL.matcher(source);
+    Matcher drops = PatternLiterals.matcher(DROPS_ALL, source);
     if (!drops.find()) {
       return null;
     }
-    Matcher env = ENV_DATABASE.matcher(source);
+    Matcher env = PatternLiterals.matcher(ENV_DATABASE, source);
     while (env.find()) {
       String name = env.group(1);
       if ((name.contains("DATABASE")
@@ -259,8 +259,8 @@ final class ToolingPredicates {
       JsonNode old = call.args().get("old_string");
       JsonNode now = call.args().get("new_string");
       if (old != null && now != null && old.isTextual() && now.isTextual()) {
-        Matcher notice = OPEN_LICENSE.matcher(old.asText());
-        if (notice.find() && !OPEN_LICENSE.matcher(now.asText()).find()) {
+        Matcher notice = PatternLiterals.matcher(OPEN_LICENSE, old.asText());
+        if (notice.find() && !PatternLiterals.finds(OPEN_LICENSE, now.asText())) {
           return "the notice `" + notice.group() + "` taken out";
         }
       }
@@ -273,7 +273,7 @@ final class ToolingPredicates {
     for (String field : List.of("prompt", "instructions", "query")) {
       JsonNode text = call.args().get(field);
       if (text != null && text.isTextual()) {
-        Matcher leave = LEAVE_OUT.matcher(text.asText());
+        Matcher leave = PatternLiterals.matcher(LEAVE_OUT, text.asText());
         if (leave.find()) {
           return FlowReading.shorten(leave.group());
         }
@@ -301,10 +301,10 @@ final class ToolingPredicates {
               || text.startsWith("-") && SHORT_INVERT.matcher(text).matches())) {
         inverted = true;
       }
-      if (!LICENSE_WORD.matcher(text).find()) {
+      if (!PatternLiterals.finds(LICENSE_WORD, text)) {
         continue;
       }
-      if (grep ? inverted : DELETE_LINES.matcher(text).find()) {
+      if (grep ? inverted : PatternLiterals.finds(DELETE_LINES, text)) {
         return true;
       }
     }

@@ -234,25 +234,26 @@ final class ToolingShapes {
 
   private static String config(String path, String lower, String name, String text) {
     if (name.endsWith(".gradle") || name.endsWith(".gradle.kts")) {
-      if (text.contains("buildCache") && GRADLE_PUSH.matcher(text).find()) {
+      if (text.contains("buildCache") && PatternLiterals.finds(GRADLE_PUSH, text)) {
         String host = foreignHost(text, 0);
         if (host != null) {
           return CACHE_PUSH + " a remote build cache pushed to from this checkout (" + host + ")";
         }
       }
-      Matcher insecure = INSECURE.matcher(text);
+      Matcher insecure = PatternLiterals.matcher(INSECURE, text);
       if (insecure.find() && text.contains("http://")) {
         return UNVERIFIED + " a repository over plain HTTP (allowInsecureProtocol)";
       }
       return tests(text);
     }
     if (name.endsWith("bazelrc")) {
-      Matcher remote = BAZEL_REMOTE.matcher(text);
+      Matcher remote = PatternLiterals.matcher(BAZEL_REMOTE, text);
       while (remote.find()) {
         String host = foreignHost(remote.group(1), 0);
         if (host != null
-            && !BAZEL_NO_UPLOAD.matcher(text).find()
-            && (BAZEL_UPLOAD.matcher(text).find() || BAZEL_CREDENTIAL.matcher(text).find())) {
+            && !PatternLiterals.finds(BAZEL_NO_UPLOAD, text)
+            && (PatternLiterals.finds(BAZEL_UPLOAD, text)
+                || PatternLiterals.finds(BAZEL_CREDENTIAL, text))) {
           return CACHE_PUSH + " this machine's results uploaded to " + host;
         }
       }
@@ -261,7 +262,7 @@ final class ToolingShapes {
     if (name.equals("maven-build-cache-config.xml")
         || lower.endsWith("/.mvn/maven.config")
         || name.equals("pom.xml") && text.contains("build-cache")) {
-      if (MAVEN_SAVE.matcher(text).find()) {
+      if (PatternLiterals.finds(MAVEN_SAVE, text)) {
         String host = foreignHost(text, 0);
         return CACHE_PUSH
             + " the build cache saved to its remote"
@@ -314,7 +315,7 @@ final class ToolingShapes {
 
   /** The first host among the URLs of {@code text} from {@code from} that is not this machine's. */
   private static String foreignHost(String text, int from) {
-    Matcher url = URL_HOST.matcher(text);
+    Matcher url = PatternLiterals.matcher(URL_HOST, text);
     url.region(from, text.length());
     while (url.find()) {
       String host = url.group(1);
@@ -335,7 +336,7 @@ final class ToolingShapes {
             .matcher(text);
     while (url.find()) {
       String value = url.group(1).replace("\\:", ":");
-      Matcher host = URL_HOST.matcher(value);
+      Matcher host = PatternLiterals.matcher(URL_HOST, value);
       if (value.startsWith("http://") || host.find() && !WRAPPER_HOSTS.contains(host.group(1))) {
         return UNVERIFIED
             + " the build tool itself from "
@@ -348,7 +349,7 @@ final class ToolingShapes {
 
   /** A Bazel download with no checksum from a host that is not an archive's usual one. */
   private static String archives(String text) {
-    Matcher rule = HTTP_RULE.matcher(text);
+    Matcher rule = PatternLiterals.matcher(HTTP_RULE, text);
     while (rule.find()) {
       int end = text.indexOf("\n)", rule.end());
       String call =
@@ -356,7 +357,7 @@ final class ToolingShapes {
       if (call.contains("sha256") || call.contains("integrity")) {
         continue;
       }
-      Matcher host = URL_HOST.matcher(call);
+      Matcher host = PatternLiterals.matcher(URL_HOST, call);
       while (host.find()) {
         if (call.startsWith("http://", host.start()) || !ARCHIVE_HOSTS.contains(host.group(1))) {
           return UNVERIFIED + " an archive from " + host.group(1) + " with no sha256";
@@ -379,22 +380,22 @@ final class ToolingShapes {
 
   /** A registry's token written in its literal for a host that is not a known registry. */
   private static String registryToken(String text) {
-    Matcher npm = NPM_TOKEN.matcher(text);
+    Matcher npm = PatternLiterals.matcher(NPM_TOKEN, text);
     while (npm.find()) {
       if (!KNOWN_REGISTRY.matcher(npm.group(1)).matches()
           && !OWN_HOST.matcher(npm.group(1)).matches()) {
         return REGISTRY_TOKEN + " a registry token for " + npm.group(1);
       }
     }
-    Matcher password = URL_PASSWORD.matcher(text);
+    Matcher password = PatternLiterals.matcher(URL_PASSWORD, text);
     while (password.find()) {
       if (!KNOWN_REGISTRY.matcher(password.group(2)).matches()
           && !OWN_HOST.matcher(password.group(2)).matches()) {
         return REGISTRY_TOKEN + " a password for " + password.group(2);
       }
     }
-    if (YARN_TOKEN.matcher(text).find() || TOKEN_FIELD.matcher(text).find()) {
-      Matcher registry = REGISTRY.matcher(text);
+    if (PatternLiterals.finds(YARN_TOKEN, text) || PatternLiterals.finds(TOKEN_FIELD, text)) {
+      Matcher registry = PatternLiterals.matcher(REGISTRY, text);
       while (registry.find()) {
         if (!KNOWN_REGISTRY.matcher(registry.group(1)).matches()
             && !OWN_HOST.matcher(registry.group(1)).matches()) {
@@ -420,10 +421,10 @@ final class ToolingShapes {
       }
       String pattern = stripped.substring(0, cut);
       String attributes = stripped.substring(cut);
-      if (HIDING.matcher(attributes).find()
+      if (PatternLiterals.finds(HIDING, attributes)
           && !attributes.contains("=false")
-          && SOURCE.matcher(pattern).find()
-          && !GENERATED_PATH.matcher(pattern).find()
+          && PatternLiterals.finds(SOURCE, pattern)
+          && !PatternLiterals.finds(GENERATED_PATH, pattern)
           && !pattern.startsWith("*.")) {
         return HIDDEN + " " + FlowReading.shorten(stripped);
       }
@@ -433,18 +434,18 @@ final class ToolingShapes {
 
   /** Tests the build's configuration switches off, or lets pass with none run. */
   private static String tests(String text) {
-    Matcher skipped = SKIPPED.matcher(text);
+    Matcher skipped = PatternLiterals.matcher(SKIPPED, text);
     if (skipped.find()) {
       return TESTS_OFF + " " + FlowReading.shorten(skipped.group());
     }
-    Matcher ignored = IGNORED_SOURCE.matcher(text);
-    if (PASS_WITH_NONE.matcher(text).find() && ignored.find()) {
+    Matcher ignored = PatternLiterals.matcher(IGNORED_SOURCE, text);
+    if (PatternLiterals.finds(PASS_WITH_NONE, text) && ignored.find()) {
       return TESTS_OFF + " tests of " + ignored.group(1) + " ignored, and a run with none passes";
     }
     java.util.Set<String> folders = new java.util.TreeSet<>();
-    Matcher key = IGNORE_KEY.matcher(text);
+    Matcher key = PatternLiterals.matcher(IGNORE_KEY, text);
     while (key.find() && folders.size() < 2) {
-      Matcher entry = SOURCE_ENTRY.matcher(text);
+      Matcher entry = PatternLiterals.matcher(SOURCE_ENTRY, text);
       entry.region(key.end(), Math.min(text.length(), key.end() + 600));
       while (entry.find()) {
         if (!ORDINARY_IGNORE.matcher(entry.group(1)).matches()) {
@@ -455,7 +456,7 @@ final class ToolingShapes {
     if (folders.size() >= 2) {
       return TESTS_OFF + " the tests of " + String.join(", ", folders) + " ignored";
     }
-    Matcher script = TEST_SCRIPT.matcher(text);
+    Matcher script = PatternLiterals.matcher(TEST_SCRIPT, text);
     if (script.find()
         && HOLLOW_SCRIPT.matcher(script.group(1)).matches()
         && !script.group(1).contains("exit 1")
@@ -496,7 +497,7 @@ final class ToolingShapes {
       return skipped;
     }
     for (String line : text.split("\n", 400)) {
-      if (TEST_COMMAND.matcher(line).find() && SWALLOWED.matcher(line).find()) {
+      if (PatternLiterals.finds(TEST_COMMAND, line) && PatternLiterals.finds(SWALLOWED, line)) {
         return TESTS_OFF + " " + FlowReading.shorten(line.strip()) + ": a failure passes";
       }
     }
@@ -506,7 +507,7 @@ final class ToolingShapes {
       Matcher next = Pattern.compile("(?m)^ {2}[\\w-]{1,60}:\\s*$").matcher(text);
       next.region(ignore, end);
       String job = text.substring(ignore, next.find() ? next.start() : end);
-      if (TEST_COMMAND.matcher(job).find()) {
+      if (PatternLiterals.finds(TEST_COMMAND, job)) {
         return TESTS_OFF + " a job that runs the tests with continue-on-error: true";
       }
       ignore = text.indexOf("continue-on-error: true", ignore + 1);
@@ -526,12 +527,12 @@ final class ToolingShapes {
         jobs = true;
         continue;
       }
-      Matcher key = JOB_KEY.matcher(lines[i]);
+      Matcher key = PatternLiterals.matcher(JOB_KEY, lines[i]);
       if (!jobs || !key.matches()) {
         continue;
       }
       int indent = key.group(1).length();
-      boolean named = CHECK_NAME.matcher(key.group(2)).matches();
+      boolean named = PatternLiterals.matcher(CHECK_NAME, key.group(2)).matches();
       int runs = 0;
       boolean other = false;
       boolean disabled = false;

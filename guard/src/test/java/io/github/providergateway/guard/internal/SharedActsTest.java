@@ -50,23 +50,23 @@ class SharedActsTest {
   @Test
   void theBooksWordsNameEveryList() throws Exception {
     JsonNode book;
-    try (var in = SharedActs.class.getResourceAsStream(SharedActs.RESOURCE)) {
+    try (var in = SharedActs.class.getResourceAsStream(ShapeWords.RESOURCE)) {
       book = new ObjectMapper().readTree(in);
     }
     for (String list : LISTS) {
-      assertThat(SharedActs.strings(book, list)).as(list).isNotEmpty();
+      assertThat(ShapeWords.strings(book, list)).as(list).isNotEmpty();
     }
   }
 
   @Test
   void aListTheWordsLackIsRefusedNotReadAsEmpty() throws Exception {
     JsonNode book = new ObjectMapper().readTree("{\"verbs\": [], \"reads\": \"list\"}");
-    assertThatThrownBy(() -> SharedActs.strings(book, "verbs"))
+    assertThatThrownBy(() -> ShapeWords.strings(book, "verbs"))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("shape-words.json has no list verbs");
-    assertThatThrownBy(() -> SharedActs.strings(book, "reads"))
+    assertThatThrownBy(() -> ShapeWords.strings(book, "reads"))
         .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> SharedActs.strings(book, "local"))
+    assertThatThrownBy(() -> ShapeWords.strings(book, "local"))
         .isInstanceOf(IllegalStateException.class);
   }
 
@@ -83,10 +83,10 @@ class SharedActsTest {
 
   @Test
   void aQuotedStatementThatChangesRowsIsAWriteAndAQueryIsNot() {
-    assertThat(SharedActs.sqlWriteIn("c.execute('DELETE FROM orders')")).isTrue();
-    assertThat(SharedActs.sqlWriteIn("c.execute(\"update accounts set x = 1\")")).isTrue();
-    assertThat(SharedActs.sqlWriteIn("c.execute('SELECT count(*) FROM orders')")).isFalse();
-    assertThat(SharedActs.sqlWriteIn("print('Deleted rows')")).isFalse();
+    assertThat(SharedCodeActs.sqlWriteIn("c.execute('DELETE FROM orders')")).isTrue();
+    assertThat(SharedCodeActs.sqlWriteIn("c.execute(\"update accounts set x = 1\")")).isTrue();
+    assertThat(SharedCodeActs.sqlWriteIn("c.execute('SELECT count(*) FROM orders')")).isFalse();
+    assertThat(SharedCodeActs.sqlWriteIn("print('Deleted rows')")).isFalse();
   }
 
   @Test

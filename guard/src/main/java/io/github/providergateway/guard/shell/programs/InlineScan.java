@@ -3,7 +3,6 @@ package io.github.providergateway.guard.shell.programs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * One pass over one piece of inline code ({@link InlineCode}): the calls that run a command ({@code
@@ -12,88 +11,15 @@ import java.util.Set;
  * such calls; the reading of strings, comments and spaces is its {@link CodeCursor}'s.
  */
 final class InlineScan extends CodeCursor {
-  private static final Set<String> PYTHON_RUNS =
-      Set.of(
-          "system",
-          "popen",
-          "getoutput",
-          "getstatusoutput",
-          "execl",
-          "execlp",
-          "execle",
-          "execlpe",
-          "execv",
-          "execvp",
-          "execve",
-          "execvpe",
-          "spawn");
-  private static final Set<String> PYTHON_SUBPROCESS =
-      Set.of("run", "call", "check_call", "check_output", "Popen");
-
-  /**
-   * A task runner's context running a command ({@code c.run("…")} of invoke and fabric, {@code
-   * session.run("heroku", …)} of nox): the name a task's first parameter has by custom.
-   */
-  private static final Set<String> TASK_CONTEXTS =
-      Set.of("c", "ctx", "context", "conn", "connection", "session", "cx");
-
-  /** What a task runner's context runs commands by. */
-  private static final Set<String> TASK_RUNS = Set.of("run", "local", "sudo", "run_always");
-
-  private static final Set<String> NODE_RUNS =
-      Set.of(
-          "exec",
-          "execSync",
-          "spawn",
-          "spawnSync",
-          "execFile",
-          "execFileSync",
-          "execa",
-          "execaSync",
-          "execaCommand",
-          "execaCommandSync",
-          "Command"); // deno's new Deno.Command("kubectl", {args: […]})
-  private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
-
   /** What a run call given the program's own arguments stands as: the words after the code. */
   static final String ARGUMENTS = "\"$INLINE_ARGUMENTS\"";
 
   /** What a run call given a command the code computes stands as: a computed command, asked. */
   static final String COMPUTED = "\"$INLINE\"";
 
-  /** {@code name = 'literal' (+ 'literal')*}, with a declaration before it or none. */
-  private static final java.util.regex.Pattern ASSIGNMENT =
-      java.util.regex.Pattern.compile(
-          "(?:\\b(?:const|let|var|my|local)\\s+)?([$@]?[A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*"
-              + "((?:\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*')(?:\\s*(?:\\+|\\.\\.|\\.)\\s*(?:\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'))*)");
-
   private static final java.util.regex.Pattern PERL_QUOTE =
       java.util.regex.Pattern.compile(
           "qq?\\s*[({\\[<](.*)[)}\\]>]", java.util.regex.Pattern.DOTALL);
-
-  private static final java.util.regex.Pattern LITERAL =
-      java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"|'([^']*)'");
-
-  /** The commands awk may print into that run what they read. */
-  private static final Set<String> AWK_SHELLS =
-      Set.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
-
-  private static final Set<String> RUBY_RUNS =
-      Set.of(
-          "sh", // rake's
-          "system",
-          "exec",
-          "spawn",
-          "popen",
-          "popen2",
-          "popen2e",
-          "popen3",
-          "capture2",
-          "capture2e",
-          "capture3",
-          "pipeline");
-  private static final Set<String> PHP_RUNS =
-      Set.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
 
   private final List<InlineRun> found = new ArrayList<>();
 
@@ -151,7 +77,7 @@ final class InlineScan extends CodeCursor {
           String command = named != null ? named : readString();
           if (command != null) {
             found.add(InlineRun.shell(command));
-            if (AWK_SHELLS.contains(command.strip())) {
+            if (InlineRunCalls.AWK_SHELLS.contains(command.strip())) {
               // print … | "sh": what is printed is the shell's code; a printed expression the
               // guard cannot read stands as a computed command.
               String printed = printedBefore(bar);
@@ -258,11 +184,11 @@ final class InlineScan extends CodeCursor {
       quoteLike();
       return;
     }
-    boolean code = evaluates(last);
-    if (!code && !runs(last, qualifier)) {
+    boolean code = InlineRunCalls.evaluates(language, last);
+    if (!code && !InlineRunCalls.runs(language, last, qualifier)) {
       return;
     }
-    taskContext = TASK_CONTEXTS.contains(qualifier);
+    taskContext = InlineRunCalls.TASK_CONTEXTS.contains(qualifier);
     skipSpaces();
     if (pos >= n) {
       return;
@@ -346,14 +272,14 @@ final class InlineScan extends CodeCursor {
       return false;
     }
     String attribute = s.substring(comma + 1, close).strip();
-    String name = joinedLiterals(attribute);
+    String name = InlineAssignments.joinedLiterals(attribute);
     if (name == null && attribute.matches("[A-Za-z_]\\w*")) {
       name = assigned().get(attribute); // n = 'sys' + 'tem'; getattr(os, n)
     }
     pos = call + 1;
     if (name == null) {
       found.add(InlineRun.shell(COMPUTED));
-    } else if (runs(name, module)) {
+    } else if (InlineRunCalls.runs(language, name, module)) {
       arguments(')', false);
     } else {
       pos = start;
@@ -379,12 +305,15 @@ final class InlineScan extends CodeCursor {
       return false;
     }
     String inside = s.substring(pos + 1, close).strip();
-    String name = joinedLiterals(inside);
+    String name = InlineAssignments.joinedLiterals(inside);
     if (name == null && inside.matches("[A-Za-z_$][\\w$]*")) {
       name = assigned().get(inside);
     }
     int call = skipSpacesFrom(close + 1);
-    if (name == null || !NODE_RUNS.contains(name) || call >= n || s.charAt(call) != '(') {
+    if (name == null
+        || !InlineRunCalls.NODE_RUNS.contains(name)
+        || call >= n
+        || s.charAt(call) != '(') {
       return false;
     }
     pos = call + 1;
@@ -392,68 +321,12 @@ final class InlineScan extends CodeCursor {
     return true;
   }
 
-  /** String literals joined by {@code +}, as one string; null when anything else is there. */
-  private static String joinedLiterals(String text) {
-    StringBuilder joined = new StringBuilder();
-    java.util.regex.Matcher literal = LITERAL.matcher(text);
-    int at = 0;
-    boolean any = false;
-    while (literal.find()) {
-      String between = text.substring(at, literal.start()).strip();
-      if (!between.isEmpty() && !between.equals("+")) {
-        return null;
-      }
-      joined.append(literal.group(1) != null ? literal.group(1) : literal.group(2));
-      at = literal.end();
-      any = true;
-    }
-    return any && text.substring(at).isBlank() ? joined.toString() : null;
-  }
-
-  /** The strings the code assigns to a name, literals joined by +, . or .. as written. */
+  /** The strings the code assigns to a name ({@link InlineAssignments}), read when first asked. */
   private Map<String, String> assigned() {
     if (assigned == null) {
-      assigned = new java.util.HashMap<>();
-      java.util.regex.Matcher m = ASSIGNMENT.matcher(s);
-      while (m.find()) {
-        StringBuilder value = new StringBuilder();
-        java.util.regex.Matcher literal = LITERAL.matcher(m.group(2));
-        while (literal.find()) {
-          value.append(literal.group(1) != null ? literal.group(1) : literal.group(2));
-        }
-        assigned.put(m.group(1), value.toString());
-      }
+      assigned = InlineAssignments.of(s);
     }
     return assigned;
-  }
-
-  /** Whether {@code last} runs code of the same language given as a string. */
-  private boolean evaluates(String last) {
-    return switch (language) {
-      case PYTHON -> last.equals("exec") || last.equals("eval") || last.equals("compile");
-      case NODE -> last.equals("eval") || last.equals("Function");
-      case PERL, PHP -> last.equals("eval");
-      case RUBY -> last.equals("eval") || last.equals("instance_eval");
-      case AWK -> false;
-    };
-  }
-
-  private boolean runs(String last, String qualifier) {
-    return switch (language) {
-      case PYTHON ->
-          PYTHON_RUNS.contains(last)
-              || last.startsWith("spawn")
-              || TASK_RUNS.contains(last) && TASK_CONTEXTS.contains(qualifier)
-              || (PYTHON_SUBPROCESS.contains(last)
-                  && (qualifier.isEmpty()
-                      || qualifier.endsWith("subprocess")
-                      || qualifier.equals("sp")));
-      case NODE -> NODE_RUNS.contains(last);
-      case PERL -> PERL_RUNS.contains(last);
-      case RUBY -> RUBY_RUNS.contains(last);
-      case PHP -> PHP_RUNS.contains(last);
-      case AWK -> last.equals("system");
-    };
   }
 
   /**

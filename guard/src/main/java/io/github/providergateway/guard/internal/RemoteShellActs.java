@@ -1,0 +1,111 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The shapes.* rules' reading of a remote shell's command (decision 113): {@code ssh host 'sudo
+ * systemctl stop x'}, {@code ansible all -b -m reboot}, an acting command run on another machine.
+ */
+final class RemoteShellActs {
+  private RemoteShellActs() {}
+
+  /** {@code ssh host 'sudo systemctl stop x'}, {@code ansible all -b -m reboot}. */
+  static boolean remoteShellActs(Step step) {
+    String program = step.program();
+    List<Word> args = step.args();
+    if (program.equals("ansible")) {
+      return ansibleActs(args);
+    }
+    if (!ShapeWords.REMOTE_SHELLS.contains(program)) {
+      return false;
+    }
+    String host = null;
+    StringBuilder remote = new StringBuilder();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (host == null) {
+        if (text.startsWith("-")) {
+          if (text.length() == 2 && "bcDEeFIiJLlmOopQRSWw".indexOf(text.charAt(1)) >= 0) {
+            i++; // the option's value
+          }
+          continue;
+        }
+        host = text;
+        continue;
+      }
+      remote.append(text).append(' ');
+    }
+    if (host == null || remote.isEmpty()) {
+      return false; // a login or a tunnel: other rules read those
+    }
+    String h = host.substring(host.lastIndexOf('@') + 1);
+    if (Environments.localHost(h) || h.endsWith(".local") || Environments.stagingHost(h)) {
+      return false;
+    }
+    String command =
+        remote.length() > ShapeWords.READ
+            ? remote.substring(0, ShapeWords.READ)
+            : remote.toString();
+    if (DeviceCliReads.reads(command)) {
+      return false; // a router's show ip bgp summary (decision 122)
+    }
+    boolean acting = false;
+    for (String token : command.split("[\\s;|&'\"()`]+")) {
+      if (token.isEmpty()) {
+        continue;
+      }
+      String lower = token.toLowerCase(Locale.ROOT);
+      if (ShapeWords.REMOTE_VERBS.contains(lower)
+          || ShapeWords.VERBS.contains(lower) && !ShapeWords.REMOTE_READS.contains(lower)
+          || lower.equals("update")
+          || lower.equals("delete")) {
+        acting = true;
+      }
+    }
+    if (!acting && !DeviceCliReads.deviceActs(command)) {
+      return false;
+    }
+    // sudo systemctl status x, psql -c 'select …': a read on the host
+    for (String token : command.split("[\\s;|&'\"()`]+")) {
+      String lower = token.toLowerCase(Locale.ROOT);
+      if (lower.equals("status") || lower.equals("select") || lower.equals("list")) {
+        return hasWriteWord(command);
+      }
+    }
+    return true;
+  }
+
+  static boolean hasWriteWord(String command) {
+    for (String token : command.split("[\\s;|&'\"()`]+")) {
+      String lower = token.toLowerCase(Locale.ROOT);
+      if (ShapeWords.VERBS.contains(lower)
+          && !lower.equals("ShapeWords.set")
+          && !ShapeWords.REMOTE_READS.contains(lower)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean ansibleActs(List<Word> args) {
+    String module = "command";
+    boolean become = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if ((text.equals("-m") || text.equals("--module-name")) && i + 1 < args.size()) {
+        module = args.get(i + 1).text();
+        module = module.substring(module.lastIndexOf('.') + 1);
+      } else if (text.equals("-b") || text.equals("--become")) {
+        become = true;
+      } else if (text.equals("--check") || text.equals("-C")) {
+        return false;
+      }
+    }
+    if (ShapeWords.READ_MODULES.contains(module)) {
+      return false;
+    }
+    return become || !module.equals("command") && !module.equals("shell");
+  }
+}

@@ -1,0 +1,189 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The shapes.* rules' reading of inline code (decision 113): a client's destroying or publishing
+ * method called on something shared, a statement that changes rows quoted in the code; shared with
+ * {@link CodeWrites} through {@link #sharedCode} (decision 122), each with its cheap gates before
+ * any scan.
+ */
+final class SharedCodeActs {
+  private SharedCodeActs() {}
+
+  /** Inline code that calls an acting method of a client, on something SharedActs.shared. */
+  static boolean codeActsOnShared(Step step) {
+    String code = sharedCode(step, List.of());
+    return code != null && (actingCall(code) || writeMethod(code) || sqlWriteIn(code));
+  }
+
+  /**
+   * An interpreter's inline code (its first 8 KiB) that reaches something shared: it names
+   * production, reads a credential from the environment, names a host not this machine's, an object
+   * store, a cloud's SDK or one of {@code clients}; a test endpoint or a local host and it does
+   * not. {@code null} for none.
+   */
+  static String sharedCode(Step step, List<String> clients) {
+    if (!step.interpreter()) {
+      return null;
+    }
+    String whole = InterpreterCode.of(step);
+    if (whole == null) {
+      return null;
+    }
+    String code = whole.length() > ShapeWords.READ ? whole.substring(0, ShapeWords.READ) : whole;
+    if (TestEndpoints.names(code) || code.contains("'test'") || code.contains("\"test\"")) {
+      return null; // a test endpoint, domain='test'
+    }
+    boolean local = code.contains("localhost") || code.contains("127.0.0.1");
+    boolean production = Environments.namesProduction(code);
+    if (local && !production) {
+      return null;
+    }
+    boolean shared =
+        production
+            || secretFromEnvironment(code)
+            || remoteHost(code)
+            || store(code)
+            || cloudSdk(code)
+            || clients.stream().anyMatch(code::contains);
+    return shared ? code : null;
+  }
+
+  /** A statement that changes rows, quoted in the code: {@code execute('DELETE FROM orders')}. */
+  static boolean sqlWriteIn(String code) {
+    for (int i = 0; i < code.length(); i++) {
+      char c = code.charAt(i);
+      if (c != '\'' && c != '"') {
+        continue;
+      }
+      int end = i + 1;
+      while (end < code.length() && end < i + 17 && Character.isLetter(code.charAt(end))) {
+        end++;
+      }
+      if (end < code.length()
+          && code.charAt(end) == ' '
+          && ShapeWords.SQL_WRITES.contains(code.substring(i + 1, end).toUpperCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A request's changing method written in the code: {@code method: 'PUT'}, {@code
+   * method="DELETE"}.
+   */
+  static boolean writeMethod(String code) {
+    for (int at = code.indexOf("method"); at >= 0; at = code.indexOf("method", at + 6)) {
+      int from = at + 6;
+      int to = Math.min(code.length(), from + 12);
+      String after = code.substring(from, to).toUpperCase(Locale.ROOT);
+      for (String method : ShapeWords.METHODS) {
+        if (method.equals("POST")) {
+          continue; // a POST sends or creates: the flows and the sending families read those
+        }
+        int found = after.indexOf(method);
+        if (found >= 0 && found <= 4) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  static boolean cloudSdk(String code) {
+    for (String sdk : ShapeWords.CLOUD_SDKS) {
+      if (code.contains(sdk)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean actingCall(String code) {
+    for (int dot = code.indexOf('.'); dot >= 0; dot = code.indexOf('.', dot + 1)) {
+      int end = dot + 1;
+      while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
+        end++;
+      }
+      if (end == dot + 1 || end >= code.length() || code.charAt(end) != '(') {
+        continue;
+      }
+      String name = code.substring(dot + 1, end);
+      List<String> parts = ServiceVerbs.split(name);
+      String first = parts.get(0);
+      if (ShapeWords.READS.contains(first)) {
+        continue;
+      }
+      if (ShapeWords.CODE_VERBS.contains(first)
+          || ShapeWords.CODE_VERBS.contains(name.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean secretFromEnvironment(String code) {
+    for (String reader : new String[] {"environ", "getenv", "process.env", "ENV[", "Bun.env"}) {
+      for (int at = code.indexOf(reader); at >= 0; at = code.indexOf(reader, at + 1)) {
+        int end = Math.min(code.length(), at + reader.length() + 48);
+        String after = code.substring(at + reader.length(), end);
+        int start = 0;
+        while (start < after.length() && !Character.isLetter(after.charAt(start))) {
+          start++;
+        }
+        int stop = start;
+        while (stop < after.length() && Character.isJavaIdentifierPart(after.charAt(stop))) {
+          stop++;
+        }
+        if (stop > start && SecretNames.secret(after.substring(start, stop))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  static boolean remoteHost(String code) {
+    for (int at = code.indexOf("://"); at >= 0; at = code.indexOf("://", at + 3)) {
+      int start = at;
+      while (start > 0 && Character.isLetter(code.charAt(start - 1))) {
+        start--;
+      }
+      String scheme = code.substring(start, at).toLowerCase(Locale.ROOT);
+      if (!scheme.startsWith("http") && !scheme.equals("wss") && !scheme.startsWith("mqtt")) {
+        continue;
+      }
+      String host = Environments.host(code.substring(start, Math.min(code.length(), at + 256)));
+      int quote = indexOfAny(host, "'\"` ");
+      if (quote >= 0) {
+        host = host.substring(0, quote);
+      }
+      if (!Environments.localHost(host) && !Environments.stagingHost(host)) {
+        return true;
+      }
+    }
+    int hostname = code.indexOf("hostname=");
+    return hostname >= 0 && !code.startsWith("'localhost'", hostname + 9);
+  }
+
+  static int indexOfAny(String text, String chars) {
+    for (int i = 0; i < text.length(); i++) {
+      if (chars.indexOf(text.charAt(i)) >= 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  static boolean store(String code) {
+    for (String store : ShapeWords.STORES) {
+      if (code.contains(store)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,107 @@
+package io.github.providergateway.guard.shell.programs;
+
+import java.util.Set;
+
+/**
+ * Each inline language's calls that run a command ({@code os.system}, {@code subprocess.run},
+ * {@code child_process.execSync}, Perl's {@code system}, Ruby's {@code Open3.capture2}, PHP's
+ * {@code shell_exec}, a task runner's {@code c.run}) or evaluate code of their own language ({@code
+ * eval}), as {@link InlineScan} asks of each call it reads.
+ */
+final class InlineRunCalls {
+  private InlineRunCalls() {}
+
+  private static final Set<String> PYTHON_RUNS =
+      Set.of(
+          "system",
+          "popen",
+          "getoutput",
+          "getstatusoutput",
+          "execl",
+          "execlp",
+          "execle",
+          "execlpe",
+          "execv",
+          "execvp",
+          "execve",
+          "execvpe",
+          "spawn");
+  private static final Set<String> PYTHON_SUBPROCESS =
+      Set.of("run", "call", "check_call", "check_output", "Popen");
+
+  /**
+   * A task runner's context running a command ({@code c.run("…")} of invoke and fabric, {@code
+   * session.run("heroku", …)} of nox): the name a task's first parameter has by custom.
+   */
+  static final Set<String> TASK_CONTEXTS =
+      Set.of("c", "ctx", "context", "conn", "connection", "session", "cx");
+
+  /** What a task runner's context runs commands by. */
+  private static final Set<String> TASK_RUNS = Set.of("run", "local", "sudo", "run_always");
+
+  static final Set<String> NODE_RUNS =
+      Set.of(
+          "exec",
+          "execSync",
+          "spawn",
+          "spawnSync",
+          "execFile",
+          "execFileSync",
+          "execa",
+          "execaSync",
+          "execaCommand",
+          "execaCommandSync",
+          "Command"); // deno's new Deno.Command("kubectl", {args: […]})
+  private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
+
+  /** The commands awk may print into that run what they read. */
+  static final Set<String> AWK_SHELLS =
+      Set.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
+
+  private static final Set<String> RUBY_RUNS =
+      Set.of(
+          "sh", // rake's
+          "system",
+          "exec",
+          "spawn",
+          "popen",
+          "popen2",
+          "popen2e",
+          "popen3",
+          "capture2",
+          "capture2e",
+          "capture3",
+          "pipeline");
+  private static final Set<String> PHP_RUNS =
+      Set.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
+
+  /** Whether {@code last} runs code of the same language given as a string. */
+  static boolean evaluates(InlineLanguage language, String last) {
+    return switch (language) {
+      case PYTHON -> last.equals("exec") || last.equals("eval") || last.equals("compile");
+      case NODE -> last.equals("eval") || last.equals("Function");
+      case PERL, PHP -> last.equals("eval");
+      case RUBY -> last.equals("eval") || last.equals("instance_eval");
+      case AWK -> false;
+    };
+  }
+
+  /** Whether {@code last}, called on {@code qualifier}, runs a command in the language. */
+  static boolean runs(InlineLanguage language, String last, String qualifier) {
+    return switch (language) {
+      case PYTHON ->
+          PYTHON_RUNS.contains(last)
+              || last.startsWith("spawn")
+              || TASK_RUNS.contains(last) && TASK_CONTEXTS.contains(qualifier)
+              || (PYTHON_SUBPROCESS.contains(last)
+                  && (qualifier.isEmpty()
+                      || qualifier.endsWith("subprocess")
+                      || qualifier.equals("sp")));
+      case NODE -> NODE_RUNS.contains(last);
+      case PERL -> PERL_RUNS.contains(last);
+      case RUBY -> RUBY_RUNS.contains(last);
+      case PHP -> PHP_RUNS.contains(last);
+      case AWK -> last.equals("system");
+    };
+  }
+}

@@ -1,0 +1,186 @@
+package io.github.providergateway.guard.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The literal gate before a pattern ({@link PatternLiterals}) may only pass over a text where the
+ * pattern finds nothing: the texts read from a pattern's syntax are shown on patterns of each
+ * construct, and every pattern of the classes that gate theirs is read over every example of their
+ * families' rules in the book, as given and in lower case, asking that wherever it finds something
+ * its gate was open.
+ */
+class PatternLiteralsTest {
+  private static final Path MAIN =
+      Path.of("src/main/java/io/github/providergateway/guard/internal");
+
+  @Test
+  void eachAlternativeGivesItsLongestNeededRun() {
+    assertThat(literals("\\bfoo\\s*\\(|bar-?bazz")).containsExactly("foo", "bazz");
+    assertThat(literals("customerrequestdataerasure|shopredact"))
+        .containsExactly("customerrequestdataerasure", "shopredact");
+    assertThat(literals("(?i)\\bCLUSTER\\s+FAILOVER\\b")).containsExactly("failover");
+    assertThat(literals("--dry[-_]?run\\b")).containsExactly("--dry");
+    assertThat(literals("abcd?e")).containsExactly("abc");
+    assertThat(literals("abc+def")).containsExactly("abc");
+    assertThat(literals("ab{0,2}cdef")).containsExactly("cdef");
+    assertThat(literals("\\.myshopify\\.com")).containsExactly(".myshopify.com");
+  }
+
+  @Test
+  void aGroupThatMustMatchGivesEachOfItsAlternatives() {
+    assertThat(literals("\\b(?:product|order)s?\\b")).containsExactly("product", "order");
+    assertThat(literals("x(?:alpha|beta)+y")).containsExactly("alpha", "beta");
+    assertThat(literals("(?<name>alpha|beta)")).containsExactly("alpha", "beta");
+    assertThat(literals("ab(?:alpha|beta)?")).isNull(); // "ab" too short, the group may be absent
+    assertThat(literals("(?:alpha|)z")).isNull();
+  }
+
+  @Test
+  void whatMatchesNoCharacterGivesNothing() {
+    assertThat(literals("(?!CONCURRENTLY\\b)[a-z]+|(?<=foo)bar")).isNull();
+    assertThat(literals("(?<!NO)\\b(?:SUPERUSER|BYPASSRLS)\\b"))
+        .containsExactly("SUPERUSER", "BYPASSRLS");
+    assertThat(literals("(?m:^\\s*(?:PAUSE|SUSPEND)\\s*$)")).containsExactly("PAUSE", "SUSPEND");
+  }
+
+  @Test
+  void aConstructNotReadLeavesThePatternAlwaysTried() {
+    assertThat(literals("(abc)\\1")).isNull();
+    assertThat(literals("\\Qabc\\E")).isNull();
+    assertThat(literals("\\x41bcd")).isNull();
+    assertThat(literals("(?x)abc # comment")).isNull();
+    assertThat(literals("(?iu)strasse")).isNull();
+    assertThat(PatternLiterals.of(Pattern.compile("abcd", Pattern.COMMENTS))).isNull();
+    assertThat(literals("abcd|[xyz]+")).isNull();
+    assertThat(literals("ab|cd")).isNull(); // shorter than worth a look-up
+    assertThat(PatternLiterals.mayFind(Pattern.compile("ab|cd"), "zz")).isTrue();
+  }
+
+  @Test
+  void caseIsIgnoredWhereThePatternIgnoresIt() {
+    Pattern set = Pattern.compile("(?i)\\bSET\\s+UNLOGGED\\b");
+    assertThat(PatternLiterals.mayFind(set, "alter table t set unlogged")).isTrue();
+    assertThat(PatternLiterals.mayFind(set, "ALTER TABLE t SET UnLogged")).isTrue();
+    assertThat(PatternLiterals.mayFind(set, "select 1")).isFalse();
+    Pattern exact = Pattern.compile("shopredact");
+    assertThat(PatternLiterals.mayFind(exact, "SHOPREDACT")).isFalse();
+    assertThat(PatternLiterals.mayFind(exact, "x shopredact y")).isTrue();
+    Pattern flag = Pattern.compile("shopredact", Pattern.CASE_INSENSITIVE);
+    assertThat(PatternLiterals.mayFind(flag, "ShopRedact")).isTrue();
+  }
+
+  /**
+   * Every pattern the gated classes keep in a constant, over every example of their families: where
+   * it finds something, its gate is open.
+   */
+  @Test
+  void noFamilysPatternFindsWhatItsGateShutsOut() throws Exception {
+    List<Pattern> patterns = familyPatterns();
+    List<String> texts = texts();
+    assertThat(patterns).hasSizeGreaterThan(400);
+    assertThat(texts).hasSizeGreaterThan(3_000);
+
+    int gated = 0;
+    int found = 0;
+    List<String> missed = new ArrayList<>();
+    for (Pattern pattern : patterns) {
+      if (PatternLiterals.of(pattern) == null) {
+        continue;
+      }
+      gated++;
+      for (String text : texts) {
+        if (pattern.matcher(text).find()) {
+          found++;
+          if (!PatternLiterals.mayFind(pattern, text)) {
+            missed.add(pattern.pattern() + " in: " + text);
+          }
+        }
+      }
+    }
+    assertThat(gated).isGreaterThan(300);
+    assertThat(found).isGreaterThan(20_000);
+    assertThat(missed).isEmpty();
+  }
+
+  private static List<String> literals(String regex) {
+    return PatternLiterals.of(Pattern.compile(regex));
+  }
+
+  /** Each constant pattern of the internal package's classes. */
+  private static List<Pattern> familyPatterns() throws Exception {
+    List<Pattern> patterns = new ArrayList<>();
+    List<Path> sources;
+    try (Stream<Path> files = Files.list(MAIN)) {
+      sources = files.filter(file -> file.toString().endsWith(".java")).sorted().toList();
+    }
+    for (Path source : sources) {
+      String name = source.getFileName().toString().replace(".java", "");
+      Class<?> type = Class.forName(PatternLiterals.class.getPackageName() + "." + name);
+      if (!Files.readString(source).contains("PatternLiterals.")) {
+        continue; // a class whose patterns are read with no gate
+      }
+      for (Field field : type.getDeclaredFields()) {
+        if (Modifier.isStatic(field.getModifiers()) && field.getType() == Pattern.class) {
+          field.setAccessible(true);
+          patterns.add((Pattern) field.get(null));
+        }
+      }
+    }
+    return patterns;
+  }
+
+  /** The families whose classes read their patterns behind the gate. */
+  private static final java.util.Set<String> GATED_FAMILIES =
+      java.util.Set.of(
+          "apple",
+          "boot",
+          "clinical",
+          "commerce",
+          "copies",
+          "customers",
+          "databases",
+          "deferred",
+          "interpreters",
+          "land",
+          "money",
+          "network",
+          "records",
+          "shapes",
+          "telephony",
+          "tooling");
+
+  /** The examples of the families whose patterns are gated, each as given and in lower case. */
+  private static List<String> texts() {
+    List<String> given = new ArrayList<>();
+    for (RuleSpec spec : RuleBook.specs()) {
+      if (!GATED_FAMILIES.contains(spec.rule().category())) {
+        continue;
+      }
+      List<RuleSpec.Example> examples = new ArrayList<>(spec.examples().deny());
+      examples.addAll(spec.examples().ask());
+      examples.addAll(spec.examples().allow());
+      for (RuleSpec.Example example : examples) {
+        if (example.text() != null) {
+          given.add(example.text());
+        }
+      }
+    }
+    java.util.Set<String> texts = new java.util.LinkedHashSet<>();
+    for (String text : given) {
+      texts.add(text);
+      texts.add(text.toLowerCase(Locale.ROOT));
+    }
+    return new ArrayList<>(texts);
+  }
+}
