@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,6 +42,16 @@ final class ActingVerbs {
   private static final Set<String> NAMED;
   private static final Set<String> PATTERNED;
 
+  /**
+   * What the book's clauses and patterns name of each program they name: its subcommands ({@code
+   * "subcommand"} of a clause, a pattern's literal words after the program), or {@link #WHOLE}
+   * where a clause names the program with no subcommand (its predicate or options judge every one).
+   */
+  private static final Map<String, Set<String>> SUBCOMMANDS;
+
+  /** The mark of a program a clause names whole. */
+  private static final String WHOLE = "*";
+
   /** This reading's own families: what they name is not the book's knowledge of a program. */
   private static final Set<String> OWN_FAMILIES = Set.of("verbs", "loosens");
 
@@ -67,11 +78,14 @@ final class ActingVerbs {
     } catch (IOException e) {
       throw new UncheckedIOException("service-verbs.json does not read", e);
     }
-    Set<String> byClause = new java.util.HashSet<>();
-    Set<String> byPattern = new java.util.HashSet<>();
-    namedByTheBook(byClause, byPattern);
+    Set<String> byClause = new HashSet<>();
+    Set<String> byPattern = new HashSet<>();
+    Map<String, Set<String>> subcommands = new java.util.HashMap<>();
+    namedByTheBook(byClause, byPattern, subcommands);
     NAMED = Set.copyOf(byClause);
     PATTERNED = Set.copyOf(byPattern);
+    subcommands.replaceAll((program, named) -> Set.copyOf(named));
+    SUBCOMMANDS = Map.copyOf(subcommands);
   }
 
   /**
@@ -81,7 +95,8 @@ final class ActingVerbs {
    * read at all, as the patterns are tried after every clause, and a rule of this family would be
    * found before the pattern's own.
    */
-  private static void namedByTheBook(Set<String> named, Set<String> patterned) {
+  private static void namedByTheBook(
+      Set<String> named, Set<String> patterned, Map<String, Set<String>> subcommands) {
     ObjectMapper json = new ObjectMapper();
     String folder = "/io/github/providergateway/guard/rules/";
     try (InputStream list = ActingVerbs.class.getResourceAsStream(folder + "families.json")) {
@@ -95,17 +110,22 @@ final class ActingVerbs {
             JsonNode match = rule.path("match");
             for (JsonNode clause : match.path("when")) {
               JsonNode program = clause.path("program");
+              List<String> subs = texts(clause.path("subcommand"));
               for (JsonNode one : program.isArray() ? program : List.of(program)) {
                 String text = one.asText("");
                 if (!text.isEmpty() && !text.endsWith("*")) {
                   named.add(text);
+                  Set<String> own = subcommands.computeIfAbsent(text, p -> new HashSet<>());
+                  own.addAll(subs.isEmpty() ? List.of(WHOLE) : subs);
                 }
               }
             }
             for (JsonNode pattern : match.path("commands")) {
-              String first = pattern.asText().split(" ", 2)[0];
-              if (!first.isEmpty() && !first.endsWith("*")) {
-                patterned.add(first);
+              String[] words = pattern.asText().split(" ");
+              if (!words[0].isEmpty() && !words[0].endsWith("*")) {
+                patterned.add(words[0]);
+                Set<String> own = subcommands.computeIfAbsent(words[0], p -> new HashSet<>());
+                own.addAll(List.of(words).subList(1, words.length));
               }
             }
           }
@@ -114,6 +134,17 @@ final class ActingVerbs {
     } catch (IOException | RuntimeException e) {
       throw new IllegalStateException("the rule book's families do not read", e);
     }
+  }
+
+  /** A clause's text or list of texts, as written. */
+  private static List<String> texts(JsonNode node) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode one : node.isArray() ? node : List.of(node)) {
+      if (one.isTextual()) {
+        out.add(one.asText());
+      }
+    }
+    return out;
   }
 
   private ActingVerbs() {}
@@ -255,21 +286,69 @@ final class ActingVerbs {
         || step.interpreter()) {
       return null; // most programs: one lookup
     }
-    List<Word> words = step.invocation().words();
-    if (words.isEmpty()
-        || words.get(0).text().contains("/")
-        || program.contains(".")
-        || program.startsWith("git-")) {
+    if (ownScript(step)) {
       return null; // the project's own script (./bin/x, scripts/x.sh), git's own extensions
     }
-    Found found = generic(scan, step);
-    if (found != null && !found.shared() && namesTestData(step)) {
-      return null; // garden delete env local, planetscale branch delete shop dev-login
-    }
+    Found found = verbOf(scan, step);
     if (found != null && NAMED.contains(program)) {
       return found.verbClass().equals("destroys") && found.shared() ? found : null;
     }
     return found;
+  }
+
+  /**
+   * A program the book's other families name, read as an unknown program is (decision 136): its
+   * verb, what it names and whether it is shared, or {@code null} for any other program, and for
+   * one the reading leaves alone whoever names it (of {@code local}, a row's, of a kind, run by a
+   * path), for one a clause names whole, and for a subcommand the book names ({@code cast send}:
+   * its family judged it). Whether the book's rules matched it is the caller's ({@link
+   * UnjudgedVerbs}).
+   */
+  static Found ofNamed(Scan scan, Step step) {
+    String program = step.program();
+    Set<String> subcommands = SUBCOMMANDS.get(program);
+    if (subcommands == null
+        || subcommands.contains(WHOLE)
+        || subcommands.contains(firstCommandWord(step))
+        || LOCAL.contains(program)
+        || ServiceLexicon.LEXICON.byProgram().containsKey(program)
+        || step.kinds() != 0
+        || step.interpreter()
+        || ownScript(step)) {
+      return null;
+    }
+    return verbOf(scan, step);
+  }
+
+  /** The first of a program's words that can be a command's, among its first {@code scan}. */
+  private static String firstCommandWord(Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size() && i < SCAN; i++) {
+      Word word = args.get(i);
+      if (word.literal() && !word.text().startsWith("-") && commandWord(word.text())) {
+        return word.text();
+      }
+    }
+    return "";
+  }
+
+  /** The verb read, unless what it acts on is named as test or development data. */
+  private static Found verbOf(Scan scan, Step step) {
+    Found found = generic(scan, step);
+    if (found != null && !found.shared() && namesTestData(step)) {
+      return null; // garden delete env local, planetscale branch delete shop dev-login
+    }
+    return found;
+  }
+
+  /** A program run by its path (the project's own), a dotted name, or one of git's extensions. */
+  private static boolean ownScript(Step step) {
+    List<Word> words = step.invocation().words();
+    String program = step.program();
+    return words.isEmpty()
+        || words.get(0).text().contains("/")
+        || program.contains(".")
+        || program.startsWith("git-");
   }
 
   /**
@@ -287,11 +366,7 @@ final class ActingVerbs {
         || step.interpreter()) {
       return false;
     }
-    List<Word> words = step.invocation().words();
-    return !words.isEmpty()
-        && !words.get(0).text().contains("/")
-        && !program.contains(".")
-        && !program.startsWith("git-");
+    return !ownScript(step);
   }
 
   /** Whether the command assigns one of the row's address variables a host not this machine's. */
