@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,21 +38,6 @@ final class ActingVerbs {
   private static final List<VerbClass> CLASSES;
   private static final int DEPTH;
   private static final int SCAN;
-  private static final Set<String> NAMED;
-  private static final Set<String> PATTERNED;
-
-  /**
-   * What the book's clauses and patterns name of each program they name: its subcommands ({@code
-   * "subcommand"} of a clause, a pattern's literal words after the program), or {@link #WHOLE}
-   * where a clause names the program with no subcommand (its predicate or options judge every one).
-   */
-  private static final Map<String, Set<String>> SUBCOMMANDS;
-
-  /** The mark of a program a clause names whole. */
-  private static final String WHOLE = "*";
-
-  /** This reading's own families: what they name is not the book's knowledge of a program. */
-  private static final Set<String> OWN_FAMILIES = Set.of("verbs", "loosens");
 
   static {
     JsonNode book;
@@ -78,73 +62,6 @@ final class ActingVerbs {
     } catch (IOException e) {
       throw new UncheckedIOException("service-verbs.json does not read", e);
     }
-    Set<String> byClause = new HashSet<>();
-    Set<String> byPattern = new HashSet<>();
-    Map<String, Set<String>> subcommands = new java.util.HashMap<>();
-    namedByTheBook(byClause, byPattern, subcommands);
-    NAMED = Set.copyOf(byClause);
-    PATTERNED = Set.copyOf(byPattern);
-    subcommands.replaceAll((program, named) -> Set.copyOf(named));
-    SUBCOMMANDS = Map.copyOf(subcommands);
-  }
-
-  /**
-   * The programs the book's other families name in a clause ({@code "program": "flarectl"}) or a
-   * word pattern ({@code "wrangler delete *"}): the book decides their verbs. Of a clause's, only a
-   * destroy on a shared target, which no rule allows on purpose, is read here; a pattern's are not
-   * read at all, as the patterns are tried after every clause, and a rule of this family would be
-   * found before the pattern's own.
-   */
-  private static void namedByTheBook(
-      Set<String> named, Set<String> patterned, Map<String, Set<String>> subcommands) {
-    ObjectMapper json = new ObjectMapper();
-    String folder = "/io/github/providergateway/guard/rules/";
-    try (InputStream list = ActingVerbs.class.getResourceAsStream(folder + "families.json")) {
-      for (JsonNode family : json.readTree(list)) {
-        String name = family.asText();
-        if (OWN_FAMILIES.contains(name)) {
-          continue;
-        }
-        try (InputStream in = ActingVerbs.class.getResourceAsStream(folder + name + ".json")) {
-          for (JsonNode rule : json.readTree(in).path("rules")) {
-            JsonNode match = rule.path("match");
-            for (JsonNode clause : match.path("when")) {
-              JsonNode program = clause.path("program");
-              List<String> subs = texts(clause.path("subcommand"));
-              for (JsonNode one : program.isArray() ? program : List.of(program)) {
-                String text = one.asText("");
-                if (!text.isEmpty() && !text.endsWith("*")) {
-                  named.add(text);
-                  Set<String> own = subcommands.computeIfAbsent(text, p -> new HashSet<>());
-                  own.addAll(subs.isEmpty() ? List.of(WHOLE) : subs);
-                }
-              }
-            }
-            for (JsonNode pattern : match.path("commands")) {
-              String[] words = pattern.asText().split(" ");
-              if (!words[0].isEmpty() && !words[0].endsWith("*")) {
-                patterned.add(words[0]);
-                Set<String> own = subcommands.computeIfAbsent(words[0], p -> new HashSet<>());
-                own.addAll(List.of(words).subList(1, words.length));
-              }
-            }
-          }
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      throw new IllegalStateException("the rule book's families do not read", e);
-    }
-  }
-
-  /** A clause's text or list of texts, as written. */
-  private static List<String> texts(JsonNode node) {
-    List<String> out = new ArrayList<>();
-    for (JsonNode one : node.isArray() ? node : List.of(node)) {
-      if (one.isTextual()) {
-        out.add(one.asText());
-      }
-    }
-    return out;
   }
 
   private ActingVerbs() {}
@@ -281,7 +198,7 @@ final class ActingVerbs {
       return null;
     }
     if (LOCAL.contains(program)
-        || PATTERNED.contains(program)
+        || BookNamedPrograms.inAPattern(program)
         || step.kinds() != 0
         || step.interpreter()) {
       return null; // most programs: one lookup
@@ -290,7 +207,7 @@ final class ActingVerbs {
       return null; // the project's own script (./bin/x, scripts/x.sh), git's own extensions
     }
     Found found = verbOf(scan, step);
-    if (found != null && NAMED.contains(program)) {
+    if (found != null && BookNamedPrograms.inAClause(program)) {
       return found.verbClass().equals("destroys") && found.shared() ? found : null;
     }
     return found;
@@ -306,10 +223,8 @@ final class ActingVerbs {
    */
   static Found ofNamed(Scan scan, Step step) {
     String program = step.program();
-    Set<String> subcommands = SUBCOMMANDS.get(program);
-    if (subcommands == null
-        || subcommands.contains(WHOLE)
-        || subcommands.contains(firstCommandWord(step))
+    if (!BookNamedPrograms.named(program)
+        || BookNamedPrograms.judgedByTheBook(program, firstCommandWord(step))
         || LOCAL.contains(program)
         || ServiceLexicon.LEXICON.byProgram().containsKey(program)
         || step.kinds() != 0
@@ -360,8 +275,7 @@ final class ActingVerbs {
     String program = step.program();
     if (ServiceLexicon.LEXICON.byProgram().containsKey(program)
         || LOCAL.contains(program)
-        || PATTERNED.contains(program)
-        || NAMED.contains(program)
+        || BookNamedPrograms.named(program)
         || step.kinds() != 0
         || step.interpreter()) {
       return false;
