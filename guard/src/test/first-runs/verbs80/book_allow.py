@@ -1,4 +1,4 @@
-"""book_allow.py RULES_DIR OUT.jsonl: every allow example of the rule book as a case for Run80
+"""book_allow.py RULES_DIR OUT.jsonl: every allow example of the rule book as a case for Explain80
 (the example's preset, else the rule's first preset in force; its cwd and session). Examples with
 a session's past ("before") are kept without it, marked."""
 import json, sys, os
