@@ -197,6 +197,10 @@ final class ActingVerbs {
       }
       return null;
     }
+    // A program the book's other families name is theirs to decide: a pattern's is not read here
+    // (the patterns are tried after every clause, and this family's rule would be found before the
+    // pattern's own), a clause's only for a destroy on a shared target, which no rule allows on
+    // purpose. The rest of their verbs are read last, where no rule matched (UnjudgedVerbs).
     if (LOCAL.contains(program)
         || BookNamedPrograms.inAPattern(program)
         || step.kinds() != 0
