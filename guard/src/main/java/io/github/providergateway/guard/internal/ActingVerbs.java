@@ -38,11 +38,6 @@ final class ActingVerbs {
   private static final List<VerbClass> CLASSES;
   private static final int DEPTH;
   private static final int SCAN;
-  private static final Set<String> NAMED;
-  private static final Set<String> PATTERNED;
-
-  /** This reading's own families: what they name is not the book's knowledge of a program. */
-  private static final Set<String> OWN_FAMILIES = Set.of("verbs", "loosens");
 
   static {
     JsonNode book;
@@ -66,53 +61,6 @@ final class ActingVerbs {
       CLASSES = classes(book, new ObjectMapper().readTree(in));
     } catch (IOException e) {
       throw new UncheckedIOException("service-verbs.json does not read", e);
-    }
-    Set<String> byClause = new java.util.HashSet<>();
-    Set<String> byPattern = new java.util.HashSet<>();
-    namedByTheBook(byClause, byPattern);
-    NAMED = Set.copyOf(byClause);
-    PATTERNED = Set.copyOf(byPattern);
-  }
-
-  /**
-   * The programs the book's other families name in a clause ({@code "program": "flarectl"}) or a
-   * word pattern ({@code "wrangler delete *"}): the book decides their verbs. Of a clause's, only a
-   * destroy on a shared target, which no rule allows on purpose, is read here; a pattern's are not
-   * read at all, as the patterns are tried after every clause, and a rule of this family would be
-   * found before the pattern's own.
-   */
-  private static void namedByTheBook(Set<String> named, Set<String> patterned) {
-    ObjectMapper json = new ObjectMapper();
-    String folder = "/io/github/providergateway/guard/rules/";
-    try (InputStream list = ActingVerbs.class.getResourceAsStream(folder + "families.json")) {
-      for (JsonNode family : json.readTree(list)) {
-        String name = family.asText();
-        if (OWN_FAMILIES.contains(name)) {
-          continue;
-        }
-        try (InputStream in = ActingVerbs.class.getResourceAsStream(folder + name + ".json")) {
-          for (JsonNode rule : json.readTree(in).path("rules")) {
-            JsonNode match = rule.path("match");
-            for (JsonNode clause : match.path("when")) {
-              JsonNode program = clause.path("program");
-              for (JsonNode one : program.isArray() ? program : List.of(program)) {
-                String text = one.asText("");
-                if (!text.isEmpty() && !text.endsWith("*")) {
-                  named.add(text);
-                }
-              }
-            }
-            for (JsonNode pattern : match.path("commands")) {
-              String first = pattern.asText().split(" ", 2)[0];
-              if (!first.isEmpty() && !first.endsWith("*")) {
-                patterned.add(first);
-              }
-            }
-          }
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      throw new IllegalStateException("the rule book's families do not read", e);
     }
   }
 
@@ -249,27 +197,77 @@ final class ActingVerbs {
       }
       return null;
     }
+    // A program the book's other families name is theirs to decide: a pattern's is not read here
+    // (the patterns are tried after every clause, and this family's rule would be found before the
+    // pattern's own), a clause's only for a destroy on a shared target, which no rule allows on
+    // purpose. The rest of their verbs are read last, where no rule matched (UnjudgedVerbs).
     if (LOCAL.contains(program)
-        || PATTERNED.contains(program)
+        || BookNamedPrograms.inAPattern(program)
         || step.kinds() != 0
         || step.interpreter()) {
       return null; // most programs: one lookup
     }
-    List<Word> words = step.invocation().words();
-    if (words.isEmpty()
-        || words.get(0).text().contains("/")
-        || program.contains(".")
-        || program.startsWith("git-")) {
+    if (ownScript(step)) {
       return null; // the project's own script (./bin/x, scripts/x.sh), git's own extensions
     }
+    Found found = verbOf(scan, step);
+    if (found != null && BookNamedPrograms.inAClause(program)) {
+      return found.verbClass().equals("destroys") && found.shared() ? found : null;
+    }
+    return found;
+  }
+
+  /**
+   * A program the book's other families name, read as an unknown program is (decision 136): its
+   * verb, what it names and whether it is shared, or {@code null} for any other program, and for
+   * one the reading leaves alone whoever names it (of {@code local}, a row's, of a kind, run by a
+   * path), for one a clause names whole, and for a subcommand the book names ({@code cast send}:
+   * its family judged it). Whether the book's rules matched it is the caller's ({@link
+   * UnjudgedVerbs}).
+   */
+  static Found ofNamed(Scan scan, Step step) {
+    String program = step.program();
+    if (!BookNamedPrograms.named(program)
+        || BookNamedPrograms.judgedByTheBook(program, firstCommandWord(step))
+        || LOCAL.contains(program)
+        || ServiceLexicon.LEXICON.byProgram().containsKey(program)
+        || step.kinds() != 0
+        || step.interpreter()
+        || ownScript(step)) {
+      return null;
+    }
+    return verbOf(scan, step);
+  }
+
+  /** The first of a program's words that can be a command's, among its first {@code scan}. */
+  private static String firstCommandWord(Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size() && i < SCAN; i++) {
+      Word word = args.get(i);
+      if (word.literal() && !word.text().startsWith("-") && commandWord(word.text())) {
+        return word.text();
+      }
+    }
+    return "";
+  }
+
+  /** The verb read, unless what it acts on is named as test or development data. */
+  private static Found verbOf(Scan scan, Step step) {
     Found found = generic(scan, step);
     if (found != null && !found.shared() && namesTestData(step)) {
       return null; // garden delete env local, planetscale branch delete shop dev-login
     }
-    if (found != null && NAMED.contains(program)) {
-      return found.verbClass().equals("destroys") && found.shared() ? found : null;
-    }
     return found;
+  }
+
+  /** A program run by its path (the project's own), a dotted name, or one of git's extensions. */
+  private static boolean ownScript(Step step) {
+    List<Word> words = step.invocation().words();
+    String program = step.program();
+    return words.isEmpty()
+        || words.get(0).text().contains("/")
+        || program.contains(".")
+        || program.startsWith("git-");
   }
 
   /**
@@ -281,17 +279,12 @@ final class ActingVerbs {
     String program = step.program();
     if (ServiceLexicon.LEXICON.byProgram().containsKey(program)
         || LOCAL.contains(program)
-        || PATTERNED.contains(program)
-        || NAMED.contains(program)
+        || BookNamedPrograms.named(program)
         || step.kinds() != 0
         || step.interpreter()) {
       return false;
     }
-    List<Word> words = step.invocation().words();
-    return !words.isEmpty()
-        && !words.get(0).text().contains("/")
-        && !program.contains(".")
-        && !program.startsWith("git-");
+    return !ownScript(step);
   }
 
   /** Whether the command assigns one of the row's address variables a host not this machine's. */

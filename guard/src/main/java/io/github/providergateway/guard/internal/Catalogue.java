@@ -70,6 +70,12 @@ public final class Catalogue {
    */
   private static final BookRules SHAPES = BookRules.family(RuleBook.specs(), "shapes");
 
+  /**
+   * The acting verbs of a program the book names that no rule matched (decision 136), found last,
+   * after the shapes too: it reads only a program every other rule left alone.
+   */
+  private static final BookRules UNJUDGED = new BookRules(RuleBook.specs(), "verbs.named-acts");
+
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");
 
@@ -132,9 +138,11 @@ public final class Catalogue {
               SYSTEM,
               TOOLS,
               EXEC,
-              SHAPES),
+              SHAPES,
+              UNJUDGED),
           new DeclaredRules(RuleBook.specs()),
-          SHAPES);
+          SHAPES,
+          UNJUDGED);
 
   private static final Map<String, BuiltinRule> BY_ID;
 

@@ -256,6 +256,7 @@ final class Where {
     PersonPredicates.addTo(named);
     ServiceVerbs.addTo(named);
     ActingVerbs.addTo(named);
+    UnjudgedVerbs.addTo(named);
     SharedSystems.addTo(named);
     LoosenedEdits.addTo(named);
     LiveKeys.addTo(named);

@@ -1,0 +1,129 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The programs the book's other families name, in a clause ({@code "program": "flarectl"}) or a
+ * word pattern ({@code "wrangler delete *"}), and what they name of each: the book decides their
+ * verbs, which the acting verbs' reading ({@link ActingVerbs}) leaves to it (decisions 98 and 136).
+ */
+final class BookNamedPrograms {
+  /** This reading's own families: what they name is not the book's knowledge of a program. */
+  private static final Set<String> OWN_FAMILIES = Set.of("verbs", "loosens");
+
+  /** The mark of a program the book names whole. */
+  private static final String WHOLE = "*";
+
+  private static final Set<String> IN_CLAUSES;
+  private static final Set<String> IN_PATTERNS;
+
+  /**
+   * What the book names of each program it names: its subcommands ({@code "subcommand"} of a
+   * clause, a pattern's words after the program), or {@link #WHOLE} where a clause names the
+   * program with no subcommand (its predicate or options judge every one) or a pattern's word is
+   * {@code *} ({@code vercel * rm *}: any subcommand).
+   */
+  private static final Map<String, Set<String>> SUBCOMMANDS;
+
+  static {
+    Set<String> inClauses = new HashSet<>();
+    Set<String> inPatterns = new HashSet<>();
+    Map<String, Set<String>> subcommands = new HashMap<>();
+    read(inClauses, inPatterns, subcommands);
+    IN_CLAUSES = Set.copyOf(inClauses);
+    IN_PATTERNS = Set.copyOf(inPatterns);
+    subcommands.replaceAll((program, named) -> Set.copyOf(named));
+    SUBCOMMANDS = Map.copyOf(subcommands);
+  }
+
+  private BookNamedPrograms() {}
+
+  /** {@return whether a clause of another family names the program} */
+  static boolean inAClause(String program) {
+    return IN_CLAUSES.contains(program);
+  }
+
+  /** {@return whether a word pattern of another family begins with the program} */
+  static boolean inAPattern(String program) {
+    return IN_PATTERNS.contains(program);
+  }
+
+  /**
+   * Whether the book names the program at all, and names it whole or names this subcommand of it:
+   * its families judged that command ({@code cast send}, every subcommand of {@code p4}).
+   *
+   * @param program the program
+   * @param subcommand its first command word, or {@code ""}
+   * @return whether its families judged it
+   */
+  static boolean judgedByTheBook(String program, String subcommand) {
+    Set<String> named = SUBCOMMANDS.get(program);
+    return named != null && (named.contains(WHOLE) || named.contains(subcommand));
+  }
+
+  /** {@return whether the book names the program in a clause or a pattern} */
+  static boolean named(String program) {
+    return SUBCOMMANDS.containsKey(program);
+  }
+
+  private static void read(
+      Set<String> inClauses, Set<String> inPatterns, Map<String, Set<String>> subcommands) {
+    ObjectMapper json = new ObjectMapper();
+    String folder = "/io/github/providergateway/guard/rules/";
+    try (InputStream list = BookNamedPrograms.class.getResourceAsStream(folder + "families.json")) {
+      for (JsonNode family : json.readTree(list)) {
+        String name = family.asText();
+        if (OWN_FAMILIES.contains(name)) {
+          continue;
+        }
+        try (InputStream in =
+            BookNamedPrograms.class.getResourceAsStream(folder + name + ".json")) {
+          for (JsonNode rule : json.readTree(in).path("rules")) {
+            JsonNode match = rule.path("match");
+            for (JsonNode clause : match.path("when")) {
+              List<String> subs = texts(clause.path("subcommand"));
+              for (String program : texts(clause.path("program"))) {
+                if (!program.isEmpty() && !program.endsWith("*")) {
+                  inClauses.add(program);
+                  subcommands
+                      .computeIfAbsent(program, p -> new HashSet<>())
+                      .addAll(subs.isEmpty() ? List.of(WHOLE) : subs);
+                }
+              }
+            }
+            for (JsonNode pattern : match.path("commands")) {
+              List<String> words = List.of(pattern.asText().split(" "));
+              if (!words.get(0).isEmpty() && !words.get(0).endsWith("*")) {
+                inPatterns.add(words.get(0));
+                subcommands
+                    .computeIfAbsent(words.get(0), p -> new HashSet<>())
+                    .addAll(words.subList(1, words.size()));
+              }
+            }
+          }
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalStateException("the rule book's families do not read", e);
+    }
+  }
+
+  /** A clause's text or list of texts, as written. */
+  private static List<String> texts(JsonNode node) {
+    List<String> out = new java.util.ArrayList<>();
+    for (JsonNode one : node.isArray() ? node : List.of(node)) {
+      if (one.isTextual()) {
+        out.add(one.asText());
+      }
+    }
+    return out;
+  }
+}
