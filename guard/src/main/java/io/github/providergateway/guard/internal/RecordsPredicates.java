@@ -66,10 +66,15 @@ final class RecordsPredicates {
           "--send\\b|\\bsend(?:s|ing)?\\b|--serve\\b|\\bserve\\b|--deliver\\b|\\baccept\\w*"
               + "|--submit\\b|\\bsubmit\\b|--notify\\b|smtplib|\\bsendmail\\b|\\bmail\\b");
 
-  /** A contract, an envelope, an agreement: what is signed, sent, accepted or voided. */
+  /**
+   * A contract, an envelope, an agreement: what is signed, sent, accepted or voided. Not a package
+   * manager's own options for an unattended install ({@code winget --accept-package-agreements
+   * --accept-source-agreements}): the licence of a package is the install's, not a contract of the
+   * company's (round 9's win-116, mended after its holdout's measure).
+   */
   private static final Pattern CONTRACT =
       Pattern.compile(
-          "envelopes?|agreements?|\\bcontracts?\\b|docusign|adobesign|echosign|hellosign"
+          "envelopes?|(?<!package-)(?<!source-)agreements?|\\bcontracts?\\b|docusign|adobesign|echosign|hellosign"
               + "|dropbox[-_]?sign|signature[-_]?requests?|pandadoc|signnow|/terms\\b|order[-_]?forms?"
               + "|\\bdpa\\b|\\bnda\\b|\\bmsa\\b");
 
