@@ -126,7 +126,7 @@ class GuardUnderFailureTest {
     Thread command = poller("command", this::commandHook, answers, polling);
     Thread http = poller("http", this::httpHook, answers, polling);
     long start = System.nanoTime();
-    Thread.sleep(1000); // real processes: the polls meet the gateway running first
+    awaitDeniedOnBothPaths(answers); // the polls meet the gateway running first
     signal(before, "KILL");
     long killedAt = millisSince(start);
 
@@ -157,6 +157,19 @@ class GuardUnderFailureTest {
                     && a.atMillis() > killedAt);
   }
 
+  /**
+   * Waits until the running gateway has denied a poll on each path: on a loaded machine the first
+   * answers may take longer than any fixed pause, and a failure must start after them.
+   */
+  private static void awaitDeniedOnBothPaths(List<Answer> answers) {
+    for (String path : List.of("command", "http")) {
+      Await.until(
+          WAIT,
+          () -> answers.stream().anyMatch(a -> a.path().equals(path) && a.outcome().equals("deny")),
+          () -> "a deny on the " + path + " path before the failure: " + answers);
+    }
+  }
+
   @Test
   void aGatewayStoppedAndResumedAllowsNoGatedCall() throws Exception {
     long pid = gatewayPid();
@@ -165,7 +178,7 @@ class GuardUnderFailureTest {
     Thread command = poller("command", this::commandHook, answers, polling);
     Thread http = poller("http", this::httpHook, answers, polling);
     long start = System.nanoTime();
-    Thread.sleep(1000);
+    awaitDeniedOnBothPaths(answers);
     signal(pid, "STOP");
     try {
       Thread.sleep(6000); // stopped longer than a gate's 5 s, shorter than the hook's 10 s
