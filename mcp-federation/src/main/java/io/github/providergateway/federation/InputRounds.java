@@ -23,6 +23,12 @@ final class InputRounds {
   /** The most rounds of input one request may ask for before it fails by name. */
   static final int MAX_ROUNDS = 8;
 
+  /**
+   * The most requests one round may carry: the suite's largest round has three (a form, sampling
+   * and roots), and each goes to the person or the agent's model.
+   */
+  static final int MAX_REQUESTS = 16;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final McpJsonMapper mapper;
@@ -74,6 +80,18 @@ final class InputRounds {
                             + "' more than "
                             + MAX_ROUNDS
                             + " rounds, the gateway's bound (decision 134)",
+                        null));
+              }
+              if (asked.inputRequests() != null && asked.inputRequests().size() > MAX_REQUESTS) {
+                return Mono.error(
+                    new ModernServer.InputRequired(
+                        "input_required: the MCP server asked "
+                            + asked.inputRequests().size()
+                            + " things at once before '"
+                            + what
+                            + "', more than the gateway's bound of "
+                            + MAX_REQUESTS
+                            + " (decision 134)",
                         null));
               }
               return answer

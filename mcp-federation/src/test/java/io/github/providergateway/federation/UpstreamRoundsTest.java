@@ -214,8 +214,7 @@ class UpstreamRoundsTest {
     List<String> sent = new ArrayList<>();
     assertThatThrownBy(
             () ->
-                new InputRounds(
-                        new io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper(JSON))
+                rounds()
                     .run(
                         "read",
                         (responses, state) -> {
@@ -230,6 +229,38 @@ class UpstreamRoundsTest {
                 + InputRounds.MAX_ROUNDS
                 + " rounds");
     assertThat(sent).hasSize(InputRounds.MAX_ROUNDS);
+  }
+
+  @Test
+  void aRoundOfMoreRequestsThanTheBoundFailsByNameAndNothingIsAsked() {
+    Map<String, McpSchema.InputRequest> many = new java.util.LinkedHashMap<>();
+    for (int i = 0; i <= InputRounds.MAX_REQUESTS; i++) {
+      many.put("q" + i, McpSchema.InputRequest.listRoots());
+    }
+    List<Map<String, JsonNode>> answered = new ArrayList<>();
+    assertThatThrownBy(
+            () ->
+                rounds()
+                    .run(
+                        "read",
+                        (responses, state) ->
+                            Mono.just(new McpSchema.InputRequiredResult(many, "s", null, null)),
+                        requests -> {
+                          answered.add(requests);
+                          return Mono.just(Map.<String, Object>of());
+                        },
+                        McpSchema.CallToolResult.class)
+                    .block(WAIT))
+        .hasMessageContaining(
+            "asked "
+                + (InputRounds.MAX_REQUESTS + 1)
+                + " things at once before 'read', more than the gateway's bound of "
+                + InputRounds.MAX_REQUESTS);
+    assertThat(answered).isEmpty();
+  }
+
+  private static InputRounds rounds() {
+    return new InputRounds(new io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper(JSON));
   }
 
   private static McpSchema.InputRequiredResult inputRequired(String state) {
