@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
-import io.github.providergateway.guard.GuardEnvironment;
-import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.guard.GuardPreset;
 import io.github.providergateway.guard.GuardVerdict;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,13 +20,7 @@ import org.junit.jupiter.api.Test;
 class BootRulesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path PROJECT = Path.of("/work/project");
-  private static final Guard GUARD =
-      Guard.create(
-          GuardSettings.defaults(),
-          new GuardEnvironment(
-              Path.of("/home/user"),
-              List.of(Path.of("/tmp")),
-              Path.of("/home/user/.copilot/extensions/tap")));
+  private static final Guard GUARD = RuleBookTest.guard(GuardPreset.STANDARD);
 
   private static GuardVerdict shell(String command) {
     ObjectNode args = JSON.createObjectNode().put("command", command);

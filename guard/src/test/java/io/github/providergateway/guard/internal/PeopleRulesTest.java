@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.guard.GuardCall;
-import io.github.providergateway.guard.GuardEnvironment;
-import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.guard.GuardPreset;
 import io.github.providergateway.guard.GuardVerdict;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,20 +21,7 @@ import org.junit.jupiter.api.Test;
 class PeopleRulesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static final Guard GUARD = standard();
-
-  private static Guard standard() {
-    try {
-      return Guard.create(
-          GuardSettings.personal(JSON.readTree("{\"preset\":\"standard\"}")),
-          new GuardEnvironment(
-              Path.of("/home/user"),
-              List.of(Path.of("/tmp")),
-              Path.of("/home/user/.copilot/extensions/tap")));
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-  }
+  private static final Guard GUARD = RuleBookTest.guard(GuardPreset.STANDARD);
 
   private static GuardVerdict shell(String command) {
     return tool("shell", JSON.createObjectNode().put("command", command));
