@@ -21,13 +21,13 @@ final class HardwareSimulators {
 
   /** Whether flashrom's programmer is the {@code dummy} one (an emulated chip, a file). */
   static boolean flashromDummy(List<Word> args) {
-    String programmer = value(args, "-p", "--programmer");
+    String programmer = value(Argv.of(args, "p", "programmer"), 'p', "programmer");
     return programmer != null && (programmer.equals("dummy") || programmer.startsWith("dummy:"));
   }
 
   /** Whether a TPM tool's transport is a software TPM ({@code swtpm}) or the simulator. */
   static boolean softwareTpm(List<Word> args) {
-    String tcti = value(args, "-T", "--tcti");
+    String tcti = value(Argv.of(args, "T", "tcti"), 'T', "tcti");
     if (tcti == null) {
       return false;
     }
@@ -38,20 +38,9 @@ final class HardwareSimulators {
         || kind.startsWith("mssim:");
   }
 
-  /** The value of the option, short ({@code -pX}, {@code -p X}) or long ({@code --long=X}). */
-  private static String value(List<Word> args, String shortName, String longName) {
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      if (text.equals(shortName) || text.equals(longName)) {
-        return i + 1 < args.size() ? args.get(i + 1).text() : null;
-      }
-      if (text.startsWith(longName + "=")) {
-        return text.substring(longName.length() + 1);
-      }
-      if (text.startsWith(shortName) && !text.startsWith("--") && text.length() > 2) {
-        return text.substring(2);
-      }
-    }
-    return null;
+  /** The option's value, short ({@code -pX}, {@code -p X}) or long ({@code --long[=]X}). */
+  private static String value(Argv argv, char shortName, String longName) {
+    String value = argv.value(shortName);
+    return value != null ? value : argv.value(longName);
   }
 }
