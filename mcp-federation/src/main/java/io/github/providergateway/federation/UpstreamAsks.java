@@ -108,16 +108,28 @@ final class UpstreamAsks {
    */
   Mono<McpSchema.CreateMessageResult> sample(McpSchema.CreateMessageRequest request) {
     String method = McpSchema.METHOD_SAMPLING_CREATE_MESSAGE;
+    String refusal = samplingRefusal(request);
+    if (refusal != null) {
+      return Mono.error(refused(method, refusal));
+    }
+    return asked(method, SamplingRequest.asked(config.name(), request))
+        .map(result -> JSON.convertValue(result, McpSchema.CreateMessageResult.class));
+  }
+
+  /**
+   * Why the server's sampling request may not go to the agent's client (the person did not allow
+   * it; it asks for more context than its own), or null when it may.
+   */
+  private String samplingRefusal(McpSchema.CreateMessageRequest request) {
     if (!config.allowSampling()) {
-      return Mono.error(refused(method, SAMPLING_NOT_ALLOWED));
+      return SAMPLING_NOT_ALLOWED;
     }
     if (request.includeContext() != null
         && request.includeContext()
             != McpSchema.CreateMessageRequest.ContextInclusionStrategy.NONE) {
-      return Mono.error(refused(method, OTHERS_CONTEXT));
+      return OTHERS_CONTEXT;
     }
-    return asked(method, SamplingRequest.asked(config.name(), request))
-        .map(result -> JSON.convertValue(result, McpSchema.CreateMessageResult.class));
+    return null;
   }
 
   /**
@@ -224,10 +236,9 @@ final class UpstreamAsks {
           } catch (IllegalArgumentException unreadable) {
             return Mono.error(refused(method, "its params are not a sampling request"));
           }
-          if (typed.includeContext() != null
-              && typed.includeContext()
-                  != McpSchema.CreateMessageRequest.ContextInclusionStrategy.NONE) {
-            return Mono.error(refused(method, OTHERS_CONTEXT));
+          String refusal = samplingRefusal(typed);
+          if (refusal != null) {
+            return Mono.error(refused(method, refusal));
           }
           com.fasterxml.jackson.databind.node.ObjectNode named = JSON.createObjectNode();
           named.put("method", method);
