@@ -139,6 +139,36 @@ class UpstreamRoundsTest {
   }
 
   @Test
+  void anAllowedServersSamplingForOthersContextIsRefusedByNameAndNothingIsAsked() throws Exception {
+    declared = "{\"sampling\":{}}";
+    UpstreamAsks fs =
+        new UpstreamAsks(
+            McpServerConfig.stdio("fs", List.of("fs-server")).withCwd(home).withAllowSampling(true),
+            gateway::mcpOffers,
+            java.util.Set::of);
+    UpstreamAsks.Declared told = fs.declared(session, "read", null).block(WAIT);
+    asked.clear();
+    assertThatThrownBy(
+            () ->
+                fs.round(
+                        session,
+                        "read",
+                        null,
+                        Map.of(
+                            "q",
+                            tree(
+                                "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[],"
+                                    + "\"maxTokens\":5,\"includeContext\":\"allServers\"}}")),
+                        told)
+                    .block(WAIT))
+        .isInstanceOf(McpError.class)
+        .hasMessageContaining(
+            "sampling/createMessage from MCP server 'fs' not routed: includeContext would give it"
+                + " what the agent's other servers said");
+    assertThat(asked).isEmpty();
+  }
+
+  @Test
   void theClientsPartOfARoundGoesAsOneRequestTheServerNamedAndItsAnswersComeBack()
       throws Exception {
     declared = "{\"elicitation\":{},\"roots\":{}}";
