@@ -78,6 +78,17 @@ class UpstreamRoundsTest {
         java.util.Set::of);
   }
 
+  /**
+   * One round of {@code request} from {@code fs} for a client that declared sampling, the host's
+   * record of what it was asked cleared first.
+   */
+  private Object samplingRound(UpstreamAsks fs, String request) throws Exception {
+    declared = "{\"sampling\":{}}";
+    UpstreamAsks.Declared told = fs.declared(session, "read", null).block(WAIT);
+    asked.clear();
+    return fs.round(session, "read", null, Map.of("q", tree(request)), told).block(WAIT);
+  }
+
   private static JsonNode tree(String json) throws Exception {
     return JSON.readTree(json);
   }
@@ -115,22 +126,10 @@ class UpstreamRoundsTest {
 
   @Test
   void samplingIsRefusedByNameWhereTheConfigDoesNotAllowItAndNothingIsAsked() throws Exception {
-    declared = "{\"sampling\":{}}";
-    UpstreamAsks fs = fs();
-    UpstreamAsks.Declared told = fs.declared(session, "read", null).block(WAIT);
-    asked.clear();
     assertThatThrownBy(
             () ->
-                fs.round(
-                        session,
-                        "read",
-                        null,
-                        Map.of(
-                            "q",
-                            tree(
-                                "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[]}}")),
-                        told)
-                    .block(WAIT))
+                samplingRound(
+                    fs(), "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[]}}"))
         .isInstanceOf(McpError.class)
         .hasMessageContaining(
             "sampling/createMessage from MCP server 'fs' not routed: the person has not let it"
@@ -140,27 +139,17 @@ class UpstreamRoundsTest {
 
   @Test
   void anAllowedServersSamplingForOthersContextIsRefusedByNameAndNothingIsAsked() throws Exception {
-    declared = "{\"sampling\":{}}";
-    UpstreamAsks fs =
+    UpstreamAsks allowed =
         new UpstreamAsks(
             McpServerConfig.stdio("fs", List.of("fs-server")).withCwd(home).withAllowSampling(true),
             gateway::mcpOffers,
             java.util.Set::of);
-    UpstreamAsks.Declared told = fs.declared(session, "read", null).block(WAIT);
-    asked.clear();
     assertThatThrownBy(
             () ->
-                fs.round(
-                        session,
-                        "read",
-                        null,
-                        Map.of(
-                            "q",
-                            tree(
-                                "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[],"
-                                    + "\"maxTokens\":5,\"includeContext\":\"allServers\"}}")),
-                        told)
-                    .block(WAIT))
+                samplingRound(
+                    allowed,
+                    "{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[],"
+                        + "\"maxTokens\":5,\"includeContext\":\"allServers\"}}"))
         .isInstanceOf(McpError.class)
         .hasMessageContaining(
             "sampling/createMessage from MCP server 'fs' not routed: includeContext would give it"
