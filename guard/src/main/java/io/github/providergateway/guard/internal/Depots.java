@@ -114,7 +114,7 @@ final class Depots {
   }
 
   private static P4 p4(Step step) {
-    if (!step.program().equals("p4") && !step.program().equals("p4.exe")) {
+    if (!step.program().equals("p4")) {
       return null;
     }
     List<String> words = LiveOps.texts(step.args());

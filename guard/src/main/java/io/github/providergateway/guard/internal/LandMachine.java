@@ -45,7 +45,6 @@ final class LandMachine {
           "procdump",
           "procdump64",
           "rundll32",
-          "rundll32.exe",
           "createdump",
           "dotnet-dump",
           "minidump",

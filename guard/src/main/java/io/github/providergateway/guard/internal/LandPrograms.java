@@ -175,14 +175,12 @@ final class LandPrograms {
           "xsel",
           "wl-copy",
           "clip",
-          "clip.exe",
           "termux-clipboard-set",
           "copyq",
           "gpaste-client",
           "osascript",
           "powershell",
           "pwsh",
-          "powershell.exe",
           "clipcopy");
 
   /** The clipboard's programs that also take the text as their words. */

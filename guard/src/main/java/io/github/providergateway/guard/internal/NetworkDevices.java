@@ -74,7 +74,6 @@ final class NetworkDevices {
           "xhs",
           "pwsh",
           "powershell",
-          "powershell.exe",
           "python",
           "python3",
           "node",

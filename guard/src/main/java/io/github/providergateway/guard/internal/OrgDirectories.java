@@ -158,7 +158,7 @@ final class OrgDirectories {
       case "az" -> IdentityProviders.azureAd(step.args());
       case "zmprov" -> IdentityProviders.zimbra(step.args());
       case "kcadm.sh", "kcadm" -> IdentityProviders.keycloak(step.args());
-      case "pwsh", "powershell", "pwsh.exe", "powershell.exe" -> PowerShellAdmin.of(scan, step);
+      case "pwsh", "powershell" -> PowerShellAdmin.of(scan, step);
       default -> LDAP_CHANGES.contains(program) ? ldapChange(step) : OrgEffect.NONE;
     };
   }

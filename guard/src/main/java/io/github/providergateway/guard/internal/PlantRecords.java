@@ -74,7 +74,7 @@ final class PlantRecords {
       case "sqlcmd", "psql", "mysql", "bcp" -> {
         return HISTORY_SQL.matcher(all).find() && plant(all);
       }
-      case "pwsh", "powershell", "powershell.exe" -> {
+      case "pwsh", "powershell" -> {
         return all.matches(
             "(?is).*\\b(?:Remove-PIValue|Remove-PIPoint|Remove-AFElement|"
                 + "Remove-PIDataArchive\\w*)\\b.*");

@@ -34,7 +34,7 @@ final class ToolingRuns {
   private static final Pattern LEFTHOOK = Pattern.compile("\\.?lefthook(?:-local)?\\.ya?ml");
 
   private static final Set<String> GRADLE = Set.of("gradle", "gradlew", "gradlew.bat");
-  private static final Set<String> BAZEL = Set.of("bazel", "bazelisk", "bazel.exe");
+  private static final Set<String> BAZEL = Set.of("bazel", "bazelisk");
   private static final Set<String> MAVEN = Set.of("mvn", "mvnw", "mvnd", "mvnw.cmd");
   private static final Set<String> PACKAGES =
       Set.of(

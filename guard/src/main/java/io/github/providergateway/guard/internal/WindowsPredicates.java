@@ -23,8 +23,7 @@ final class WindowsPredicates {
   private static final int MAX_TEXT = 64 * 1024;
 
   /** PowerShell's programs, whose code is read as well as their words. */
-  private static final java.util.Set<String> POWERSHELL =
-      java.util.Set.of("powershell", "powershell.exe", "pwsh", "pwsh.exe");
+  private static final java.util.Set<String> POWERSHELL = java.util.Set.of("powershell", "pwsh");
 
   /** {@code [char[]](68,105,…)}, {@code [char]68+[char]105}: code spelled as character codes. */
   private static final Pattern CHAR_CODES =

@@ -198,7 +198,7 @@ final class EnvironmentCode {
       throws ShellParseException {
     if (raw.words.isEmpty()
         || !raw.words.get(0).literal()
-        || !PACKAGE_MANAGERS.contains(Resolver.basename(raw.words.get(0).text()))
+        || !PACKAGE_MANAGERS.contains(ExeNames.plain(Resolver.basename(raw.words.get(0).text())))
         || via.contains("options from the environment")) {
       return;
     }

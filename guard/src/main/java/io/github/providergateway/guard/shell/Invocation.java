@@ -53,15 +53,16 @@ public record Invocation(
   }
 
   /**
-   * {@return the program's name without its folder ({@code rm} for {@code /bin/rm}), or the empty
-   * string for a command of redirections alone}
+   * {@return the program's name without its folder ({@code rm} for {@code /bin/rm}; a Windows
+   * program's without {@code .exe}, {@code cmd} for {@code /mnt/c/Windows/System32/CMD.EXE}), or
+   * the empty string for a command of redirections alone}
    */
   public String program() {
     if (words.isEmpty()) {
       return "";
     }
     String first = words.get(0).text();
-    return first.substring(first.lastIndexOf('/') + 1);
+    return ExeNames.plain(first.substring(first.lastIndexOf('/') + 1));
   }
 
   /**

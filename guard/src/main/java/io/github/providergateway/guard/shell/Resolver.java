@@ -566,7 +566,7 @@ final class Resolver {
 
     String of(String path) {
       if (path != this.path) { // the same string: a plain word is made once per text
-        this.name = basename(path);
+        this.name = ExeNames.plain(basename(path));
         this.path = path;
       }
       return name;

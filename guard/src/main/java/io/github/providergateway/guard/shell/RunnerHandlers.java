@@ -132,6 +132,8 @@ final class RunnerHandlers {
       }
       case "Runners.startStopDaemon" -> startStopDaemon(r, words, depth, via);
       case "Runners.vim" -> vim(r, raw, words, depth, via);
+      case "Runners.powershell" -> PowerShellLine.read(r, raw, words, depth, via);
+      case "Runners.cmd" -> cmd(r, raw, words, depth, via);
       case "Runners.sqlite" -> {
         Wrappers.Seen seen = new Wrappers.Seen();
         int at =
@@ -310,6 +312,31 @@ final class RunnerHandlers {
         RunnerCode.code(r, joined(keys), "shell", words, depth, via);
       }
     }
+  }
+
+  /**
+   * {@code cmd /c …} and {@code cmd /k …}: every word after the option is the code, in cmd's
+   * language ({@code /c"…"} too); with neither, cmd runs what comes on its input.
+   */
+  private static void cmd(Resolver r, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.length() >= 2 && t.charAt(0) == '/' && "ckrCKR".indexOf(t.charAt(1)) >= 0) {
+        List<Word> code = new ArrayList<>(words.subList(i + 1, words.size()));
+        if (t.length() > 2) {
+          code.add(0, new Word(t.substring(2), words.get(i).literal()));
+        }
+        if (!code.isEmpty()) {
+          RunnerCode.code(r, joined(code), "cmd", words, depth, via);
+        }
+        return;
+      }
+      if (!t.startsWith("/")) {
+        return;
+      }
+    }
+    RunnerCode.input(r, raw, "cmd", words, depth, via);
   }
 
   private static Word joined(List<Word> words) {

@@ -200,7 +200,7 @@ final class SameCallFiles {
     if (words.isEmpty()) {
       return null;
     }
-    String program = Resolver.basename(words.get(0).text());
+    String program = ExeNames.plain(Resolver.basename(words.get(0).text()));
     if (program.equals("ln") || program.equals("link") || program.equals("unlink")) {
       return null; // the link itself, made or taken away
     }

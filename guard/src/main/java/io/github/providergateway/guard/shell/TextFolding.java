@@ -241,7 +241,7 @@ final class TextFolding {
 
   /** What one program prints given {@code input}; null when the guard does not model it. */
   private static String run(List<Word> words, String input, boolean first) {
-    String program = Resolver.basename(words.get(0).text());
+    String program = ExeNames.plain(Resolver.basename(words.get(0).text()));
     List<String> args = new ArrayList<>(words.size());
     for (int i = 1; i < words.size(); i++) {
       args.add(words.get(i).text());
@@ -295,7 +295,7 @@ final class TextFolding {
     for (int i = 1; i < words.size(); i++) {
       args.add(words.get(i).text());
     }
-    return transform(Resolver.basename(words.get(0).text()), args, input);
+    return transform(ExeNames.plain(Resolver.basename(words.get(0).text())), args, input);
   }
 
   /** What a program prints of the text piped into it. */

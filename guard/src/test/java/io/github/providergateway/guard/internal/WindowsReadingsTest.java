@@ -110,9 +110,11 @@ class WindowsReadingsTest {
     assertThat(
             shell(
                 "powershell.exe -Command 'Get-Content \\\\wsl.localhost\\U\\home\\user\\.ssh\\id_rsa'"))
-        .isEqualTo("windows.home-secret-read");
+        .as("powershell.exe's code is parsed as pwsh's (decision 140)")
+        .isEqualTo("secrets.ssh");
     assertThat(shell("cmd.exe /c 'type %USERPROFILE%\\.aws\\credentials'"))
-        .isEqualTo("windows.home-secret-read");
+        .as("cmd.exe's code is parsed: type is cat, %USERPROFILE% the home (decision 140)")
+        .isEqualTo("secrets.aws");
     assertThat(shell("cat /mnt/c/Users/Public/Documents/readme.txt")).isNull();
     assertThat(shell("cmd.exe /c 'type C:\\Users\\m\\.ssh\\id_rsa.pub'")).isNull();
   }

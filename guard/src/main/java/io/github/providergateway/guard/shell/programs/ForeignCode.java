@@ -89,7 +89,11 @@ final class ForeignCode {
     {"Invoke-WebRequest", "curl"},
     {"iwr", "curl"},
     {"Invoke-RestMethod", "curl"},
-    {"irm", "curl"}
+    {"irm", "curl"},
+    {"Get-Process", "ps"},
+    {"gps", "ps"},
+    {"Stop-Process", "kill"},
+    {"spps", "kill"}
   };
 
   private static final Pattern SQL_PROGRAM = Pattern.compile("(?i)\\bprogram\\s+('(?:[^']|'')*')");
@@ -203,6 +207,7 @@ final class ForeignCode {
         }
       }
       case "powershell" -> powershell(code, found);
+      case "cmd" -> CmdCode.extract(code, found);
       case "cron" -> cron(code, found);
       case "program" -> found.add(ForeignRun.argv(List.of(code)));
       default -> found.add(ForeignRun.opaque("code in " + language));
@@ -433,10 +438,18 @@ final class ForeignCode {
       found.add(ForeignRun.opaque("PowerShell code that runs what it builds"));
       return;
     }
-    // Plain commands: PowerShell's cmdlets and aliases read as the shell's programs.
-    String shell = subexpressions(text);
+    // Plain commands: PowerShell's statements, its cmdlets and aliases read as the shell's
+    // programs.
+    PowerShellStatements.Reading statements = PowerShellStatements.read(text);
+    if (statements.opaque() != null) {
+      found.add(ForeignRun.opaque(statements.opaque()));
+      return;
+    }
+    String shell = subexpressions(statements.shell());
     for (String[] alias : PS_CMDLETS) {
-      shell = shell.replaceAll("(?i)(^|[;|]\\s*|\\$\\(\\s*)" + alias[0] + "\\b", "$1" + alias[1]);
+      shell =
+          shell.replaceAll(
+              "(?i)(^|[;|]\\s*(?:xargs\\s+)?|\\$\\(\\s*)" + alias[0] + "\\b", "$1" + alias[1]);
     }
     shell =
         shell
