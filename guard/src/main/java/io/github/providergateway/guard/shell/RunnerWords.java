@@ -28,11 +28,25 @@ final class RunnerWords {
     if (row.assignments()) {
       at = Wrappers.skipAssignments(w, at);
     }
-    at += row.skip();
-    if (row.skip() > 0 && at < w.size() && w.get(at).text().startsWith("-")) {
-      return -1; // flock FILE -c …: an option after the file, no command of its own
+    int skipped = skipped(row, w, at);
+    if (skipped > 0 && at + skipped < w.size() && w.get(at + skipped).text().startsWith("-")) {
+      // setarch x86_64 -R cmd: options after the skipped word, theirs too; flock FILE -c …:
+      // an option that says it runs no command of its own.
+      at = Wrappers.skipOptions(w, at + skipped, row.options(), row.longOptions(), seen);
+      return seen.has(row.none().toCharArray())
+              || seen.hasLong(row.noneLong().toArray(new String[0]))
+          ? -1
+          : at;
     }
-    return at;
+    return at + skipped;
+  }
+
+  /** How many words the row skips at {@code at}: its count, when the word is one it skips. */
+  static int skipped(Row row, List<Word> w, int at) {
+    if (row.skip() == 0 || row.skipOnly().isEmpty()) {
+      return row.skip();
+    }
+    return at < w.size() && w.get(at).text().matches(row.skipOnly()) ? row.skip() : 0;
   }
 
   /**
@@ -57,7 +71,7 @@ final class RunnerWords {
     if (row.assignments()) {
       at = Wrappers.skipAssignments(words, at);
     }
-    return at + row.skip();
+    return at + skipped(row, words, at);
   }
 
   private static int matchAfter(Row row, List<Word> words, int from) {

@@ -99,20 +99,39 @@ final class Wrappers {
     if (!program.equals("env") && !program.equals("sudo")) {
       return null;
     }
-    String letter = program.equals("env") ? "-C" : "-D";
+    boolean env = program.equals("env");
+    char letter = env ? 'C' : 'D';
+    String valued = env ? "uCS" : Runners.of("sudo").options();
+    Set<String> valuedLong =
+        env ? Set.of("--unset", "--split-string") : Runners.of("sudo").longOptions();
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
-      if (!t.startsWith("-") || t.equals("--")) {
-        return null;
+      if (!t.startsWith("-") || t.equals("--") || t.length() == 1) {
+        return null; // sudo -u root: its value is skipped below; a word here is the command
       }
-      if ((t.equals(letter) || t.equals("--chdir")) && i + 1 < words.size()) {
-        return words.get(i + 1);
+      if (t.equals("--chdir")) {
+        return i + 1 < words.size() ? words.get(i + 1) : null;
       }
       if (t.startsWith("--chdir=")) {
         return new Word(t.substring(8), words.get(i).literal());
       }
-      if (t.startsWith(letter) && t.length() > 2) {
-        return new Word(t.substring(2), words.get(i).literal());
+      if (t.startsWith("--")) {
+        i += valuedLong.contains(t) ? 1 : 0;
+        continue;
+      }
+      for (int j = 1; j < t.length(); j++) { // -iC DIR, -ED/, -u root: bundled as getopt reads
+        char c = t.charAt(j);
+        if (valued.indexOf(c) < 0) {
+          continue;
+        }
+        boolean glued = j + 1 < t.length();
+        if (c == letter) {
+          return glued
+              ? new Word(t.substring(j + 1), words.get(i).literal())
+              : i + 1 < words.size() ? words.get(i + 1) : null;
+        }
+        i += glued ? 0 : 1;
+        break;
       }
     }
     return null;
@@ -144,13 +163,12 @@ final class Wrappers {
         at++;
         continue;
       }
-      if (t.startsWith("-S") && !t.startsWith("--")) {
-        split.addAll(splitString(new Word(t.substring(2), w.get(at).literal())));
-        at++;
+      if (t.equals("--unset") || t.equals("--chdir")) {
+        at += 2;
         continue;
       }
-      if (t.equals("-u") || t.equals("--unset") || t.equals("-C") || t.equals("--chdir")) {
-        at += 2;
+      if (t.startsWith("-") && !t.startsWith("--") && t.length() > 1) {
+        at = envShortOptions(w, at, split); // -i, -0, -v; -u NAME, -C DIR, -S STRING; bundled
         continue;
       }
       if (t.startsWith("-")) {
@@ -172,6 +190,33 @@ final class Wrappers {
       result.addAll(w.subList(at, w.size()));
     }
     return result.isEmpty() ? null : result;
+  }
+
+  /**
+   * A word of env's short options at {@code at}, bundled as getopt reads them ({@code -iS 'cmd'},
+   * {@code -iu HOME}, {@code -SCMD}): {@code -S}'s string split into {@code split}; where the words
+   * after them start.
+   */
+  private static int envShortOptions(List<Word> w, int at, List<Word> split) {
+    String t = w.get(at).text();
+    for (int j = 1; j < t.length(); j++) {
+      char c = t.charAt(j);
+      if (c != 'u' && c != 'C' && c != 'S') {
+        continue;
+      }
+      boolean glued = j + 1 < t.length();
+      if (c == 'S') {
+        Word value =
+            glued
+                ? new Word(t.substring(j + 1), w.get(at).literal())
+                : at + 1 < w.size() ? w.get(at + 1) : null;
+        if (value != null) {
+          split.addAll(splitString(value));
+        }
+      }
+      return glued ? at + 1 : at + 2;
+    }
+    return at + 1;
   }
 
   /** {@code env -S}'s string as env splits it: blanks, quotes and backslashes. */

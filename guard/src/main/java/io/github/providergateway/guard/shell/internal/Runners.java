@@ -34,6 +34,8 @@ public final class Runners {
    * @param options its short options that take a value
    * @param longOptions its long options that take a value
    * @param skip words after its options that come before the command (timeout's duration)
+   * @param skipOnly a regular expression the skipped word must match to be skipped ({@code
+   *     setarch}'s architecture, which may be left out), or empty: always skipped
    * @param after the words that must come first, as alternatives ({@code exec}, {@code netns
    *     exec}): empty for none; an alternative ending in {@code ?} may be left out
    * @param code its options whose value is code in {@link #language()}
@@ -56,6 +58,7 @@ public final class Runners {
       String options,
       Set<String> longOptions,
       int skip,
+      String skipOnly,
       List<List<String>> after,
       List<String> code,
       String language,
@@ -136,6 +139,7 @@ public final class Runners {
         row.path("options").asText("").replace(" ", ""),
         new HashSet<>(texts(row.path("long"))),
         row.path("skip").asInt(0),
+        row.path("skipOnly").asText(""),
         after,
         texts(row.path("code")),
         row.path("language").asText("shell"),
