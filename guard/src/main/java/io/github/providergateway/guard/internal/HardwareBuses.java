@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What is sent on a bus or over the air, as {@code hardware.actuates} and {@code
@@ -239,6 +240,19 @@ final class HardwareBuses {
       }
     }
     return false;
+  }
+
+  /** ROS 2's discovery kept to this machine: the message reaches no robot on the network. */
+  private static final Pattern ROS_LOCAL_ONLY =
+      Pattern.compile("\\bROS_(?:LOCALHOST_ONLY=1|AUTOMATIC_DISCOVERY_RANGE=(?:LOCALHOST|OFF))\\b");
+
+  /**
+   * Whether the call keeps ROS 2's discovery on this machine ({@code ROS_LOCALHOST_ONLY=1 ros2
+   * topic pub …}, a simulator on the laptop): a robot elsewhere never hears it. A robot whose own
+   * computer runs the agent still would; the guard cannot tell that machine from a laptop.
+   */
+  static boolean rosLocalOnly(String source) {
+    return source != null && ROS_LOCAL_ONLY.matcher(source).find();
   }
 
   /** ROS topics that move a robot. */

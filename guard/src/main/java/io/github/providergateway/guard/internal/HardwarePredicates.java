@@ -71,7 +71,10 @@ final class HardwarePredicates {
     named.put(
         "broker-dump", (scan, step, read) -> HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.DUMP);
     named.put("debug-server-open", (scan, step, read) -> HardwareFleet.debugServerOpen(step));
-    named.put("ros-moves", (scan, step, read) -> HardwareBuses.rosMoves(step.args()));
+    named.put(
+        "ros-moves",
+        (scan, step, read) ->
+            HardwareBuses.rosMoves(step.args()) && !HardwareBuses.rosLocalOnly(scan.source()));
     named.put("a-real-tpm", (scan, step, read) -> !HardwareSimulators.softwareTpm(step.args()));
     named.put(
         "firmware-written",

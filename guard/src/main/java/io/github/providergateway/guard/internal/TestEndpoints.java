@@ -23,6 +23,7 @@ final class TestEndpoints {
   private static final List<String> SANDBOX_PREFIXES;
   private static final Set<String> TEST_LABELS;
   private static final List<String> TEST_MARKERS;
+  private static final Set<String> HYPHENED_TEST_LABELS;
 
   /** The longest word read for a domain or a marker: longer ones are bodies read only so far. */
   private static final int MAX_READ = 16384;
@@ -41,6 +42,7 @@ final class TestEndpoints {
     SANDBOX_PREFIXES = Environments.strings(endpoints, "sandboxPrefixes");
     TEST_LABELS = Set.copyOf(Environments.strings(endpoints, "testLabels"));
     TEST_MARKERS = Environments.strings(endpoints, "testMarkers");
+    HYPHENED_TEST_LABELS = Set.copyOf(Environments.strings(endpoints, "hyphenedTestLabels"));
   }
 
   private TestEndpoints() {}
@@ -136,7 +138,7 @@ final class TestEndpoints {
       }
       if (labels[i].indexOf('-') > 0) {
         for (String part : labels[i].split("-")) {
-          if (TEST_LABELS.contains(part)) {
+          if (TEST_LABELS.contains(part) || HYPHENED_TEST_LABELS.contains(part)) {
             return true;
           }
         }
