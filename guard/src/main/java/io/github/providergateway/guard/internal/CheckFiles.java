@@ -74,6 +74,30 @@ final class CheckFiles {
     return false;
   }
 
+  /** The parts of {@link #TEST_PARTS} that say a configuration of this machine, not a test. */
+  private static final Set<String> LOCAL_PARTS = Set.of("dev", "development", "local", "debug");
+
+  /**
+   * Whether a file is a test's, a fixture's, documentation or an example: what it holds is served
+   * to nobody ({@code app/api/debug/route.ts} is a route like any other).
+   */
+  static boolean servesNobody(String file) {
+    if (documentation(file)) {
+      return true;
+    }
+    String lower = file.toLowerCase(Locale.ROOT);
+    for (String part : lower.split("[/._\\-]")) {
+      if (TEST_PARTS.contains(part) && !LOCAL_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    String name = lower.substring(lower.lastIndexOf('/') + 1);
+    return name.startsWith("test_")
+        || name.contains("_test.")
+        || name.contains(".test.")
+        || name.contains(".spec.");
+  }
+
   /** Whether a file is documentation or an example: what it says runs nowhere. */
   static boolean documentation(String file) {
     String lower = file.toLowerCase(Locale.ROOT);
