@@ -3,7 +3,9 @@ package io.github.providergateway.loop.base;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -65,17 +67,17 @@ class LoopbackPeersTest {
                       "python3",
                       "-c",
                       "import os,socket,sys,time; s=socket.create_connection(('127.0.0.1',"
-                          + " int(sys.argv[1]))); pid=os.fork(); time.sleep(30)",
+                          + " int(sys.argv[1]))); pid=os.fork();"
+                          + " pid and print('forked', flush=True); time.sleep(30)",
                       Integer.toString(server.getLocalPort())))
               .start();
       try (Socket accepted = server.accept()) {
         InetSocketAddress peer = (InetSocketAddress) accepted.getRemoteSocketAddress();
         InetSocketAddress local = (InetSocketAddress) accepted.getLocalSocketAddress();
+        // The parent says so once it has forked: from then on both hold the far end.
+        assertThat(new BufferedReader(new InputStreamReader(parent.getInputStream())).readLine())
+            .isEqualTo("forked");
         LoopbackPeers.Found found = LoopbackPeers.holders(peer, local);
-        for (int tries = 0; found.holders().size() < 2 && tries < 50; tries++) {
-          Thread.sleep(100); // the fork may not have happened yet
-          found = LoopbackPeers.holders(peer, local);
-        }
 
         assertThat(found.readable()).isTrue();
         assertThat(found.holders()).hasSize(2);
