@@ -59,7 +59,14 @@ class WindowsShellsTest {
         "cmd.exe /c \"if exist C:\\Users\\me (rd /s /q C:\\Users\\me) else (echo no)\"",
         "cmd.exe /c \"del /s /q /f C:\\Users\\me\\Documents\\*\"",
         "echo 'rd /s /q C:\\Users\\me' | cmd.exe",
-        "cmd.exe /c \"type %USERPROFILE%\\.ssh\\id_rsa\""
+        "cmd.exe /c \"type %USERPROFILE%\\.ssh\\id_rsa\"",
+        "wsl.exe -e rm -rf /home/user",
+        "wsl.exe -d Ubuntu -u root -- rm -rf /home/user",
+        "wsl.exe sh -c 'rm -rf /home/user'",
+        "cmd.exe /c \"wsl rm -rf /home/user\"",
+        "wt.exe cmd /c \"rd /s /q C:\\Users\\me\"",
+        "conhost.exe --headless cmd /c \"rd /s /q C:\\Users\\me\"",
+        "runas /user:Administrator \"cmd /c rd /s /q C:\\Users\\me\""
       })
   void whatWindowsShellsRunIsDeniedAsTheShellsOwnWouldBe(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));
@@ -76,7 +83,8 @@ class WindowsShellsTest {
         "pwsh -c 'Get-ChildItem ~ | ForEach-Object { Remove-Item $_.FullName -Recurse }'",
         "powershell.exe -c '$c = \"Remove-Item -Recurse ~\"; Invoke-Expression $c'",
         "cmd.exe /c \"%X% /s /q C:\\Users\\me\"",
-        "cmd.exe /c \"for /d %i in (C:\\Users\\me\\*) do rd /s /q %i\""
+        "cmd.exe /c \"for /d %i in (C:\\Users\\me\\*) do rd /s /q %i\"",
+        "forfiles /p C:\\Users /m me /c \"cmd /c rd /s /q @path\""
       })
   void whatTheGuardCannotReadThroughThemIsNotAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));
@@ -104,7 +112,11 @@ class WindowsShellsTest {
         "cmd.exe /c ver",
         "cmd.exe /c \"echo %USERPROFILE%\"",
         "cmd.exe /c \"if exist build (echo built) else (echo not built)\"",
-        "cmd.exe /c \"set NODE_ENV=test && npm test\""
+        "cmd.exe /c \"set NODE_ENV=test && npm test\"",
+        "wsl.exe --list --verbose",
+        "wsl.exe -e ls /home",
+        "wt.exe -p Ubuntu",
+        "forfiles /p C:\\Users\\me\\Downloads /m *.log /c \"cmd /c echo @path\""
       })
   void ordinaryPowerShellAndCmdAreAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));

@@ -5,6 +5,8 @@ import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The rows of the table of programs that run programs whose reading the table's fields cannot say
@@ -134,6 +136,7 @@ final class RunnerHandlers {
       case "Runners.vim" -> vim(r, raw, words, depth, via);
       case "Runners.powershell" -> PowerShellLine.read(r, raw, words, depth, via);
       case "Runners.cmd" -> cmd(r, raw, words, depth, via);
+      case "Runners.slashCode" -> slashCode(r, words, row, depth, via);
       case "Runners.sqlite" -> {
         Wrappers.Seen seen = new Wrappers.Seen();
         int at =
@@ -337,6 +340,58 @@ final class RunnerHandlers {
       }
     }
     RunnerCode.input(r, raw, "cmd", words, depth, via);
+  }
+
+  /**
+   * Windows' programs whose options begin with a slash, in any case: {@code forfiles /c "cmd /c …"}
+   * (the row's {@code code} options, their value in the row's language) and {@code runas /user:X
+   * "cmd /c …"} (no code option: its first word that is no option is the command line).
+   */
+  private static void slashCode(
+      Resolver r, List<Word> words, Runners.Row row, int depth, List<String> via)
+      throws ShellParseException {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (!t.startsWith("/")) {
+        if (row.code().isEmpty()) {
+          RunnerCode.code(
+              r, joined(words.subList(i, words.size())), row.language(), words, depth, via);
+          return;
+        }
+        continue;
+      }
+      for (String option : row.code()) {
+        if (t.equalsIgnoreCase(option) && i + 1 < words.size()) {
+          Word code = words.get(++i);
+          RunnerCode.code(r, foundFiles(code, words), row.language(), words, depth, via);
+          break;
+        }
+      }
+    }
+  }
+
+  /** forfiles's names of the file it found: {@code @path}, {@code @file}, … */
+  private static final Pattern FOUND = Pattern.compile("(?i)@(?:path|file|fname|relpath)\\b");
+
+  /**
+   * forfiles's code with the file it found read as any file of its folder ({@code /p}, this one by
+   * default): {@code rd /s /q @path} under {@code /p C:\Users} deletes what {@code C:\Users\*}
+   * names.
+   */
+  private static Word foundFiles(Word code, List<Word> words) {
+    if (code.text().indexOf('@') < 0 || !FOUND.matcher(code.text()).find()) {
+      return code;
+    }
+    String folder = null;
+    boolean literal = code.literal();
+    for (int i = 1; i + 1 < words.size(); i++) {
+      if (words.get(i).text().equalsIgnoreCase("/p")) {
+        folder = words.get(i + 1).text();
+        literal &= words.get(i + 1).literal();
+      }
+    }
+    String any = folder == null ? "*" : folder.replaceAll("[\\\\/]+$", "") + "\\*";
+    return new Word(FOUND.matcher(code.text()).replaceAll(Matcher.quoteReplacement(any)), literal);
   }
 
   private static Word joined(List<Word> words) {
