@@ -66,7 +66,12 @@ class WindowsShellsTest {
         "cmd.exe /c \"wsl rm -rf /home/user\"",
         "wt.exe cmd /c \"rd /s /q C:\\Users\\me\"",
         "conhost.exe --headless cmd /c \"rd /s /q C:\\Users\\me\"",
-        "runas /user:Administrator \"cmd /c rd /s /q C:\\Users\\me\""
+        "runas /user:Administrator \"cmd /c rd /s /q C:\\Users\\me\"",
+        "pwsh -c 'Microsoft.PowerShell.Management\\Remove-Item /home/user -Recurse'",
+        "pwsh -c 'Get-ChildItem -Path /home/user -Recurse | Remove-Item -Force'",
+        "pwsh -c 'Clear-Content ~/.bash_history'",
+        "powershell.exe -c 'Format-Volume -DriveLetter D'",
+        "powershell.exe -c 'Clear-Disk -Number 1 -RemoveData -Confirm:$false'"
       })
   void whatWindowsShellsRunIsDeniedAsTheShellsOwnWouldBe(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));
@@ -84,7 +89,8 @@ class WindowsShellsTest {
         "powershell.exe -c '$c = \"Remove-Item -Recurse ~\"; Invoke-Expression $c'",
         "cmd.exe /c \"%X% /s /q C:\\Users\\me\"",
         "cmd.exe /c \"for /d %i in (C:\\Users\\me\\*) do rd /s /q %i\"",
-        "forfiles /p C:\\Users /m me /c \"cmd /c rd /s /q @path\""
+        "forfiles /p C:\\Users /m me /c \"cmd /c rd /s /q @path\"",
+        "pwsh -c '$p = @{Path=\"/home/user\"; Recurse=$true}; Remove-Item @p'"
       })
   void whatTheGuardCannotReadThroughThemIsNotAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));
@@ -116,7 +122,9 @@ class WindowsShellsTest {
         "wsl.exe --list --verbose",
         "wsl.exe -e ls /home",
         "wt.exe -p Ubuntu",
-        "forfiles /p C:\\Users\\me\\Downloads /m *.log /c \"cmd /c echo @path\""
+        "forfiles /p C:\\Users\\me\\Downloads /m *.log /c \"cmd /c echo @path\"",
+        "pwsh -c 'Get-ChildItem ./build -Recurse | Remove-Item -Force'",
+        "powershell.exe -c 'Get-Volume | Format-Table -AutoSize'"
       })
   void ordinaryPowerShellAndCmdAreAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));

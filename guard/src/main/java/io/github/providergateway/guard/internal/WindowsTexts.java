@@ -263,7 +263,8 @@ final class WindowsTexts {
               + "(?:\\\\(?:OneDrive[^\\\\'\"]*|Documents|Desktop|Pictures|Music|Videos))?"
               + "\\\\?(?:\\\\\\*)?['\"]?(?:\\s|$|[;)&|])"
               + "|(?:^|[\\s&|(;])(?:rd|rmdir|del|erase|format|Remove-Item)\\s+(?:[-/][\\w:]+\\s+)*"
-              + "['\"]?[A-Za-z]:\\\\?(?:\\*)?['\"]?(?:\\s|$)");
+              + "['\"]?[A-Za-z]:\\\\?(?:\\*)?['\"]?(?:\\s|$)"
+              + "|(?:^|[\\s&|(;])(?:Format-Volume|Clear-Disk|Remove-Partition)\\b(?![^;|\\n]*-WhatIf)");
 
   /** A task, a service, a Run key or an event subscription that runs code later on its own. */
   static final Pattern AUTOSTART =

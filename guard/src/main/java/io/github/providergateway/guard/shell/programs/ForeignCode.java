@@ -90,6 +90,12 @@ final class ForeignCode {
     {"iwr", "curl"},
     {"Invoke-RestMethod", "curl"},
     {"irm", "curl"},
+    {"Get-ChildItem", "ls"},
+    {"gci", "ls"},
+    {"Add-Content", "tee -a"},
+    {"ac", "tee -a"},
+    {"Clear-Content", "truncate -s 0"},
+    {"clc", "truncate -s 0"},
     {"Get-Process", "ps"},
     {"gps", "ps"},
     {"Stop-Process", "kill"},
@@ -453,6 +459,7 @@ final class ForeignCode {
     }
     shell =
         shell
+            .replaceAll("(?i)\\s-(?:Path|LiteralPath|FilePath)\\b", "")
             .replaceAll("(?i)\\s-(?:recurse|r)\\b", " -r")
             .replaceAll("(?i)\\s-(?:force|fo)\\b", " -f")
             // Invoke-RestMethod's and Invoke-WebRequest's parameters as curl's: the file it

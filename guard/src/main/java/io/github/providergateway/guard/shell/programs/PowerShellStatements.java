@@ -57,6 +57,31 @@ final class PowerShellStatements {
       Pattern.compile(
           "(?i)^(?:Stop-Process|spps|kill)\\b.*\\s-(?:Name|ProcessName|n)\\s+['\"]?\\*['\"]?(?:\\s.*)?$");
 
+  /**
+   * A cmdlet's name qualified by its module: {@code Microsoft.PowerShell.Management\Remove-Item}.
+   */
+  private static final Pattern MODULE =
+      Pattern.compile("^[A-Za-z][\\w.]*\\\\(?=[A-Za-z]+-[A-Za-z])");
+
+  /** A listing of a folder named as written: {@code Get-ChildItem -Path ~/logs}. */
+  private static final Pattern LISTING =
+      Pattern.compile(
+          "(?i)(?:Get-ChildItem|gci|ls|dir)\\s+(?:-(?:Path|LiteralPath)\\s+)?(['\"]?)"
+              + "([^\\s'\"|;$()-][^\\s'\"|;$()]*)\\1(?:\\s|$)");
+
+  /** The cmdlets that delete what they are given. */
+  private static final Pattern DELETERS =
+      Pattern.compile("(?i)(?:Remove-Item|ri|rm|rmdir|rd|del|erase)\\b");
+
+  private static final Pattern RECURSE = Pattern.compile("(?i)\\s-(?:Recurse|r|rec\\w*)\\b");
+
+  /** A listing that goes into every folder below: {@code Get-ChildItem ~ -Recurse}. */
+  private static final Pattern LISTS_DEEP =
+      Pattern.compile("(?i)^(?:Get-ChildItem|gci|ls|dir)\\b.*\\s-(?:Recurse|r|rec\\w*)\\b");
+
+  /** A hashtable or array splatted as parameters: {@code @params}. */
+  private static final Pattern SPLAT = Pattern.compile("(?<=\\s)@([A-Za-z_]\\w*)\\b");
+
   private static final Pattern CMDLET_CALL = Pattern.compile("\\s*[A-Za-z]+-[A-Za-z]");
 
   /** .NET's types whose static members only compute or read. */
@@ -207,17 +232,26 @@ final class PowerShellStatements {
             continue;
           }
           StringBuilder pipeline = new StringBuilder();
+          String previous = null;
           for (String element : split(s, "|")) {
             String e = element.strip();
             String opaque = opaque(e);
             if (opaque != null) {
               return new Reading(null, opaque);
             }
-            if (pipeline.length() > 0) {
-              // Get-ChildItem ~ | Remove-Item: what it is given is what it deletes, as xargs's.
-              pipeline.append(" | ").append(CONSUMERS.matcher(e).lookingAt() ? "xargs " : "");
+            String read = command(e);
+            Matcher listed = previous == null ? null : LISTING.matcher(previous);
+            if (listed != null && listed.lookingAt() && DELETERS.matcher(e).lookingAt()) {
+              // Get-ChildItem ~ -Recurse | Remove-Item: what is in the folder listed, as deep as
+              // the listing went (the objects carry their whole paths).
+              boolean deep = LISTS_DEEP.matcher(previous).find() || RECURSE.matcher(e).find();
+              pipeline.setLength(Math.max(0, pipeline.lastIndexOf(" | ")));
+              read = "rm " + (deep ? "-r " : "") + "-f " + listed.group(2) + "/*";
+            } else if (previous != null && CONSUMERS.matcher(e).lookingAt()) {
+              read = "xargs " + read; // what another command gives it is what it acts on
             }
-            pipeline.append(command(e));
+            pipeline.append(pipeline.length() == 0 ? "" : " | ").append(read);
+            previous = e;
           }
           out.add(pipeline.toString());
         }
@@ -228,6 +262,9 @@ final class PowerShellStatements {
 
   /** Why an element cannot be read, or null: a computed program, a .NET call not known to read. */
   private static String opaque(String element) {
+    if (SPLAT.matcher(element).find()) {
+      return "PowerShell code that passes a cmdlet its parameters from a table (@params)";
+    }
     if (element.startsWith("&") || element.startsWith(". ")) {
       String rest = element.substring(1).strip();
       if (!rest.startsWith("'")
@@ -262,6 +299,8 @@ final class PowerShellStatements {
     if (element.startsWith("&") || element.startsWith(". ")) {
       return element.substring(1).strip();
     }
+    element =
+        MODULE.matcher(element).replaceFirst(""); // Microsoft.PowerShell.Management\Remove-Item
     char c = element.isEmpty() ? ' ' : element.charAt(0);
     if (c != '$'
         && c != '\''
