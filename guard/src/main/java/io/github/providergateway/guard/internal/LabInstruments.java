@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -67,7 +68,7 @@ final class LabInstruments {
           "(?i)calibration[_-]?offset|\\boffset(?:_c)?\\b|set[_-]?point|alarm[_-]?(?:enabled"
               + "|active|limit|threshold|high|low|delay|mute|silence|suppress)|high[_-]?limit"
               + "|low[_-]?limit|\\bmuted?\\b|silence[ds]?\\b|snooze|suppress(?:ed)?\\b"
-              + "|notifications?[_-]?enabled|alarms?/(?:ack|mute|silence|disable)");
+              + "|notifications?[_-]?enabled|alarms?/[^\\s'\"]*(?:ack|mute|silence|disable|snooze|suppress)");
 
   /** A write of HTTP: a method that changes, or a client's changing call. */
   private static final Pattern HTTP_WRITE =
@@ -100,6 +101,51 @@ final class LabInstruments {
         && PatternLiterals.finds(MONITOR_FIELDS, text)
         && writes(text)
         && PlantPredicates.live(text);
+  }
+
+  /** The servers of a lab's instruments and freezers, by a word of their name. */
+  private static final Set<String> INSTRUMENT_SERVERS =
+      Set.of(
+          "biobank",
+          "freezer",
+          "freezers",
+          "freezerpro",
+          "envmon",
+          "tempmon",
+          "xiltrix",
+          "minknow",
+          "nanopore",
+          "promethion",
+          "gridion",
+          "opentrons",
+          "hamilton",
+          "tecan",
+          "instrument",
+          "instruments",
+          "sequencer",
+          "illumina",
+          "novaseq",
+          "microscope",
+          "micromanager",
+          "pycromanager",
+          "incubator",
+          "labequipment",
+          "sila");
+
+  /** A tool's name that drives: stops, resets, sets, moves, silences, calibrates. */
+  private static final Pattern TOOL_DRIVES =
+      Pattern.compile(
+          "(?i)(?:stop|pause|abort|cancel|reset|recalibrate|calibrate|set|update|write|silence|mute"
+              + "|snooze|acknowledge|ack|disable|suppress|move|home|jog|unlock|defrost)(?:_\\w+)?");
+
+  /**
+   * The MCP tool of an instrument's or a freezer's server whose name says it drives it ({@code
+   * mcp__biobank__silence_alarm}, {@code mcp__minknow__stop_protocol}), as the reason shows it.
+   */
+  static String toolDrives(Scan scan) {
+    return PlantPredicates.toolArguments(scan, INSTRUMENT_SERVERS, TOOL_DRIVES) == null
+        ? null
+        : scan.call().tool();
   }
 
   private static boolean writes(String text) {

@@ -15,6 +15,8 @@ final class LabPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("lab-genomes-to-model", LabData::genomesToModel);
     named.put("lab-edit-undoes-protection", LabRecords::editUndoesProtection);
+    named.put("lab-tool-drives", LabInstruments::toolDrives);
+    named.put("lab-tool-purges", LabRecords::toolPurges);
   }
 
   /** Adds the predicates under their names. */
@@ -35,5 +37,7 @@ final class LabPredicates {
     named.put("lab-outside-project", (scan, step, read) -> LabRecords.outsideProject(scan, step));
     named.put("lab-archive-publishes", (scan, step, read) -> LabRecords.archivePublishes(step));
     named.put("lab-relinks", (scan, step, read) -> LabRecords.relinks(step));
+    named.put("lab-fails-turned-passes", (scan, step, read) -> LabRecords.failsTurnedPasses(step));
+    named.put("lab-code-purges", (scan, step, read) -> LabRecords.codePurges(step));
   }
 }

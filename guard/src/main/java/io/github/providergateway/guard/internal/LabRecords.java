@@ -150,6 +150,75 @@ final class LabRecords {
         && !output.contains("/Runs/");
   }
 
+  /**
+   * A substitution that turns a failure into a pass: {@code s/FAIL/PASS/}, {@code
+   * s/failed/passed/}.
+   */
+  private static final Pattern FAIL_TO_PASS =
+      Pattern.compile(
+          "(?i)\\bs(.)[^\\n]{0,40}?fail(?:ed|ure)?[^\\n]{0,20}?\\1[^\\n]{0,20}?pass(?:ed)?");
+
+  /** Whether sed or perl rewrites failures as passes in the files it edits in place. */
+  static boolean failsTurnedPasses(Step step) {
+    boolean inPlace = false;
+    boolean turns = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      inPlace |= text.startsWith("-i") || text.startsWith("--in-place") || text.startsWith("-pi");
+      turns |= text.length() < 200 && PatternLiterals.finds(FAIL_TO_PASS, text);
+    }
+    return inPlace && turns;
+  }
+
+  /** Inline code of a research data store's client that deletes what the store holds. */
+  private static final Pattern CODE_PURGES =
+      Pattern.compile(
+          "(?s)(?:synapseclient.*\\.delete\\(|omero.*deleteObjects\\(|irods.*(?:\\.unlink\\("
+              + "|\\.remove\\()[^)]*force\\s*=\\s*True|redcap.*delete_records\\(|dxpy.*(?:remove_objects"
+              + "|\\.destroy\\(|remove_folder\\()|ezomero.*delete|labkey.*delete_rows\\(|elabapi.*delete_)");
+
+  /** Whether inline code deletes what a research data store holds (Synapse, OMERO, iRODS…). */
+  static boolean codePurges(Step step) {
+    String code = InterpreterCode.of(step);
+    return code != null && code.length() < 65536 && PatternLiterals.finds(CODE_PURGES, code);
+  }
+
+  /** The servers of research data stores, by a word of their name. */
+  private static final Set<String> DATA_SERVERS =
+      Set.of(
+          "redcap",
+          "omero",
+          "synapse",
+          "galaxy",
+          "benchling",
+          "elabftw",
+          "elab",
+          "labguru",
+          "irods",
+          "dnanexus",
+          "basespace",
+          "clarity",
+          "labkey",
+          "openspecimen",
+          "datalad",
+          "dataverse",
+          "zenodo",
+          "figshare",
+          "ega",
+          "lims",
+          "eln");
+
+  private static final Pattern TOOL_PURGES =
+      Pattern.compile(
+          "(?i)(?:\\w+_)?(?:delete|purge|remove|destroy|erase|wipe|drop|trash)(?:_\\w+)?");
+
+  /** The MCP tool of a research data store whose name says it deletes, as the reason shows it. */
+  static String toolPurges(Scan scan) {
+    return PlantPredicates.toolArguments(scan, DATA_SERVERS, TOOL_PURGES) == null
+        ? null
+        : scan.call().tool();
+  }
+
   /** Whether an argument of the program lies in a delivery, a release, a freeze or a run. */
   static boolean namesDelivered(Step step) {
     for (Word word : step.args()) {
@@ -253,9 +322,9 @@ final class LabRecords {
    */
   static boolean outsideProject(Scan scan, Step step) {
     List<Word> args = step.args();
-    for (int i = 0; i + 1 < args.size(); i++) {
+    for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      String value = args.get(i + 1).text();
+      String value = i + 1 < args.size() ? args.get(i + 1).text() : "";
       if (DIRECTORY_OPTIONS.contains(text) && value.startsWith("/")) {
         return outside(scan, Path.of(value).normalize());
       }
@@ -355,6 +424,16 @@ final class LabRecords {
   private static final Pattern PSEUDONYM_FILE =
       Pattern.compile("(?i)pseudonym|deident|anonymi|study[-_]?id|hash[-_]?ids?");
 
+  /** A release's consent filter turned off: withdrawn participants kept, the scope any. */
+  private static final Pattern CONSENT_OFF =
+      Pattern.compile(
+          "(?i)(?:exclude|drop|filter|remove|honou?r|respect|apply)[_-]?(?:withdrawn|withdrawals"
+              + "|opted[_-]?out|opt[_-]?outs?|consent)\\w*['\"]?\\s*[:=]\\s*['\"]?(?:false|no|0|off|none)\\b"
+              + "|(?:include|keep)[_-]?(?:withdrawn|withdrawals|opted[_-]?out|unconsented)\\w*['\"]?\\s*[:=]"
+              + "\\s*['\"]?(?:true|yes|1|on)\\b"
+              + "|consent[_-]?(?:filter|scope|check)\\w*['\"]?\\s*[:=]\\s*['\"]?(?:none|any|all|false|off|no|0"
+              + "|ignore)\\b");
+
   /** Data-use codes that open a dataset to any research or any use (GA4GH DUO). */
   private static final Pattern WIDE_USE =
       Pattern.compile("DUO:000004[23]|DUO:0000004\\b|\"NRES\"|\"GRU\"|\"HMB\"");
@@ -379,6 +458,10 @@ final class LabRecords {
     String content = text(call.args(), "content", "new_string", "new_str", "text");
     if (path == null || content == null || content.length() > 65536) {
       return null;
+    }
+    Matcher off = CONSENT_OFF.matcher(content);
+    if (off.find()) {
+      return path + ": " + off.group();
     }
     if (PatternLiterals.finds(PSEUDONYM_FILE, path)) {
       for (String line : content.split("\n")) {
