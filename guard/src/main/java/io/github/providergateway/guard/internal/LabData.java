@@ -5,7 +5,6 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -154,11 +153,10 @@ final class LabData {
       if (!text.startsWith("-") || text.length() > 80) {
         continue;
       }
-      Matcher flag = CONSENT_FLAGS.matcher(text);
-      if (!flag.matches()) {
+      String lower = text.toLowerCase(Locale.ROOT);
+      if (!mayOverride(lower) || !CONSENT_FLAGS.matcher(text).matches()) {
         continue;
       }
-      String lower = text.toLowerCase(Locale.ROOT);
       if (lower.matches("--?consent[-_]?(?:scope|filter|check)")) {
         if (i + 1 < args.size() && PatternLiterals.finds(LOOSE_SCOPE, args.get(i + 1).text())) {
           return true;
@@ -168,6 +166,16 @@ final class LabData {
       return true;
     }
     return false;
+  }
+
+  /** The words one of the consent options holds: asked before the regex, of every option. */
+  private static boolean mayOverride(String option) {
+    return option.contains("consent")
+        || option.contains("opt")
+        || option.contains("withdraw")
+        || option.contains("affirm")
+        || option.contains("refused")
+        || option.contains("declined");
   }
 
   /** A list of those who withdrew, opted out or may not be contacted. */
