@@ -126,7 +126,21 @@ final class MaintainerApis {
               List.of(
                   kind(CHANGES, "crates\\.io/api/v1/users/", "email=.*"),
                   kind(Set.of("POST", "DELETE"), "(?:^|/)user/emails/?$", null),
-                  kind(WRITES, "registry\\.npmjs\\.org/-/npm/v1/user", "email=.*"))));
+                  kind(WRITES, "registry\\.npmjs\\.org/-/npm/v1/user", "email=.*"))),
+          Map.entry(
+              "reach-changed",
+              List.of(
+                  kind(CHANGES, REPOSITORY, "(?:name|default_branch)=.*"),
+                  kind(WRITES, "repos/[^/]+/[^/]+/pages/?$", "cname=.*"),
+                  kind(WRITES, "repos/[^/]+/[^/]+/branches/[^/]+/rename/?$", null))),
+          Map.entry(
+              "list-deleted",
+              List.of(
+                  kind(DELETES, "/3\\.\\d/lists/[^/]+/?$", null),
+                  kind(DELETES, "/3\\.\\d/lists/[^/]+/roster/member/?$", null))),
+          Map.entry(
+              "report-closed",
+              List.of(kind(CHANGES, "security-advisories/", "state=(?:closed|withdrawn)"))));
 
   /**
    * Whether the program's request is of the kind.

@@ -44,11 +44,14 @@ final class MaintainerPredicates {
     named.put("archive-made-public", (scan, step, read) -> archiveMadePublic(step));
     named.put("trigger-to-pull-request-target", (scan, step, read) -> triggerToTarget(step));
     named.put("formula-check-dropped", (scan, step, read) -> formulaCheckDropped(step.args()));
+    named.put("posts-vulnerability", (scan, step, read) -> MaintainerReports.posts(step.args()));
+    named.put("removes-code-owners", (scan, step, read) -> MaintainerReports.removesOwners(step));
   }
 
   /** Adds the call's predicates under their names: the files a maintainer writes. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     MaintainerFiles.addCallsTo(named);
+    MaintainerReports.addCallsTo(named);
   }
 
   private static List<String> texts(List<Word> args) {
