@@ -75,7 +75,15 @@ final class MaintainerApis {
                       REPOSITORY,
                       "[^=]*(?:secret_scanning|advanced_security|push_protection"
                           + "|dependabot_security_updates|code_security)[^=]*=disabled"),
-                  kind(WRITES, "code-scanning/default-setup", "state=not-configured"))),
+                  kind(WRITES, "code-scanning/default-setup", "state=not-configured"),
+                  kind(
+                      CHANGES,
+                      "branches/[^/]+/protection",
+                      "(?:required_approving_review_count=0|enforce_admins=false"
+                          + "|dismiss_stale_reviews=false|require_code_owner_reviews=false"
+                          + "|required_pull_request_reviews=null|required_status_checks=null"
+                          + "|allow_force_pushes=true|allow_deletions=true)"),
+                  kind(CHANGES, "rulesets/\\d+", "enforcement=(?:disabled|evaluate)"))),
           Map.entry(
               "alert-dismissed",
               List.of(
@@ -95,6 +103,7 @@ final class MaintainerApis {
           Map.entry(
               "community-shut-out",
               List.of(
+                  kind(CHANGES, REPOSITORY, "has_(?:issues|discussions)=false"),
                   kind(CHANGES, "(?:orgs/[^/]+|^/?user)/blocks/", null),
                   kind(CHANGES, "interaction-limits/?$", null),
                   kind(CHANGES, "guilds/\\d+/bans/", null))),
@@ -117,6 +126,11 @@ final class MaintainerApis {
                   kind(ANY_WRITE, "crates\\.io/api/v1/crates/[^/]+/owners", null),
                   kind(ANY_WRITE, "rubygems\\.org/api/v1/gems/[^/]+/owners", null),
                   kind(ANY_WRITE, "hex\\.pm/api/packages/[^/]+/owners", null),
+                  kind(ANY_WRITE, "pypi\\.org/manage/project/[^/]+/(?:collaboration|roles)", null),
+                  kind(
+                      ANY_WRITE,
+                      "hub\\.docker\\.com/v2/orgs/[^/]+/(?:groups/[^/]+/)?members",
+                      null),
                   kind(
                       ANY_WRITE,
                       "registry\\.npmjs\\.org/-/(?:package/[^/]+/collaborators|team/)",
@@ -138,6 +152,9 @@ final class MaintainerApis {
               List.of(
                   kind(DELETES, "/3\\.\\d/lists/[^/]+/?$", null),
                   kind(DELETES, "/3\\.\\d/lists/[^/]+/roster/member/?$", null))),
+          Map.entry(
+              "signing-key-removed",
+              List.of(kind(DELETES, "(?:^|/)user/(?:gpg_keys|ssh_signing_keys)/\\d+", null))),
           Map.entry(
               "report-closed",
               List.of(kind(CHANGES, "security-advisories/", "state=(?:closed|withdrawn)"))));

@@ -45,7 +45,14 @@ final class MaintainerPredicates {
     named.put("trigger-to-pull-request-target", (scan, step, read) -> triggerToTarget(step));
     named.put("formula-check-dropped", (scan, step, read) -> formulaCheckDropped(step.args()));
     named.put("posts-vulnerability", (scan, step, read) -> MaintainerReports.posts(step.args()));
-    named.put("removes-code-owners", (scan, step, read) -> MaintainerReports.removesOwners(step));
+    named.put(
+        "removes-safeguard-file",
+        (scan, step, read) -> MaintainerReports.removesSafeguardFile(step));
+    named.put(
+        "removes-signing-key", (scan, step, read) -> MaintainerReports.removesSigningKey(step));
+    named.put(
+        "deletes-credits-lines",
+        (scan, step, read) -> MaintainerReports.deletesCreditsLines(step.args()));
   }
 
   /** Adds the call's predicates under their names: the files a maintainer writes. */

@@ -20,14 +20,15 @@ final class MaintainerReports {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("tool-posts-vulnerability", MaintainerReports::toolPosts);
-    named.put(
-        "edit-security-contact-changed",
-        scan ->
-            scan.call() == null ? null : EditCalls.read(scan.call(), MaintainerReports::contact));
-    named.put(
-        "edit-code-owners-emptied",
-        scan ->
-            scan.call() == null ? null : EditCalls.read(scan.call(), MaintainerReports::emptied));
+    named.put("edit-security-contact-changed", scan -> edited(scan, MaintainerReports::contact));
+    named.put("edit-credits-removed", scan -> edited(scan, MaintainerReports::creditsRemoved));
+    named.put("edit-robots-hide-all", scan -> edited(scan, MaintainerReports::robotsHideAll));
+    named.put("edit-keys-file-changed", scan -> edited(scan, MaintainerReports::keysFileChanged));
+    named.put("edit-code-owners-emptied", scan -> edited(scan, MaintainerReports::emptied));
+  }
+
+  private static String edited(Scan scan, WeakenPredicates.ChangeReader<String> reader) {
+    return scan.call() == null ? null : EditCalls.read(scan.call(), reader);
   }
 
   /** What tells of an exploitable vulnerability, beyond a dependency's bump. */
@@ -85,17 +86,103 @@ final class MaintainerReports {
     return tells(all) ? call.tool() + ": " + shortened(all.strip()) : null;
   }
 
-  /** Whether {@code rm} or {@code git rm} removes the code owners' file. */
-  static boolean removesOwners(Step step) {
+  /**
+   * The files that guard how code and reports are reviewed: the code owners, the security policy,
+   * Dependabot's and the security scanners' workflows.
+   */
+  private static final Pattern SAFEGUARD_FILES =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:CODEOWNERS|SECURITY\\.md|dependabot\\.ya?ml"
+              + "|workflows/(?:codeql|scorecards?|dependency-review|semgrep|trivy)[\\w-]*\\.ya?ml)$");
+
+  /** The files that hold the signing keys of a project's releases. */
+  private static final Pattern SIGNING_KEY_FILES =
+      Pattern.compile("(?:^|/)(?:cosign\\.key|minisign\\.key|secring\\.gpg)$|private-keys-v1\\.d");
+
+  /**
+   * Whether {@code rm} or {@code git rm} removes a file that guards review (the code owners, the
+   * security policy, the security scanners' workflows).
+   */
+  static boolean removesSafeguardFile(Step step) {
+    return removes(step, SAFEGUARD_FILES);
+  }
+
+  /** Whether {@code rm}, {@code shred} or {@code git rm} removes a release's signing key. */
+  static boolean removesSigningKey(Step step) {
+    return removes(step, SIGNING_KEY_FILES);
+  }
+
+  private static boolean removes(Step step, Pattern files) {
     boolean git = step.program().equals("git");
     boolean rm = !git;
-    boolean owners = false;
+    boolean named = false;
     for (Word word : step.args()) {
       String t = word.text() == null ? "" : word.text();
       rm |= git && t.equals("rm");
-      owners |= t.endsWith("CODEOWNERS");
+      named |= !t.startsWith("-") && files.matcher(t).find();
     }
-    return rm && owners;
+    return rm && named;
+  }
+
+  private static final Pattern CREDITS =
+      Pattern.compile(
+          "(?i)(?:^|/)(?:AUTHORS|CONTRIBUTORS|CREDITS|THANKS|NOTICE|MAINTAINERS)(?:\\.\\w+)?$"
+              + "|(?:^|/)\\.all-contributorsrc$");
+
+  /**
+   * An edit of the project's credits (AUTHORS, CONTRIBUTORS, NOTICE, .all-contributorsrc) that
+   * takes out a line naming someone: their credit gone from the file everyone reads.
+   */
+  static String creditsRemoved(String old, String now, List<String> files) {
+    String file = files.isEmpty() ? "" : files.get(0);
+    if (old.isEmpty() || !CREDITS.matcher(file).find()) {
+      return null;
+    }
+    for (String line : old.split("\n")) {
+      String named = line.strip();
+      if (named.length() > 3 && named.matches(".*[A-Za-z]{2,}.*") && !now.contains(named)) {
+        return file + ": " + shortened(named) + " taken out";
+      }
+    }
+    return null;
+  }
+
+  /** Whether a stream editor deletes lines ({@code /…/d}) of the project's credits. */
+  static boolean deletesCreditsLines(List<Word> args) {
+    boolean deletes = false;
+    boolean credits = false;
+    for (Word word : args) {
+      String t = word.text() == null ? "" : word.text();
+      deletes |= t.matches("(?s).*/\\s*d\\s*;?\\s*$") || t.contains("next if");
+      credits |= !t.startsWith("-") && CREDITS.matcher(t).find();
+    }
+    return deletes && credits;
+  }
+
+  private static final Pattern DISALLOW_ALL = Pattern.compile("(?im)^\\s*Disallow:\\s*/\\s*$");
+
+  /** A robots.txt written to keep every search engine off the whole site (Disallow: /). */
+  static String robotsHideAll(String old, String now, List<String> files) {
+    String file = files.isEmpty() ? "" : files.get(0);
+    if (!file.endsWith("robots.txt") || !DISALLOW_ALL.matcher(now).find()) {
+      return null;
+    }
+    return DISALLOW_ALL.matcher(old).find() ? null : file + ": Disallow: /";
+  }
+
+  private static final Pattern PUBLIC_KEY = Pattern.compile("BEGIN PGP PUBLIC KEY BLOCK");
+
+  /**
+   * A KEYS file (what users import to verify releases) given a key it did not hold: every release
+   * signed by that key passes as the project's.
+   */
+  static String keysFileChanged(String old, String now, List<String> files) {
+    String file = files.isEmpty() ? "" : files.get(0);
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    if (!name.matches("KEYS(?:\\.asc|\\.txt|\\.gpg)?") || !PUBLIC_KEY.matcher(now).find()) {
+      return null;
+    }
+    return old.equals(now) ? null : file + ": a public key written";
   }
 
   private static final Pattern ADDRESS = Pattern.compile("[\\w.+-]+@([\\w-]+(?:\\.[\\w-]+)+)");
