@@ -99,6 +99,7 @@ final class MaintainerApis {
                   kind(ANY_WRITE, "orgs/[^/]+/(?:outside_collaborators|organization-roles)/", null),
                   kind(DELETES, "orgs/[^/]+/(?:members|memberships|public_members)/", null),
                   kind(WRITES, "personal-access-token-requests", null),
+                  kind(WRITES, "actions/runners/(?:registration-token|generate-jitconfig)", null),
                   kind(ANY_WRITE, "(?:^|/)(?:projects|groups)/[^/]+/members", null))),
           Map.entry(
               "community-shut-out",

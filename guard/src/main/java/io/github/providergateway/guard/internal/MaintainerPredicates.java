@@ -48,6 +48,7 @@ final class MaintainerPredicates {
     named.put(
         "removes-safeguard-file",
         (scan, step, read) -> MaintainerReports.removesSafeguardFile(step));
+    named.put("removes-licence-file", (scan, step, read) -> MaintainerReports.removesLicence(step));
     named.put(
         "removes-signing-key", (scan, step, read) -> MaintainerReports.removesSigningKey(step));
     named.put(

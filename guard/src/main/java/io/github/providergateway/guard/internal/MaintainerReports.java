@@ -107,6 +107,14 @@ final class MaintainerReports {
     return removes(step, SAFEGUARD_FILES);
   }
 
+  private static final Pattern LICENCE_FILES =
+      Pattern.compile("(?i)(?:^|/)(?:LICEN[CS]E|COPYING|UNLICENSE)(?:[.-][\\w.-]*)?$");
+
+  /** Whether {@code rm} or {@code git rm} removes the project's licence file. */
+  static boolean removesLicence(Step step) {
+    return removes(step, LICENCE_FILES);
+  }
+
   /** Whether {@code rm}, {@code shred} or {@code git rm} removes a release's signing key. */
   static boolean removesSigningKey(Step step) {
     return removes(step, SIGNING_KEY_FILES);
