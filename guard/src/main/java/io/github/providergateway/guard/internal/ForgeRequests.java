@@ -128,6 +128,9 @@ record ForgeRequests(String method, String target, List<String> fields, boolean 
         fields.add(t.substring(t.indexOf('=') + 1));
       } else if ((t.startsWith("-f") || t.startsWith("-F")) && t.length() > 2) {
         fields.add(t.substring(2));
+      } else if (t.equals("--input") && next != null) {
+        fields.add("@" + next); // the fields are in a file: not known here
+        i++;
       } else if (FORGE_VALUES.contains(t)) {
         i++;
       } else if (!t.startsWith("-") && target == null) {

@@ -208,6 +208,11 @@ final class MaintainerApis {
         || !CONTENTS.matcher(request.target()).find()) {
       return false;
     }
+    for (String field : request.fields()) {
+      if (field.startsWith("@")) {
+        return false; // the fields are in a file (curl -d @body.json, gh api --input): not known
+      }
+    }
     String branch = request.field("branch");
     return branch == null || DEFAULT_BRANCH.matcher(branch).matches();
   }

@@ -65,6 +65,18 @@ class MaintainerRulesTest {
   }
 
   @Test
+  void aContentsWriteIsOntoTheDefaultBranchOnlyWhereItsFieldsAreKnown() {
+    assertThat(shell("gh api -X PUT repos/acme/tap/contents/Formula/q.rb -f message=m").ruleId())
+        .isEqualTo("maintainers.default-branch-written");
+    assertThat(shell("curl -X PUT https://api.github.com/repos/ada/app/contents/x -d @body.json"))
+        .extracting(GuardVerdict::ruleId)
+        .isNull();
+    assertThat(shell("gh api -X PUT repos/acme/tap/contents/Formula/q.rb --input body.json"))
+        .extracting(GuardVerdict::ruleId)
+        .isNull();
+  }
+
+  @Test
   void aDeprecationTakesEveryVersionWithoutOneOrWithARangeOfAll() {
     assertThat(MaintainerPredicates.deprecatesEvery(words("deprecate", "pkg", "gone"))).isTrue();
     assertThat(MaintainerPredicates.deprecatesEvery(words("deprecate", "@s/pkg", "gone"))).isTrue();
