@@ -200,6 +200,7 @@ final class Where {
     HardwarePredicates.addCallsTo(onCall);
     PlantPredicates.addCallsTo(onCall);
     LabPredicates.addCallsTo(onCall);
+    MaintainerPredicates.addCallsTo(onCall);
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
@@ -273,6 +274,7 @@ final class Where {
     HardwarePredicates.addTo(named);
     PlantPredicates.addTo(named);
     LabPredicates.addTo(named);
+    MaintainerPredicates.addTo(named);
     WeakenPredicates.addTo(named);
     SafeguardPredicates.addTo(named);
     OrgDirectories.addTo(named);
