@@ -199,6 +199,7 @@ final class Where {
     OrgDirectories.addCallsTo(onCall);
     HardwarePredicates.addCallsTo(onCall);
     PlantPredicates.addCallsTo(onCall);
+    LogisticsPredicates.addCallsTo(onCall);
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
@@ -271,6 +272,7 @@ final class Where {
     GpuPredicates.addTo(named);
     HardwarePredicates.addTo(named);
     PlantPredicates.addTo(named);
+    LogisticsPredicates.addTo(named);
     WeakenPredicates.addTo(named);
     SafeguardPredicates.addTo(named);
     OrgDirectories.addTo(named);
