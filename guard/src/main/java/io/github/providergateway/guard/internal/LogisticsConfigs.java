@@ -32,7 +32,7 @@ final class LogisticsConfigs {
               + "|local)[ \\t]+)*[\"']?([A-Za-z_][\\w.]*)[\"']?[ \\t]*(?::=|[:=])[ \\t]*"
               + "([^\\n#]*?)[ \\t]*[,;]?[ \\t]*(?:(?:#|//|--)[ \\t]*([^\\n]*))?$");
 
-  /** The words of a key that name a control of the trade. */
+  /** The words of a key that name a control, the trade's or any application's. */
   private static final Set<String> GUARDS =
       Set.of(
           "enforce", "enforced", "enforcement", "require", "required", "requires", "check",
@@ -41,6 +41,27 @@ final class LogisticsConfigs {
           "sanctions", "restricted", "denied", "prohibited", "incompatible", "notice", "consent",
           "identity", "insurance", "authority", "recording", "alerts", "drowsiness", "distracted",
           "collision", "lock", "governor", "geofence", "cycle", "axle", "seal", "hazmat");
+
+  /**
+   * The words of a key that are the trade's own: a key with one is the trade's control wherever
+   * it is written; a key without one only in a file of the trade ({@link #TRADE_FILE}).
+   */
+  private static final Set<String> TRADE_KEYS =
+      Set.of(
+          "driving", "duty", "dvir", "hos", "eld", "segregation", "segregate", "hazmat",
+          "embargo", "embargoed", "sanction", "sanctions", "sanctioned", "vetting", "axle", "gvw",
+          "cycle", "drowsiness", "collision", "distracted", "geofence", "governor", "reefer",
+          "setpoint", "trailer", "tractor", "cmv", "carrier", "driver", "drivers", "dispatch",
+          "defects", "defect", "moving", "motion", "overweight", "unscreened", "screening",
+          "inspection", "customs", "tariff", "dg", "dangerous");
+
+  private static final Pattern TRADE_FILE =
+      Pattern.compile(
+          "(?i)putaway|dispatch|optimi[sz]er|carrier|driver|fleet|(?<![a-z])hos(?![a-z])|"
+              + "hours.of.service|hazmat|(?<![a-z])dg[_/.]|dangerous|customs|routing|/routes?/|truck|"
+              + "vehicle|vetting|shipper|shipping|warehouse|(?<![a-z])[wt]ms(?![a-z])|"
+              + "(?<![a-z])eld(?![a-z])|reefer|load_?plan|tender|embargo|sanction|settlement|"
+              + "owner.operator|telematics|dvir|export_?control");
 
   /** The words of a key that say the goods are dangerous: a declaration, not a control. */
   private static final Set<String> GOODS_FLAGS =
@@ -54,7 +75,7 @@ final class LogisticsConfigs {
   private static final Set<String> LETS_THROUGH =
       Set.of(
           "moving", "motion", "driving", "defects", "defect", "mismatch", "overweight",
-          "unscreened", "unverified", "expired", "override", "without", "open", "hazmat", "check",
+          "unscreened", "unverified", "expired", "override", "without", "hazmat", "check",
           "checks", "vetting", "screening", "inspection", "dvir");
 
   /** The words of a numeric key whose value is looser lower, where no min or max says. */
@@ -107,7 +128,7 @@ final class LogisticsConfigs {
    * The first setting of the new text looser than a control is or than it was (a {@code was …}
    * comment, or the same key in the old text), or {@code null}.
    */
-  static Found loosened(String now, String old) {
+  static Found loosened(String now, String old, boolean tradeFile) {
     boolean settlement = PatternLiterals.finds(SETTLEMENT, now);
     Matcher m = SETTING.matcher(now);
     while (m.find()) {
@@ -115,6 +136,9 @@ final class LogisticsConfigs {
       String value = m.group(2).trim();
       String comment = m.group(3) == null ? "" : m.group(3);
       List<String> words = ActsPredicates.words(key);
+      if (!tradeFile && !any(words, TRADE_KEYS) && !settlement) {
+        continue; // an application's control, not the trade's: the weakens family's
+      }
       Matcher was = WAS.matcher(comment);
       String before = was.find() ? was.group(1) : null;
       if (before == null && old != null) {
@@ -236,13 +260,17 @@ final class LogisticsConfigs {
     return now == null || now.length() > 256 * 1024 ? null : new Edit(name, now, old);
   }
 
+  private static boolean tradeFile(Edit edit) {
+    return PatternLiterals.finds(TRADE_FILE, edit.path());
+  }
+
   /** The edit's control loosened, as the reason shows it. */
   static String editLoosens(Scan scan) {
     Edit edit = edit(scan);
     if (edit == null) {
       return null;
     }
-    Found found = loosened(edit.now(), edit.old());
+    Found found = loosened(edit.now(), edit.old(), tradeFile(edit));
     return found != null && !found.declaration() ? edit.path() + ": " + found.line() : null;
   }
 
@@ -290,7 +318,7 @@ final class LogisticsConfigs {
       return null;
     }
     String now = edit.now();
-    Found found = loosened(now, edit.old());
+    Found found = loosened(now, edit.old(), tradeFile(edit));
     if (found != null && found.declaration()) {
       return edit.path() + ": " + found.line();
     }
@@ -378,7 +406,7 @@ final class LogisticsConfigs {
               + "classification|export");
 
   private static String args(Step step) {
-    if (!SUBSTITUTERS.contains(step.program())) {
+    if (!SUBSTITUTERS.contains(step.program()) || !writes(step)) {
       return null;
     }
     StringBuilder all = new StringBuilder();
@@ -389,6 +417,22 @@ final class LogisticsConfigs {
       }
     }
     return all.toString();
+  }
+
+  /** Whether the substituter writes its files: sed's and perl's -i; ex, vim, jq and yq do. */
+  private static boolean writes(Step step) {
+    String program = step.program();
+    if (!program.endsWith("sed") && !program.equals("perl") && !program.equals("ruby")) {
+      return true;
+    }
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.startsWith("--in-place")
+          || text.startsWith("-") && !text.startsWith("--") && text.indexOf('i') > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a substitution falsifies a declaration of the trade. */
@@ -414,7 +458,11 @@ final class LogisticsConfigs {
           && PatternLiterals.finds(TARIFF, text)) {
         return true;
       }
-      Found found = loosened(replacement.replace(", ", "\n"), pattern.replace(", ", "\n"));
+      Found found =
+          loosened(
+              replacement.replace(", ", "\n"),
+              pattern.replace(", ", "\n"),
+              PatternLiterals.finds(TRADE_FILE, text));
       if (found != null && found.declaration()) {
         return true;
       }
@@ -440,7 +488,11 @@ final class LogisticsConfigs {
     Matcher s = SUBSTITUTION.matcher(text);
     while (s.find()) {
       String pattern = s.group(2).replace("\\", "");
-      Found found = loosened(s.group(3).replace("\\", "").replace(", ", "\n"), pattern);
+      Found found =
+          loosened(
+              s.group(3).replace("\\", "").replace(", ", "\n"),
+              pattern,
+              PatternLiterals.finds(TRADE_FILE, text));
       if (found != null && !found.declaration()) {
         return true;
       }
@@ -452,7 +504,8 @@ final class LogisticsConfigs {
     while (a.find()) {
       for (String part : a.group(1).split("[.\\[\\]\"]+")) {
         if (!part.isEmpty() && !part.equals("value")) {
-          Found found = loosened(part + ": " + a.group(2), null);
+          Found found =
+              loosened(part + ": " + a.group(2), null, PatternLiterals.finds(TRADE_FILE, text));
           if (found != null && !found.declaration()) {
             return true;
           }
