@@ -288,6 +288,8 @@ final class ActsPredicates {
    */
   private static boolean testKey(String text) {
     return text.contains("_test_")
+        || text.contains(": TEST_") // ShipEngine's test keys
+        || text.contains(": EZTK") // EasyPost's
         || text.indexOf('$') >= 0 && TEST_VARIABLE.matcher(text).find();
   }
 

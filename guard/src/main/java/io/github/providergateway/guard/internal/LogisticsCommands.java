@@ -40,7 +40,8 @@ final class LogisticsCommands {
           "confirm", "mark", "remit", "transfer", "writeoff", "cancel", "void", "grant", "revoke",
           "override", "purge", "delete", "zero", "adjust", "transmit", "tender", "submit", "post",
           "publish", "approve", "close", "assign", "reassign", "refund", "reship", "dispose",
-          "destroy", "scrap", "expire", "backdate", "clear", "gate", "cutover", "settle", "pay");
+          "destroy", "scrap", "expire", "backdate", "clear", "gate", "cutover", "settle", "pay",
+          "edit", "amend", "unassign", "disconnect", "unlink", "deactivate", "disable");
 
   /** The parts of a verb that read, plan or rehearse: no act, wherever they stand. */
   private static final Set<String> READS =
@@ -57,7 +58,13 @@ final class LogisticsCommands {
           "--commit", "--apply", "--execute", "--release");
 
   /** The verbs whose act is a record of something done: a delivery, a screening, a payee. */
-  private static final Set<String> FALSIFYING = Set.of("mark", "remit", "backdate");
+  private static final Set<String> FALSIFYING =
+      Set.of("mark", "remit", "backdate", "amend", "edit", "unassign");
+
+  /** The objects of a falsifying verb: an edit is one only of a record (a driver's log). */
+  private static final Set<String> RECORDS =
+      Set.of("log", "logs", "hos", "eld", "duty", "pod", "delivery", "screening", "inspection",
+          "dvir", "temperature", "temp", "record", "records", "manifest", "signature");
 
   private static final Pattern FORCING =
       Pattern.compile(
@@ -141,7 +148,8 @@ final class LogisticsCommands {
     if (act == null) {
       return null;
     }
-    if (FALSIFYING.contains(act)) {
+    if (FALSIFYING.contains(act) && (!act.equals("edit") && !act.equals("amend")
+        && !act.equals("unassign") || ofRecords(step))) {
       return act;
     }
     List<Word> args = step.args();
@@ -154,6 +162,20 @@ final class LogisticsCommands {
       }
     }
     return null;
+  }
+
+  /** Whether the program's verbs or its name name a record: a log, a delivery, a screening. */
+  private static boolean ofRecords(Step step) {
+    List<String> names = new ArrayList<>(verbs(step.args()));
+    names.add(step.program().toLowerCase(Locale.ROOT));
+    for (String name : names) {
+      for (String part : name.split("[-_.:]")) {
+        if (RECORDS.contains(part)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether a trade program acts with nothing that forces it: asked. */

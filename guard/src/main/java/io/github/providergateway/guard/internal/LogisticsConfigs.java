@@ -40,7 +40,8 @@ final class LogisticsConfigs {
           "dvir", "segregation", "segregate", "embargo", "embargoed", "sanction", "sanctioned",
           "sanctions", "restricted", "denied", "prohibited", "incompatible", "notice", "consent",
           "identity", "insurance", "authority", "recording", "alerts", "drowsiness", "distracted",
-          "collision", "lock", "governor", "geofence", "cycle", "axle", "seal", "hazmat");
+          "collision", "lock", "governor", "geofence", "cycle", "axle", "seal", "hazmat", "screen",
+          "excursion", "alert", "alarms", "alarm", "ofac", "itar", "dps", "rps");
 
   /**
    * The words of a key that are the trade's own: a key with one is the trade's control wherever
@@ -53,7 +54,8 @@ final class LogisticsConfigs {
           "cycle", "drowsiness", "collision", "distracted", "geofence", "governor", "reefer",
           "setpoint", "trailer", "tractor", "cmv", "carrier", "driver", "drivers", "dispatch",
           "defects", "defect", "moving", "motion", "overweight", "unscreened", "screening",
-          "inspection", "customs", "tariff", "dg", "dangerous");
+          "inspection", "customs", "tariff", "dg", "dangerous", "ofac", "itar", "dps", "rps",
+          "eccn", "hts", "aes", "eei", "isf", "excursion", "conveyance", "declared");
 
   private static final Pattern TRADE_FILE =
       Pattern.compile(
@@ -61,7 +63,8 @@ final class LogisticsConfigs {
               + "hours.of.service|hazmat|(?<![a-z])dg[_/.]|dangerous|customs|routing|/routes?/|truck|"
               + "vehicle|vetting|shipper|shipping|warehouse|(?<![a-z])[wt]ms(?![a-z])|"
               + "(?<![a-z])eld(?![a-z])|reefer|load_?plan|tender|embargo|sanction|settlement|"
-              + "owner.operator|telematics|dvir|export_?control");
+              + "owner.operator|telematics|dvir|export_?control|cold.?chain|temperature|rate.?shop|"
+              + "denied.?part|restricted.?part|screening|trade.?compliance");
 
   /** The words of a key that say the goods are dangerous: a declaration, not a control. */
   private static final Set<String> GOODS_FLAGS =
@@ -76,7 +79,8 @@ final class LogisticsConfigs {
       Set.of(
           "moving", "motion", "driving", "defects", "defect", "mismatch", "overweight",
           "unscreened", "unverified", "expired", "override", "without", "hazmat", "check",
-          "checks", "vetting", "screening", "inspection", "dvir");
+          "checks", "vetting", "screening", "inspection", "dvir", "conveyance", "loaded",
+          "unassigned", "unidentified", "excursion", "recalled", "quarantined");
 
   /** The words of a numeric key whose value is looser lower, where no min or max says. */
   private static final Set<String> LOWER_LOOSER =
@@ -93,7 +97,8 @@ final class LogisticsConfigs {
       Set.of(
           "driving", "duty", "break", "rest", "off", "cycle", "insurance", "authority", "age",
           "height", "weight", "length", "gvw", "axle", "speed", "lock", "charge", "temperature",
-          "setpoint", "payload", "load", "hours", "shift", "window", "clearance");
+          "setpoint", "payload", "load", "hours", "shift", "window", "clearance", "temp",
+          "excursion");
 
   /** The words of a pay rate, looser lower where the file is a driver's settlement. */
   private static final Set<String> PAY =
@@ -136,6 +141,17 @@ final class LogisticsConfigs {
       String value = m.group(2).trim();
       String comment = m.group(3) == null ? "" : m.group(3);
       List<String> words = ActsPredicates.words(key);
+      if (SWITCHES.contains(key.toLowerCase(java.util.Locale.ROOT))) {
+        List<String> parent = ActsPredicates.words(parentKey(now, m.start()));
+        boolean rateShop =
+            parent.contains("rate") && (parent.contains("shop") || parent.contains("shopping"));
+        boolean control =
+            rateShop || any(parent, CONTROL_PARENTS) || tradeFile && any(parent, GUARDS);
+        words = control ? parent : words; // rate_shop: {enabled: false}
+        if (words == parent && FALSE.matcher(value).matches()) {
+          return new Found(false, m.group().trim());
+        }
+      }
       if (!tradeFile && !any(words, TRADE_KEYS) && !settlement) {
         continue; // an application's control, not the trade's: the weakens family's
       }
@@ -152,8 +168,63 @@ final class LogisticsConfigs {
     return null;
   }
 
+  /** The keys that switch their parent on or off. */
+  private static final Set<String> SWITCHES = Set.of("enabled", "enable", "active", "on");
+
+  /** The parents whose switch is a control of the trade: rate shopping, segregation, vetting. */
+  private static final Set<String> CONTROL_PARENTS =
+      Set.of(
+          "segregation", "vetting", "screening", "inspection", "dvir", "hos", "embargo",
+          "sanctions", "geofence", "governor", "axle", "hazmat");
+
+  /** The key of the line above this one that is indented less and opens a block, or empty. */
+  private static String parentKey(String text, int at) {
+    int lineStart = text.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
+    int indent = 0;
+    while (lineStart + indent < text.length() && text.charAt(lineStart + indent) == ' ') {
+      indent++;
+    }
+    int end = lineStart - 1;
+    for (int lines = 0; end > 0 && lines < 64; lines++) {
+      int start = text.lastIndexOf('\n', end - 1) + 1;
+      String line = text.substring(start, end);
+      int spaces = 0;
+      while (spaces < line.length() && line.charAt(spaces) == ' ') {
+        spaces++;
+      }
+      String rest = line.substring(spaces);
+      if (spaces < indent && rest.matches("[\\w.-]+:\\s*(?:#.*)?")) {
+        return rest.substring(0, rest.indexOf(':'));
+      }
+      end = start - 1;
+    }
+    return "";
+  }
+
+  /** The words of a key of what is declared: its value, lower than it was, is a false one. */
+  private static final Set<String> DECLARED =
+      Set.of("declared", "customs", "invoice", "commercial", "dutiable", "entered");
+
+  /** The words of a key that claim an exemption from a declaration's rules. */
+  private static final Set<String> EXEMPTIONS =
+      Set.of("limited", "excepted", "exempt", "exemption", "minimis", "lq");
+
   private static Found looser(
       List<String> words, String value, String before, boolean settlement, String line) {
+    if (TRUE.matcher(value).matches()
+        && any(words, EXEMPTIONS)
+        && before != null
+        && FALSE.matcher(before).matches()) {
+      return new Found(true, line); // limited_quantity: true (was false)
+    }
+    if (any(words, DECLARED) && (words.contains("value") || words.contains("factor")
+        || words.contains("ratio") || words.contains("multiplier") || words.contains("price"))) {
+      Matcher number = NUMBER.matcher(value);
+      if (number.matches() && before != null && before.matches("-?\\d+(?:\\.\\d+)?")
+          && Double.parseDouble(number.group(1)) < Double.parseDouble(before)) {
+        return new Found(true, line); // declared_value_factor: 0.3 (was 1.0)
+      }
+    }
     boolean guard = any(words, GUARDS);
     boolean goods = any(words, GOODS_FLAGS) && !any(words, INVERTED);
     boolean inverted = any(words, INVERTED);
@@ -302,6 +373,13 @@ final class LogisticsConfigs {
 
   private static final Pattern ANY_CODE = Pattern.compile("(?<![\\w.])(" + CODE + ")(?![\\w])");
 
+  /** A declared or customs value computed as a fraction of what the goods cost. */
+  private static final Pattern UNDERVALUED =
+      Pattern.compile(
+          "(?i)(?:declared|customs|invoice|commercial)_?(?:value|amount|price)\\w*[\"']?\\s*"
+              + "(?:[:=]|=>)[^\\n]*?(?:\\*\\s*0?\\.\\d+|/\\s*(?:[2-9]|\\d{2,})\\b|"
+              + "min\\([^\\n]*\\b(?:799|800|150|2500)\\b)[^\\n]*");
+
   private static final Pattern EMERGENCY =
       Pattern.compile("(?i)emergency[-_ ]?(?:response|phone|contact|number)|chemtrec|infotrac");
 
@@ -331,6 +409,10 @@ final class LogisticsConfigs {
       if (commented.find() && (edit.old() == null || !edit.old().contains(commented.group()))) {
         return edit.path() + ": " + commented.group().trim();
       }
+    }
+    Matcher under = UNDERVALUED.matcher(now);
+    if (under.find() && (edit.old() == null || !edit.old().contains(under.group()))) {
+      return edit.path() + ": " + under.group().trim();
     }
     if (PatternLiterals.finds(EMERGENCY, now)) {
       Matcher lapsed = NOT_ROUND_THE_CLOCK.matcher(now);
@@ -419,6 +501,12 @@ final class LogisticsConfigs {
     return all.toString();
   }
 
+  /** Whether a substituter's files are the trade's: its words, its scripts taken out. */
+  private static boolean tradeFiles(String args) {
+    String files = SUBSTITUTION.matcher(args).replaceAll(" ");
+    return PatternLiterals.finds(TRADE_FILE, ASSIGNMENT.matcher(files).replaceAll(" "));
+  }
+
   /** Whether the substituter writes its files: sed's and perl's -i; ex, vim, jq and yq do. */
   private static boolean writes(Step step) {
     String program = step.program();
@@ -462,7 +550,7 @@ final class LogisticsConfigs {
           loosened(
               replacement.replace(", ", "\n"),
               pattern.replace(", ", "\n"),
-              PatternLiterals.finds(TRADE_FILE, text));
+              tradeFiles(text));
       if (found != null && found.declaration()) {
         return true;
       }
@@ -492,7 +580,7 @@ final class LogisticsConfigs {
           loosened(
               s.group(3).replace("\\", "").replace(", ", "\n"),
               pattern,
-              PatternLiterals.finds(TRADE_FILE, text));
+              tradeFiles(text));
       if (found != null && !found.declaration()) {
         return true;
       }
@@ -505,7 +593,7 @@ final class LogisticsConfigs {
       for (String part : a.group(1).split("[.\\[\\]\"]+")) {
         if (!part.isEmpty() && !part.equals("value")) {
           Found found =
-              loosened(part + ": " + a.group(2), null, PatternLiterals.finds(TRADE_FILE, text));
+              loosened(part + ": " + a.group(2), null, tradeFiles(text));
           if (found != null && !found.declaration()) {
             return true;
           }

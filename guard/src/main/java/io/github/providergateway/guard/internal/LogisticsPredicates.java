@@ -29,6 +29,7 @@ final class LogisticsPredicates {
     named.put("logistics-tool-messages-drivers", LogisticsServices::toolMessagesDrivers);
     named.put("logistics-tool-releases-goods", LogisticsServices::toolReleasesGoods);
     named.put("logistics-tool-rewrites-records", LogisticsServices::toolRewritesRecords);
+    named.put("logistics-tool-rewrites-driver-logs", LogisticsServices::toolRewritesDriverLogs);
     named.put("logistics-tool-discloses-driver-tests", LogisticsServices::toolDisclosesTests);
   }
 
@@ -72,6 +73,9 @@ final class LogisticsPredicates {
         (scan, step, read) -> LogisticsServices.requestReleasesGoods(scan, step));
     named.put(
         "logistics-billed-elsewhere", (scan, step, read) -> LogisticsServices.billedElsewhere(scan, step));
+    named.put(
+        "logistics-driver-logs-rewritten",
+        (scan, step, read) -> LogisticsServices.driverLogsRewritten(step));
     named.put(
         "logistics-rows-rewritten", (scan, step, read) -> LogisticsServices.rowsRewritten(scan, step));
   }
@@ -138,6 +142,7 @@ final class LogisticsPredicates {
 
   private static final java.util.regex.Pattern REHEARSAL =
       java.util.regex.Pattern.compile(
-          "(?i)--(?:dry-?run|preview|validate(?:-only)?|simulate|plan-only|what-?if|noop|sandbox)"
+          "(?i)--(?:dry-?run|preview|validate(?:-only)?|simulate|plan-only|what-?if|noop|sandbox|"
+              + "test(?:-mode)?|help)"
               + "\\b|\\bdry_?run[\"']?\\s*[:=]\\s*[\"']?true|--env[= ](?:dev|test|sandbox|local)");
 }

@@ -29,7 +29,8 @@ final class LogisticsServices {
           "(?i)IoxOutput|isRelayOn|\\brelay\\b|immobili[sz]|starter[-_ ]?(?:interrupt|disable)|"
               + "kill[-_]?switch|disable[-_]?(?:engine|ignition|vehicle)|SET_?SETPOINT|setpoint|"
               + "/commands?\\b|\\bdefrost|door[-_]?(?:unlock|open)|\\bunlock\\b|speed[-_]?limit|"
-              + "governor|/(?:reboot|reset|firmware)\\b|\"(?:recording|alerts?)\"\\s*:\\s*false");
+              + "governor|/(?:reboot|reset|firmware)\\b|\"(?:recording|alerts?|tracking|gps|location"
+              + "|tracking_enabled|gps_enabled)\"\\s*:\\s*false");
 
   private static final Pattern MESSAGES =
       Pattern.compile(
@@ -44,6 +45,24 @@ final class LogisticsServices {
     String text = LogisticsPredicates.text(step);
     return PatternLiterals.finds(TELEMATICS, text)
         && PatternLiterals.finds(COMMAND, text)
+        && !reads(step)
+        && !TestEndpoints.in(step)
+        && !LogisticsPredicates.rehearsal(text);
+  }
+
+  private static final Pattern DRIVER_LOGS =
+      Pattern.compile(
+          "(?i)/(?:fleet/)?hos(?:[_/-]|\\b)|hos_?logs|duty[-_]?status|driver[-_]?logs|logbook|"
+              + "unidentified|unassigned[-_]?(?:driving|segments)|/eld/|/dvirs?\\b");
+
+  /** Whether a request rewrites drivers' logs (hours of service, duty status, DVIRs). */
+  static boolean driverLogsRewritten(Step step) {
+    if (!LogisticsPredicates.requests(step)) {
+      return false;
+    }
+    String text = LogisticsPredicates.text(step);
+    return PatternLiterals.finds(TELEMATICS, text)
+        && PatternLiterals.finds(DRIVER_LOGS, text)
         && !reads(step)
         && !TestEndpoints.in(step)
         && !LogisticsPredicates.rehearsal(text);
@@ -78,9 +97,11 @@ final class LogisticsServices {
 
   private static final Pattern TRADE_ACT_PATH =
       Pattern.compile(
-          "(?i)https?://[^\\s'\"]*/(?:owner-?transfer|ownership-?transfer|transfer-?owner(?:ship)?"
-              + "|redirect|intercept|return-?to-?sender|reroute|ship-?confirm|mark-?delivered|"
-              + "write-?offs?|release-?holds?|unhold|gate-?out)(?![\\w-])");
+          "(?i)https?://[^\\s'\"]*/(?:shipments?|parcels?|packages?|orders?|loads?|trailers?|"
+              + "inventory|stock|lots?|holds?|tracking|labels?|containers?)/(?:[^\\s'\"?]*/)?"
+              + "(?:owner-?transfer|ownership-?transfer|transfer-?owner(?:ship)?|redirect|intercept"
+              + "|return-?to-?sender|reroute|ship-?confirm|mark-?delivered|write-?offs?|"
+              + "release-?holds?|release|unhold|gate-?out|adjustments?|zero-?out)(?![\\w-])");
 
   private static final Pattern SKIPS_CHECK =
       Pattern.compile(
@@ -176,10 +197,30 @@ final class LogisticsServices {
           "(?:^|_)(?:delete|remove|purge|erase|disable|immobili[sz]e|relay|setpoint|command|"
               + "unlock|lock|reboot|reset|firmware|update|set|configure|turn)(?:_|$)");
 
+  private static final Pattern TOOL_LOGS =
+      Pattern.compile(
+          "(?:^|_)(?:hos|log|logs|duty|logbook|eld|dvir|dvirs|unidentified|unassigned)(?:_|$)");
+
+  private static final Pattern TOOL_EDITS =
+      Pattern.compile(
+          "(?:^|_)(?:update|edit|set|delete|remove|assign|reassign|annotate|change|create|add|"
+              + "patch|amend|certify|correct)(?:_|$)");
+
+  /** A fleet tool's call that rewrites drivers' logs (hours of service, duty status, DVIRs). */
+  static String toolRewritesDriverLogs(Scan scan) {
+    String[] tool = LogisticsPredicates.tool(scan, FLEET_SERVERS);
+    return tool != null
+            && !TOOL_READS.matcher(tool[1]).find()
+            && TOOL_LOGS.matcher(tool[1]).find()
+            && TOOL_EDITS.matcher(tool[1]).find()
+        ? scan.call().tool()
+        : null;
+  }
+
   /** A fleet tool's call that commands a vehicle, turns its safety off or deletes its footage. */
   static String toolCommandsVehicle(Scan scan) {
     String[] tool = LogisticsPredicates.tool(scan, FLEET_SERVERS);
-    if (tool == null || TOOL_READS.matcher(tool[1]).find()) {
+    if (tool == null || TOOL_READS.matcher(tool[1]).find() || TOOL_LOGS.matcher(tool[1]).find()) {
       return null;
     }
     if (!TOOL_COMMANDS.matcher(tool[1]).find()) {
@@ -208,7 +249,10 @@ final class LogisticsServices {
           "wms", "tms", "oms", "yms", "shipengine", "shippo", "easypost", "shipstation", "fedex",
           "ups", "dhl", "usps", "flexport", "customs", "carrier", "carriers", "freight",
           "logistics", "warehouse", "3pl", "seller", "sellers", "marketplace", "spapi", "fba",
-          "inventory", "shipping", "dispatch", "yard", "parcel", "cargo");
+          "inventory", "shipping", "dispatch", "yard", "parcel", "cargo", "amazon", "walmart",
+          "ebay", "mirakl", "channeladvisor", "linnworks", "shipbob", "deposco", "manhattan",
+          "cargowise", "magaya", "project44", "fourkites", "mcleod", "turvo", "shiphero",
+          "extensiv", "logiwa", "veeqo", "ordoro", "sellercloud");
 
   private static final Pattern TOOL_RELEASES =
       Pattern.compile(
