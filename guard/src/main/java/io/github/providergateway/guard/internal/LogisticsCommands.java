@@ -41,7 +41,12 @@ final class LogisticsCommands {
           "override", "purge", "delete", "zero", "adjust", "transmit", "tender", "submit", "post",
           "publish", "approve", "close", "assign", "reassign", "refund", "reship", "dispose",
           "destroy", "scrap", "expire", "backdate", "clear", "gate", "cutover", "settle", "pay",
-          "edit", "amend", "unassign", "disconnect", "unlink", "deactivate", "disable");
+          "edit", "amend", "unassign", "disconnect", "unlink", "deactivate", "disable",
+          "complete", "deliver", "delivered", "record", "certify", "attest");
+
+  /** The verbs that act only where something forces them (a list of items, another's name). */
+  private static final Set<String> WEAK_ACTS =
+      Set.of("create", "update", "set", "add", "register", "sign", "upload", "import");
 
   /** The parts of a verb that read, plan or rehearse: no act, wherever they stand. */
   private static final Set<String> READS =
@@ -59,7 +64,13 @@ final class LogisticsCommands {
 
   /** The verbs whose act is a record of something done: a delivery, a screening, a payee. */
   private static final Set<String> FALSIFYING =
-      Set.of("mark", "remit", "backdate", "amend", "edit", "unassign");
+      Set.of(
+          "mark", "remit", "backdate", "amend", "edit", "unassign", "record", "certify",
+          "attest");
+
+  /** The falsifying verbs that falsify only a record's: an edit of a driver's log, not a load's. */
+  private static final Set<String> OF_RECORDS =
+      Set.of("amend", "edit", "unassign", "record", "certify", "attest");
 
   /** The objects of a falsifying verb: an edit is one only of a record (a driver's log). */
   private static final Set<String> RECORDS =
@@ -110,6 +121,14 @@ final class LogisticsCommands {
 
   /** What a trade program acts with, or {@code null}: the verb's part or the option. */
   private static String act(Step step) {
+    return act(step, false);
+  }
+
+  /**
+   * What a trade program acts with, or {@code null}; {@code weak}: a verb that acts only where
+   * something forces it ({@code create}, {@code update}) counts too.
+   */
+  private static String act(Step step, boolean weak) {
     if (!tradeProgram(step)) {
       return null;
     }
@@ -121,9 +140,15 @@ final class LogisticsCommands {
         if (READS.contains(part)) {
           return null;
         }
-        if (act == null && (ACTS.contains(part) || part.equals("file") && i > 0)) {
+        if (act == null
+            && (ACTS.contains(part) || part.equals("file") && i > 0)
+            || act == null && weak && WEAK_ACTS.contains(part)) {
           act = part;
         }
+      }
+      String whole = verbs.get(i).replace("-", "").replace("_", "");
+      if (act == null && ACTS.contains(whole)) {
+        act = whole; // write-off
       }
     }
     for (Word word : args) {
@@ -144,12 +169,11 @@ final class LogisticsCommands {
    * signature, to a bank account, or a record of something done (a delivery, a screening).
    */
   static String forcedAct(Step step) {
-    String act = act(step);
+    String act = act(step, true);
     if (act == null) {
       return null;
     }
-    if (FALSIFYING.contains(act) && (!act.equals("edit") && !act.equals("amend")
-        && !act.equals("unassign") || ofRecords(step))) {
+    if (FALSIFYING.contains(act) && !WEAK_ACTS.contains(act) && (!OF_RECORDS.contains(act) || ofRecords(step))) {
       return act;
     }
     List<Word> args = step.args();
