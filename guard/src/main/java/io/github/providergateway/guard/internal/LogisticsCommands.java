@@ -23,11 +23,46 @@ final class LogisticsCommands {
   /** The parts of a program's name, run by its path or as a script, that name the trade. */
   private static final Set<String> TRADE =
       Set.of(
-          "wms", "tms", "yms", "oms", "customs", "carrierops", "carrier", "carriers", "pod",
-          "aircargo", "loadplan", "dispatch", "fleet", "eld", "hos", "edi", "shipping", "shipments",
-          "labels", "freight", "warehouse", "inventory", "sellers", "marketplace", "yard", "dock",
-          "parcel", "parcels", "drivers", "telematics", "brokerage", "drayage", "fulfillment",
-          "returns", "manifest", "settlement", "settlements", "trade", "compliance", "loads");
+          "wms",
+          "tms",
+          "yms",
+          "oms",
+          "customs",
+          "carrierops",
+          "carrier",
+          "carriers",
+          "pod",
+          "aircargo",
+          "loadplan",
+          "dispatch",
+          "fleet",
+          "eld",
+          "hos",
+          "edi",
+          "shipping",
+          "shipments",
+          "labels",
+          "freight",
+          "warehouse",
+          "inventory",
+          "sellers",
+          "marketplace",
+          "yard",
+          "dock",
+          "parcel",
+          "parcels",
+          "drivers",
+          "telematics",
+          "brokerage",
+          "drayage",
+          "fulfillment",
+          "returns",
+          "manifest",
+          "settlement",
+          "settlements",
+          "trade",
+          "compliance",
+          "loads");
 
   /** The names of the trade a program has on the path, not only as the project's. */
   private static final Set<String> TRADE_BARE =
@@ -36,13 +71,62 @@ final class LogisticsCommands {
   /** The parts of a verb that act on goods, shipments, loads, accounts or declarations. */
   private static final Set<String> ACTS =
       Set.of(
-          "redirect", "reroute", "intercept", "return", "rts", "release", "unhold", "unlock",
-          "confirm", "mark", "remit", "transfer", "writeoff", "cancel", "void", "grant", "revoke",
-          "override", "purge", "delete", "zero", "adjust", "transmit", "tender", "submit", "post",
-          "publish", "approve", "close", "assign", "reassign", "refund", "reship", "dispose",
-          "destroy", "scrap", "expire", "backdate", "clear", "gate", "cutover", "settle", "pay",
-          "edit", "amend", "unassign", "disconnect", "unlink", "deactivate", "disable",
-          "complete", "deliver", "delivered", "record", "certify", "attest");
+          "redirect",
+          "reroute",
+          "intercept",
+          "return",
+          "rts",
+          "release",
+          "unhold",
+          "unlock",
+          "confirm",
+          "mark",
+          "remit",
+          "transfer",
+          "writeoff",
+          "cancel",
+          "void",
+          "grant",
+          "revoke",
+          "override",
+          "purge",
+          "delete",
+          "zero",
+          "adjust",
+          "transmit",
+          "tender",
+          "submit",
+          "post",
+          "publish",
+          "approve",
+          "close",
+          "assign",
+          "reassign",
+          "refund",
+          "reship",
+          "dispose",
+          "destroy",
+          "scrap",
+          "expire",
+          "backdate",
+          "clear",
+          "gate",
+          "cutover",
+          "settle",
+          "pay",
+          "edit",
+          "amend",
+          "unassign",
+          "disconnect",
+          "unlink",
+          "deactivate",
+          "disable",
+          "complete",
+          "deliver",
+          "delivered",
+          "record",
+          "certify",
+          "attest");
 
   /** The verbs that act only where something forces them (a list of items, another's name). */
   private static final Set<String> WEAK_ACTS =
@@ -51,22 +135,59 @@ final class LogisticsCommands {
   /** The parts of a verb that read, plan or rehearse: no act, wherever they stand. */
   private static final Set<String> READS =
       Set.of(
-          "plan", "validate", "list", "show", "get", "status", "track", "rate", "rates", "quote",
-          "preview", "export", "report", "diff", "check", "search", "print", "render", "simulate",
-          "estimate", "lint", "test", "help", "describe", "view", "dry", "explain", "history",
-          "inspect", "verify", "audit", "count", "summary");
+          "plan",
+          "validate",
+          "list",
+          "show",
+          "get",
+          "status",
+          "track",
+          "rate",
+          "rates",
+          "quote",
+          "preview",
+          "export",
+          "report",
+          "diff",
+          "check",
+          "search",
+          "print",
+          "render",
+          "simulate",
+          "estimate",
+          "lint",
+          "test",
+          "help",
+          "describe",
+          "view",
+          "dry",
+          "explain",
+          "history",
+          "inspect",
+          "verify",
+          "audit",
+          "count",
+          "summary");
 
   /** The options that make a plain verb act: the project's own switches for doing it. */
   private static final Set<String> ACT_OPTIONS =
       Set.of(
-          "--tender", "--transmit", "--post", "--confirm", "--send", "--publish", "--submit",
-          "--commit", "--apply", "--execute", "--release");
+          "--tender",
+          "--transmit",
+          "--post",
+          "--confirm",
+          "--send",
+          "--publish",
+          "--submit",
+          "--commit",
+          "--apply",
+          "--execute",
+          "--release");
 
   /** The verbs whose act is a record of something done: a delivery, a screening, a payee. */
   private static final Set<String> FALSIFYING =
       Set.of(
-          "mark", "remit", "backdate", "amend", "edit", "unassign", "record", "certify",
-          "attest");
+          "mark", "remit", "backdate", "amend", "edit", "unassign", "record", "certify", "attest");
 
   /** The falsifying verbs that falsify only a record's: an edit of a driver's log, not a load's. */
   private static final Set<String> OF_RECORDS =
@@ -74,8 +195,23 @@ final class LogisticsCommands {
 
   /** The objects of a falsifying verb: an edit is one only of a record (a driver's log). */
   private static final Set<String> RECORDS =
-      Set.of("log", "logs", "hos", "eld", "duty", "pod", "delivery", "screening", "inspection",
-          "dvir", "temperature", "temp", "record", "records", "manifest", "signature");
+      Set.of(
+          "log",
+          "logs",
+          "hos",
+          "eld",
+          "duty",
+          "pod",
+          "delivery",
+          "screening",
+          "inspection",
+          "dvir",
+          "temperature",
+          "temp",
+          "record",
+          "records",
+          "manifest",
+          "signature");
 
   private static final Pattern FORCING =
       Pattern.compile(
@@ -140,8 +276,7 @@ final class LogisticsCommands {
         if (READS.contains(part)) {
           return null;
         }
-        if (act == null
-            && (ACTS.contains(part) || part.equals("file") && i > 0)
+        if (act == null && (ACTS.contains(part) || part.equals("file") && i > 0)
             || act == null && weak && WEAK_ACTS.contains(part)) {
           act = part;
         }
@@ -173,7 +308,9 @@ final class LogisticsCommands {
     if (act == null) {
       return null;
     }
-    if (FALSIFYING.contains(act) && !WEAK_ACTS.contains(act) && (!OF_RECORDS.contains(act) || ofRecords(step))) {
+    if (FALSIFYING.contains(act)
+        && !WEAK_ACTS.contains(act)
+        && (!OF_RECORDS.contains(act) || ofRecords(step))) {
       return act;
     }
     List<Word> args = step.args();
@@ -227,12 +364,14 @@ final class LogisticsCommands {
           "(?i)(?<![a-z])(?:CII|C-?II|vault|cage|controlled[-_ ]?substances?|schedule[-_ ]?ii|"
               + "bonded|high[-_]?value|secure[-_]?(?:zone|area|room)|narcotics?)(?![a-z])");
 
+  private static final Pattern GRANT = Pattern.compile("(?i)grant");
+
   /** Whether a program grants someone a secure area of a warehouse: a vault, a cage, a bond. */
   static boolean secureAreaGranted(Step step) {
     boolean grants = false;
     for (Word word : step.args()) {
       String text = word.text();
-      grants |= text.length() < 256 && text.toLowerCase(Locale.ROOT).contains("grant");
+      grants |= text.length() < 256 && PatternLiterals.mayFind(GRANT, text);
     }
     if (!grants) {
       return false;
@@ -252,16 +391,13 @@ final class LogisticsCommands {
   private static final Pattern STOCK_OR_LISTING =
       Pattern.compile("(?i)inventory|qty|quantity|stock|price|listing|feed|catalog|offer");
 
-  /** Whether a call acts on every seller's stock, prices or listings at once, not in a rehearsal. */
+  /**
+   * Whether a call acts on every seller's stock, prices or listings at once, not in a rehearsal.
+   */
   static boolean everySeller(Step step) {
     boolean named = false;
     for (Word word : step.args()) {
-      String text = word.text().toLowerCase(Locale.ROOT);
-      named |=
-          text.contains("seller")
-              || text.contains("owner")
-              || text.contains("client")
-              || text.contains("merchant");
+      named |= PatternLiterals.mayFind(EVERY_SELLER, word.text());
     }
     if (!named) {
       return false;
@@ -288,7 +424,7 @@ final class LogisticsCommands {
     if (!step.interpreter() && !step.program().equals("rails")) {
       return false;
     }
-    String text = LogisticsPredicates.text(step);
+    String text = LogisticsPredicates.text(scan, step);
     String source = scan.source() == null ? "" : scan.source();
     return PatternLiterals.finds(SELLER_SECRET, text)
         && PRINTS_EVERY.matcher(text).find()
@@ -309,7 +445,9 @@ final class LogisticsCommands {
           "(?i)\\bpins?\\b|release[_ -]?(?:pins?|numbers?|codes?)|pickup[_ -]?(?:numbers?|codes?|"
               + "pins?)|terminal_pins|\\bpin_codes?|gate[_ -]?codes?");
 
-  /** Whether the command mails a terminal's release PINs or pickup numbers to a personal address. */
+  /**
+   * Whether the command mails a terminal's release PINs or pickup numbers to a personal address.
+   */
   static boolean pickupCodesSent(Scan scan, Step step) {
     if (!MAILERS.contains(step.program())) {
       return false;

@@ -1,26 +1,21 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.guard.shell.Word;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The files of a logistics operation that loosen a control or falsify a declaration, as the {@code
- * logistics.declaration-falsified}, {@code logistics.controls-loosened} and {@code
- * logistics.sellers-data-crossed} rules read them (decision 144): a setting of the trade's controls
- * (hours of service, hazmat segregation, carrier vetting, a truck's dimensions, the drivers' app's
- * motion lock, an inspection required) written looser than it was or than a control is, by the edit
- * tool or by a substitution (sed, perl, ex, jq, yq); a tariff or export classification rewritten, a
- * country of origin swapped, goods unflagged as dangerous, their declaration commented out, an
- * embargo list emptied, a hazmat emergency number that is no longer monitored; two sellers mapped to
- * one merchant account. Test fixtures are no one's controls. Registered by {@link
- * LogisticsPredicates}.
+ * How a setting of a logistics operation's files loosens a control of the trade, as the {@code
+ * logistics.controls-loosened} rule reads it (decision 144), and whether it unflags dangerous goods
+ * or lowers a declared value ({@link LogisticsRewrites}' declarations): a setting of the trade's
+ * controls (hours of service, hazmat segregation, carrier vetting, a truck's dimensions, the
+ * drivers' app's motion lock, an inspection required, rate shopping) written looser than it was (a
+ * {@code was …} comment, the text it replaces) or than a control is (a switch off, an allow on, an
+ * embargo list emptied). A key is the trade's by its words or by its file's; an application's own
+ * checks are the {@code weakens} family's. Test fixtures are no one's controls.
  */
 final class LogisticsConfigs {
   private LogisticsConfigs() {}
@@ -35,29 +30,122 @@ final class LogisticsConfigs {
   /** The words of a key that name a control, the trade's or any application's. */
   private static final Set<String> GUARDS =
       Set.of(
-          "enforce", "enforced", "enforcement", "require", "required", "requires", "check",
-          "checks", "verify", "verification", "vetting", "screening", "screened", "inspection",
-          "dvir", "segregation", "segregate", "embargo", "embargoed", "sanction", "sanctioned",
-          "sanctions", "restricted", "denied", "prohibited", "incompatible", "notice", "consent",
-          "identity", "insurance", "authority", "recording", "alerts", "drowsiness", "distracted",
-          "collision", "lock", "governor", "geofence", "cycle", "axle", "seal", "hazmat", "screen",
-          "excursion", "alert", "alarms", "alarm", "ofac", "itar", "dps", "rps");
+          "enforce",
+          "enforced",
+          "enforcement",
+          "require",
+          "required",
+          "requires",
+          "check",
+          "checks",
+          "verify",
+          "verification",
+          "vetting",
+          "screening",
+          "screened",
+          "inspection",
+          "dvir",
+          "segregation",
+          "segregate",
+          "embargo",
+          "embargoed",
+          "sanction",
+          "sanctioned",
+          "sanctions",
+          "restricted",
+          "denied",
+          "prohibited",
+          "incompatible",
+          "notice",
+          "consent",
+          "identity",
+          "insurance",
+          "authority",
+          "recording",
+          "alerts",
+          "drowsiness",
+          "distracted",
+          "collision",
+          "lock",
+          "governor",
+          "geofence",
+          "cycle",
+          "axle",
+          "seal",
+          "hazmat",
+          "screen",
+          "excursion",
+          "alert",
+          "alarms",
+          "alarm",
+          "ofac",
+          "itar",
+          "dps",
+          "rps");
 
   /**
-   * The words of a key that are the trade's own: a key with one is the trade's control wherever
-   * it is written; a key without one only in a file of the trade ({@link #TRADE_FILE}).
+   * The words of a key that are the trade's own: a key with one is the trade's control wherever it
+   * is written; a key without one only in a file of the trade ({@link #TRADE_FILE}).
    */
   private static final Set<String> TRADE_KEYS =
       Set.of(
-          "driving", "duty", "dvir", "hos", "eld", "segregation", "segregate", "hazmat",
-          "embargo", "embargoed", "sanction", "sanctions", "sanctioned", "vetting", "axle", "gvw",
-          "cycle", "drowsiness", "collision", "distracted", "geofence", "governor", "reefer",
-          "setpoint", "trailer", "tractor", "cmv", "carrier", "driver", "drivers", "dispatch",
-          "defects", "defect", "moving", "motion", "overweight", "unscreened", "screening",
-          "inspection", "customs", "tariff", "dg", "dangerous", "ofac", "itar", "dps", "rps",
-          "eccn", "hts", "aes", "eei", "isf", "excursion", "conveyance", "declared");
+          "driving",
+          "duty",
+          "dvir",
+          "hos",
+          "eld",
+          "segregation",
+          "segregate",
+          "hazmat",
+          "embargo",
+          "embargoed",
+          "sanction",
+          "sanctions",
+          "sanctioned",
+          "vetting",
+          "axle",
+          "gvw",
+          "cycle",
+          "drowsiness",
+          "collision",
+          "distracted",
+          "geofence",
+          "governor",
+          "reefer",
+          "setpoint",
+          "trailer",
+          "tractor",
+          "cmv",
+          "carrier",
+          "driver",
+          "drivers",
+          "dispatch",
+          "defects",
+          "defect",
+          "moving",
+          "motion",
+          "overweight",
+          "unscreened",
+          "screening",
+          "inspection",
+          "customs",
+          "tariff",
+          "dg",
+          "dangerous",
+          "ofac",
+          "itar",
+          "dps",
+          "rps",
+          "eccn",
+          "hts",
+          "aes",
+          "eei",
+          "isf",
+          "excursion",
+          "conveyance",
+          "declared");
 
-  private static final Pattern TRADE_FILE =
+  static final Pattern TRADE_FILE =
       Pattern.compile(
           "(?i)putaway|dispatch|optimi[sz]er|carrier|driver|fleet|(?<![a-z])hos(?![a-z])|"
               + "hours.of.service|hazmat|(?<![a-z])dg[_/.]|dangerous|customs|routing|/routes?/|truck|"
@@ -77,15 +165,45 @@ final class LogisticsConfigs {
   /** What an inverted key lets through, for {@code allow…} keys. */
   private static final Set<String> LETS_THROUGH =
       Set.of(
-          "moving", "motion", "driving", "defects", "defect", "mismatch", "overweight",
-          "unscreened", "unverified", "expired", "override", "without", "hazmat", "check",
-          "checks", "vetting", "screening", "inspection", "dvir", "conveyance", "loaded",
-          "unassigned", "unidentified", "excursion", "recalled", "quarantined");
+          "moving",
+          "motion",
+          "driving",
+          "defects",
+          "defect",
+          "mismatch",
+          "overweight",
+          "unscreened",
+          "unverified",
+          "expired",
+          "override",
+          "without",
+          "hazmat",
+          "check",
+          "checks",
+          "vetting",
+          "screening",
+          "inspection",
+          "dvir",
+          "conveyance",
+          "loaded",
+          "unassigned",
+          "unidentified",
+          "excursion",
+          "recalled",
+          "quarantined");
 
   /** The words of a numeric key whose value is looser lower, where no min or max says. */
   private static final Set<String> LOWER_LOOSER =
       Set.of(
-          "break", "rest", "off", "insurance", "age", "height", "weight", "length", "clearance",
+          "break",
+          "rest",
+          "off",
+          "insurance",
+          "age",
+          "height",
+          "weight",
+          "length",
+          "clearance",
           "gvw");
 
   /** The words of a numeric key whose value is looser higher, where no min or max says. */
@@ -95,9 +213,32 @@ final class LogisticsConfigs {
   /** The words of a numeric key of the trade's controls, which a min or a max turns. */
   private static final Set<String> LIMITED =
       Set.of(
-          "driving", "duty", "break", "rest", "off", "cycle", "insurance", "authority", "age",
-          "height", "weight", "length", "gvw", "axle", "speed", "lock", "charge", "temperature",
-          "setpoint", "payload", "load", "hours", "shift", "window", "clearance", "temp",
+          "driving",
+          "duty",
+          "break",
+          "rest",
+          "off",
+          "cycle",
+          "insurance",
+          "authority",
+          "age",
+          "height",
+          "weight",
+          "length",
+          "gvw",
+          "axle",
+          "speed",
+          "lock",
+          "charge",
+          "temperature",
+          "setpoint",
+          "payload",
+          "load",
+          "hours",
+          "shift",
+          "window",
+          "clearance",
+          "temp",
           "excursion");
 
   /** The words of a pay rate, looser lower where the file is a driver's settlement. */
@@ -174,8 +315,18 @@ final class LogisticsConfigs {
   /** The parents whose switch is a control of the trade: rate shopping, segregation, vetting. */
   private static final Set<String> CONTROL_PARENTS =
       Set.of(
-          "segregation", "vetting", "screening", "inspection", "dvir", "hos", "embargo",
-          "sanctions", "geofence", "governor", "axle", "hazmat");
+          "segregation",
+          "vetting",
+          "screening",
+          "inspection",
+          "dvir",
+          "hos",
+          "embargo",
+          "sanctions",
+          "geofence",
+          "governor",
+          "axle",
+          "hazmat");
 
   /** The key of the line above this one that is indented less and opens a block, or empty. */
   private static String parentKey(String text, int at) {
@@ -217,10 +368,16 @@ final class LogisticsConfigs {
         && FALSE.matcher(before).matches()) {
       return new Found(true, line); // limited_quantity: true (was false)
     }
-    if (any(words, DECLARED) && (words.contains("value") || words.contains("factor")
-        || words.contains("ratio") || words.contains("multiplier") || words.contains("price"))) {
+    if (any(words, DECLARED)
+        && (words.contains("value")
+            || words.contains("factor")
+            || words.contains("ratio")
+            || words.contains("multiplier")
+            || words.contains("price"))) {
       Matcher number = NUMBER.matcher(value);
-      if (number.matches() && before != null && before.matches("-?\\d+(?:\\.\\d+)?")
+      if (number.matches()
+          && before != null
+          && before.matches("-?\\d+(?:\\.\\d+)?")
           && Double.parseDouble(number.group(1)) < Double.parseDouble(before)) {
         return new Found(true, line); // declared_value_factor: 0.3 (was 1.0)
       }
@@ -331,7 +488,7 @@ final class LogisticsConfigs {
     return now == null || now.length() > 256 * 1024 ? null : new Edit(name, now, old);
   }
 
-  private static boolean tradeFile(Edit edit) {
+  static boolean tradeFile(Edit edit) {
     return PatternLiterals.finds(TRADE_FILE, edit.path());
   }
 
@@ -343,263 +500,5 @@ final class LogisticsConfigs {
     }
     Found found = loosened(edit.now(), edit.old(), tradeFile(edit));
     return found != null && !found.declaration() ? edit.path() + ": " + found.line() : null;
-  }
-
-  private static final Pattern CODE_FILE =
-      Pattern.compile("(?i)\\.(?:py|js|ts|tsx|jsx|java|kt|rb|go|cs|php|scala|swift|rs)$");
-
-  /** A line of code commented out that declares dangerous goods. */
-  private static final Pattern DG_COMMENTED =
-      Pattern.compile(
-          "(?im)^[ \\t]*(?:#|//|--|\\*)(?=[^\\n]*\\b(?:dangerous_?goods|hazmat|dg|lithium|"
-              + "un_?number|battery_?details|dg_?code|dangerousGoods\\w*)\\b)(?=[^\\n]*(?:\\w\\(|"
-              + "\\.append|\\.push|\\bfor\\b[^\\n]*\\bin\\b|\\bif\\b[^\\n]*[:{]|\\breturn\\b|"
-              + "\\w\\s*=[^=]))[^\\n]*$");
-
-  /** A tariff (HTS) or export (ECCN) number. */
-  private static final String CODE = "\\d{4}\\.\\d{2}(?:\\.\\d{2,4})*|\\d[A-E]\\d{3}[\\w.]*";
-
-  private static final Pattern RECLASSED =
-      Pattern.compile("(?i)\\bwas\\s*:?\\s*(" + CODE + ")");
-
-  private static final Pattern TARIFF =
-      Pattern.compile(
-          "(?i)\\bhts|\\bhs_?codes?\\b|hs_overrides|tariff|\\beccn|harmoni[sz]ed|export_?class|"
-              + "schedule_?b\\b");
-
-  /** A full tariff number (8711.60.0090), not a date or a version of two parts. */
-  private static final Pattern HTS_FULL =
-      Pattern.compile("(?<![\\w.])(\\d{4}\\.\\d{2}\\.\\d{2,4}(?:\\.\\d{2})?)(?![\\w.])");
-
-  private static final Pattern ANY_CODE = Pattern.compile("(?<![\\w.])(" + CODE + ")(?![\\w])");
-
-  /** A declared or customs value computed as a fraction of what the goods cost. */
-  private static final Pattern UNDERVALUED =
-      Pattern.compile(
-          "(?i)(?:declared|customs|invoice|commercial)_?(?:value|amount|price)\\w*[\"']?\\s*"
-              + "(?:[:=]|=>)[^\\n]*?(?:\\*\\s*0?\\.\\d+|/\\s*(?:[2-9]|\\d{2,})\\b|"
-              + "min\\([^\\n]*\\b(?:799|800|150|2500)\\b)[^\\n]*");
-
-  private static final Pattern EMERGENCY =
-      Pattern.compile("(?i)emergency[-_ ]?(?:response|phone|contact|number)|chemtrec|infotrac");
-
-  private static final Pattern NOT_ROUND_THE_CLOCK =
-      Pattern.compile(
-          "(?im)^[ \\t]*(?:hours|availability)[ \\t]*[:=][ \\t]*(?![^\\n]*24)[^\\n]*\\d[^\\n]*$|"
-              + "^[ \\t]*contract(?:_holder|_number)?[ \\t]*[:=][ \\t]*(?:null|none|~|\"\"|'')"
-              + "[ \\t]*$");
-
-  /** The edit's declaration falsified, as the reason shows it. */
-  static String editFalsifies(Scan scan) {
-    Edit edit = edit(scan);
-    if (edit == null) {
-      return null;
-    }
-    String now = edit.now();
-    Found found = loosened(now, edit.old(), tradeFile(edit));
-    if (found != null && found.declaration()) {
-      return edit.path() + ": " + found.line();
-    }
-    String reclassed = PatternLiterals.finds(TARIFF, edit.path() + "\n" + now) ? reclassed(now) : null;
-    if (reclassed != null) {
-      return edit.path() + ": " + reclassed;
-    }
-    if (CODE_FILE.matcher(edit.path()).find()) {
-      Matcher commented = DG_COMMENTED.matcher(now);
-      if (commented.find() && (edit.old() == null || !edit.old().contains(commented.group()))) {
-        return edit.path() + ": " + commented.group().trim();
-      }
-    }
-    Matcher under = UNDERVALUED.matcher(now);
-    if (under.find() && (edit.old() == null || !edit.old().contains(under.group()))) {
-      return edit.path() + ": " + under.group().trim();
-    }
-    if (PatternLiterals.finds(EMERGENCY, now)) {
-      Matcher lapsed = NOT_ROUND_THE_CLOCK.matcher(now);
-      if (lapsed.find()) {
-        return edit.path() + ": " + lapsed.group().trim();
-      }
-    }
-    return null;
-  }
-
-  /** A line whose tariff or export number differs from the one it says it was. */
-  private static String reclassed(String text) {
-    Matcher was = RECLASSED.matcher(text);
-    while (was.find()) {
-      int start = text.lastIndexOf('\n', was.start()) + 1;
-      String line = text.substring(start, was.start());
-      Matcher code = ANY_CODE.matcher(line);
-      while (code.find()) {
-        if (!code.group(1).equals(was.group(1))) {
-          int end = text.indexOf('\n', was.end());
-          return text.substring(start, end < 0 ? text.length() : end).trim();
-        }
-      }
-    }
-    return null;
-  }
-
-  private static final Pattern MERCHANT =
-      Pattern.compile(
-          "(?im)^[ \\t]*(?:-[ \\t]*)?[\"']?(\\w*(?:merchant|partner|seller|selling_partner|"
-              + "marketplace_account|store)_?id)[\"']?[ \\t]*[:=][ \\t]*[\"']?([\\w-]{6,})");
-
-  /** Two sellers mapped to one merchant account, where the edit says it changed one. */
-  static String editCrossesSellers(Scan scan) {
-    Edit edit = edit(scan);
-    if (edit == null || !edit.now().contains("was") && edit.old() == null) {
-      return null;
-    }
-    Map<String, String> seen = new HashMap<>();
-    Matcher m = MERCHANT.matcher(edit.now());
-    while (m.find()) {
-      String key = m.group(1).toLowerCase(Locale.ROOT) + "=" + m.group(2);
-      if (seen.put(key, m.group()) != null) {
-        return edit.path() + ": " + m.group(1) + " " + m.group(2) + " given to two sellers";
-      }
-    }
-    return null;
-  }
-
-  /** The programs that substitute text in files. */
-  private static final Set<String> SUBSTITUTERS =
-      Set.of("sed", "gsed", "perl", "ex", "vim", "vi", "nvim", "ruby", "jq", "yq", "gojq");
-
-  /** A substitution {@code s/pattern/replacement/}. */
-  private static final Pattern SUBSTITUTION =
-      Pattern.compile("(?<![\\w])s([/|#@!:])((?:\\\\.|(?!\\1).)*)\\1((?:\\\\.|(?!\\1).)*)\\1");
-
-  /** A jq or yq assignment: {@code .a.b.c = "false"}. */
-  private static final Pattern ASSIGNMENT =
-      Pattern.compile("(\\.[\\w.\\[\\]\"-]+)\\s*\\|?=\\s*(\"[^\"]*\"|[\\w.-]+)");
-
-  private static final Pattern EXPORT_FREE =
-      Pattern.compile("(?i)\\bEAR99\\b|\\bNLR\\b|no[ _-]license[ _-]required");
-
-  private static final Pattern ECCN_OR_LICENSE =
-      Pattern.compile("(?i)\\d[A-E]\\d{3}|licen[cs]e|\\bLVS\\b|\\bENC\\b");
-
-  private static final Pattern COUNTRY = Pattern.compile("(?<![A-Za-z])([A-Z]{2})(?![A-Za-z])");
-
-  private static final Pattern PRODUCT_DATA =
-      Pattern.compile(
-          "(?i)product|catalog|sku|origin|customs|invoice|hts|tariff|master|item|commodit|"
-              + "classification|export");
-
-  private static String args(Step step) {
-    if (!SUBSTITUTERS.contains(step.program()) || !writes(step)) {
-      return null;
-    }
-    StringBuilder all = new StringBuilder();
-    for (Word word : step.args()) {
-      all.append(word.text()).append('\n');
-      if (all.length() > 64 * 1024) {
-        return null;
-      }
-    }
-    return all.toString();
-  }
-
-  /** Whether a substituter's files are the trade's: its words, its scripts taken out. */
-  private static boolean tradeFiles(String args) {
-    String files = SUBSTITUTION.matcher(args).replaceAll(" ");
-    return PatternLiterals.finds(TRADE_FILE, ASSIGNMENT.matcher(files).replaceAll(" "));
-  }
-
-  /** Whether the substituter writes its files: sed's and perl's -i; ex, vim, jq and yq do. */
-  private static boolean writes(Step step) {
-    String program = step.program();
-    if (!program.endsWith("sed") && !program.equals("perl") && !program.equals("ruby")) {
-      return true;
-    }
-    for (Word word : step.args()) {
-      String text = word.text();
-      if (text.startsWith("--in-place")
-          || text.startsWith("-") && !text.startsWith("--") && text.indexOf('i') > 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether a substitution falsifies a declaration of the trade. */
-  static boolean substitutionFalsifies(Step step) {
-    String text = args(step);
-    if (text == null) {
-      return false;
-    }
-    Matcher s = SUBSTITUTION.matcher(text);
-    while (s.find()) {
-      String pattern = s.group(2).replace("\\", "");
-      String replacement = s.group(3).replace("\\", "");
-      if (EXPORT_FREE.matcher(replacement).find() && ECCN_OR_LICENSE.matcher(pattern).find()) {
-        return true;
-      }
-      if (swapsCountry(pattern, replacement) && PRODUCT_DATA.matcher(text).find()) {
-        return true;
-      }
-      Matcher code = HTS_FULL.matcher(replacement);
-      if (code.find()
-          && HTS_FULL.matcher(pattern).find()
-          && !pattern.contains(code.group(1))
-          && PatternLiterals.finds(TARIFF, text)) {
-        return true;
-      }
-      Found found =
-          loosened(
-              replacement.replace(", ", "\n"),
-              pattern.replace(", ", "\n"),
-              tradeFiles(text));
-      if (found != null && found.declaration()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean swapsCountry(String pattern, String replacement) {
-    Matcher from = COUNTRY.matcher(pattern);
-    Matcher to = COUNTRY.matcher(replacement);
-    if (!from.find() || !to.find() || from.group(1).equals(to.group(1))) {
-      return false;
-    }
-    return pattern.replace(from.group(1), to.group(1)).equals(replacement);
-  }
-
-  /** Whether a substitution or a jq or yq assignment loosens a control of the trade. */
-  static boolean substitutionLoosens(Step step) {
-    String text = args(step);
-    if (text == null) {
-      return false;
-    }
-    Matcher s = SUBSTITUTION.matcher(text);
-    while (s.find()) {
-      String pattern = s.group(2).replace("\\", "");
-      Found found =
-          loosened(
-              s.group(3).replace("\\", "").replace(", ", "\n"),
-              pattern,
-              tradeFiles(text));
-      if (found != null && !found.declaration()) {
-        return true;
-      }
-    }
-    if (!step.program().endsWith("q")) {
-      return false;
-    }
-    Matcher a = ASSIGNMENT.matcher(text);
-    while (a.find()) {
-      for (String part : a.group(1).split("[.\\[\\]\"]+")) {
-        if (!part.isEmpty() && !part.equals("value")) {
-          Found found =
-              loosened(part + ": " + a.group(2), null, tradeFiles(text));
-          if (found != null && !found.declaration()) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
   }
 }

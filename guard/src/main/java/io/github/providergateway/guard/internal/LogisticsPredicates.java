@@ -13,18 +13,19 @@ import java.util.Set;
  * records rewritten, drivers' records disclosed and sellers' data crossed.
  *
  * <p>This class registers the names and holds what they share; the knowledge is {@link
- * LogisticsConfigs}' (files and substitutions that loosen a control or falsify a declaration),
- * {@link LogisticsCommands}' (the trade's own command lines) and {@link LogisticsServices}' (the
- * trade's services reached over HTTP, by inline code and by MCP tools). None reads the disk.
+ * LogisticsConfigs}' (settings that loosen a control), {@link LogisticsRewrites}' (files and
+ * substitutions that falsify a declaration), {@link LogisticsCommands}' (the trade's own command
+ * lines) and {@link LogisticsServices}' (the trade's services reached over HTTP, by inline code and
+ * by MCP tools). None reads the disk.
  */
 final class LogisticsPredicates {
   private LogisticsPredicates() {}
 
   /** Adds the predicates of the whole call under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("logistics-edit-falsifies-declaration", LogisticsConfigs::editFalsifies);
+    named.put("logistics-edit-falsifies-declaration", LogisticsRewrites::editFalsifies);
     named.put("logistics-edit-loosens-controls", LogisticsConfigs::editLoosens);
-    named.put("logistics-edit-crosses-sellers", LogisticsConfigs::editCrossesSellers);
+    named.put("logistics-edit-crosses-sellers", LogisticsRewrites::editCrossesSellers);
     named.put("logistics-tool-commands-vehicle", LogisticsServices::toolCommandsVehicle);
     named.put("logistics-tool-messages-drivers", LogisticsServices::toolMessagesDrivers);
     named.put("logistics-tool-releases-goods", LogisticsServices::toolReleasesGoods);
@@ -37,23 +38,21 @@ final class LogisticsPredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "logistics-substitution-falsifies",
-        (scan, step, read) -> LogisticsConfigs.substitutionFalsifies(step));
+        (scan, step, read) -> LogisticsRewrites.substitutionFalsifies(step));
     named.put(
         "logistics-substitution-loosens",
-        (scan, step, read) -> LogisticsConfigs.substitutionLoosens(step));
+        (scan, step, read) -> LogisticsRewrites.substitutionLoosens(step));
     named.put(
         "logistics-check-turned-off",
         (scan, step, read) -> LogisticsCommands.checkTurnedOff(scan, step));
     named.put(
         "logistics-goods-released",
         (scan, step, read) -> LogisticsCommands.forcedAct(step) != null);
-    named.put(
-        "logistics-operations-act", (scan, step, read) -> LogisticsCommands.plainAct(step));
+    named.put("logistics-operations-act", (scan, step, read) -> LogisticsCommands.plainAct(step));
     named.put(
         "logistics-secure-area-granted",
         (scan, step, read) -> LogisticsCommands.secureAreaGranted(step));
-    named.put(
-        "logistics-every-seller", (scan, step, read) -> LogisticsCommands.everySeller(step));
+    named.put("logistics-every-seller", (scan, step, read) -> LogisticsCommands.everySeller(step));
     named.put(
         "logistics-seller-tokens-printed",
         (scan, step, read) -> LogisticsCommands.sellerTokensPrinted(scan, step));
@@ -65,22 +64,35 @@ final class LogisticsPredicates {
         (scan, step, read) -> LogisticsCommands.recordOverwritten(step));
     named.put(
         "logistics-vehicle-commanded",
-        (scan, step, read) -> LogisticsServices.vehicleCommanded(step));
+        (scan, step, read) -> LogisticsServices.vehicleCommanded(scan, step));
     named.put(
-        "logistics-drivers-messaged", (scan, step, read) -> LogisticsServices.driversMessaged(step));
+        "logistics-drivers-messaged",
+        (scan, step, read) -> LogisticsServices.driversMessaged(scan, step));
     named.put(
         "logistics-request-releases-goods",
         (scan, step, read) -> LogisticsServices.requestReleasesGoods(scan, step));
     named.put(
-        "logistics-billed-elsewhere", (scan, step, read) -> LogisticsServices.billedElsewhere(scan, step));
+        "logistics-billed-elsewhere",
+        (scan, step, read) -> LogisticsServices.billedElsewhere(scan, step));
     named.put(
         "logistics-driver-logs-rewritten",
-        (scan, step, read) -> LogisticsServices.driverLogsRewritten(step));
+        (scan, step, read) -> LogisticsServices.driverLogsRewritten(scan, step));
     named.put(
-        "logistics-rows-rewritten", (scan, step, read) -> LogisticsServices.rowsRewritten(scan, step));
+        "logistics-rows-rewritten",
+        (scan, step, read) -> LogisticsServices.rowsRewritten(scan, step));
   }
 
   private static final int MOST = 64 * 1024;
+
+  /**
+   * The program's words and its inline code as one text, read once a call for each program the
+   * family's predicates ask it of (an HTTP client, an interpreter).
+   */
+  static String text(Scan scan, Step step) {
+    Map<Step, String> read =
+        scan.once("LogisticsPredicates.text", s -> new java.util.IdentityHashMap<>());
+    return read.computeIfAbsent(step, LogisticsPredicates::text);
+  }
 
   /** The program's words and its inline code as one text; empty when too long to read. */
   static String text(Step step) {

@@ -8,11 +8,11 @@ import java.util.regex.Pattern;
  * The trade's services, as the {@code logistics.*} rules read them (decision 144): a fleet's
  * telematics (Geotab, Samsara, Motive, a reefer's unit, a dashcam's platform) commanding a vehicle
  * or its equipment, turning its safety off or deleting its footage, or messaging every driver; a
- * carrier's or a system's API releasing, redirecting or transferring goods, or told to skip a check;
- * a label bought on another's carrier account; the trade's records (lots' expiry, holds, drivers'
- * logs, proof of delivery) rewritten in a store that is not this machine's; drivers' drug and
- * alcohol test results sent out. A service's test endpoint (decision 103) is no one's. Registered
- * by {@link LogisticsPredicates}.
+ * carrier's or a system's API releasing, redirecting or transferring goods, or told to skip a
+ * check; a label bought on another's carrier account; the trade's records (lots' expiry, holds,
+ * drivers' logs, proof of delivery) rewritten in a store that is not this machine's; drivers' drug
+ * and alcohol test results sent out. A service's test endpoint (decision 103) is no one's.
+ * Registered by {@link LogisticsPredicates}.
  */
 final class LogisticsServices {
   private LogisticsServices() {}
@@ -38,11 +38,11 @@ final class LogisticsServices {
               + "messages)\\b|TextMessage");
 
   /** Whether a request commands a vehicle or its equipment through a fleet's telematics. */
-  static boolean vehicleCommanded(Step step) {
+  static boolean vehicleCommanded(Scan scan, Step step) {
     if (!LogisticsPredicates.requests(step)) {
       return false;
     }
-    String text = LogisticsPredicates.text(step);
+    String text = LogisticsPredicates.text(scan, step);
     return PatternLiterals.finds(TELEMATICS, text)
         && PatternLiterals.finds(COMMAND, text)
         && !reads(step)
@@ -56,11 +56,11 @@ final class LogisticsServices {
               + "unidentified|unassigned[-_]?(?:driving|segments)|/eld/|/dvirs?\\b");
 
   /** Whether a request rewrites drivers' logs (hours of service, duty status, DVIRs). */
-  static boolean driverLogsRewritten(Step step) {
+  static boolean driverLogsRewritten(Scan scan, Step step) {
     if (!LogisticsPredicates.requests(step)) {
       return false;
     }
-    String text = LogisticsPredicates.text(step);
+    String text = LogisticsPredicates.text(scan, step);
     return PatternLiterals.finds(TELEMATICS, text)
         && PatternLiterals.finds(DRIVER_LOGS, text)
         && !reads(step)
@@ -69,11 +69,11 @@ final class LogisticsServices {
   }
 
   /** Whether a request sends a message to drivers through a fleet's telematics. */
-  static boolean driversMessaged(Step step) {
+  static boolean driversMessaged(Scan scan, Step step) {
     if (!LogisticsPredicates.requests(step)) {
       return false;
     }
-    String text = LogisticsPredicates.text(step);
+    String text = LogisticsPredicates.text(scan, step);
     return PatternLiterals.finds(TELEMATICS, text)
         && PatternLiterals.finds(MESSAGES, text)
         && !PatternLiterals.finds(COMMAND, text)
@@ -121,7 +121,7 @@ final class LogisticsServices {
     String source = scan.source();
     String text = source != null && source.length() < 64 * 1024 ? source : "";
     if (step.interpreter()) {
-      text = LogisticsPredicates.text(step);
+      text = LogisticsPredicates.text(scan, step);
     }
     return (PatternLiterals.finds(TRADE_ACT_PATH, text) || PatternLiterals.finds(SKIPS_CHECK, text))
         && !reads(step)
@@ -149,7 +149,7 @@ final class LogisticsServices {
     String source = scan.source();
     String text =
         step.interpreter() || source == null || source.length() > 64 * 1024
-            ? LogisticsPredicates.text(step)
+            ? LogisticsPredicates.text(scan, step)
             : source;
     return PatternLiterals.finds(BILLS_ANOTHER, text)
         && PatternLiterals.finds(BUYS_LABEL, text)
@@ -177,15 +177,30 @@ final class LogisticsServices {
     if (!SQL_CLIENTS.contains(step.program())) {
       return false;
     }
-    String text = LogisticsPredicates.text(step);
+    String text = LogisticsPredicates.text(scan, step);
     return PatternLiterals.finds(RECORD_SQL, text) && !Environments.localTestData(scan, step);
   }
 
   private static final Set<String> FLEET_SERVERS =
       Set.of(
-          "samsara", "geotab", "motive", "keeptruckin", "lytx", "netradyne", "omnitracs", "fleet",
-          "telematics", "eld", "reefer", "thermoking", "webfleet", "zonar", "verizonconnect",
-          "teletrac", "dashcam", "tracking");
+          "samsara",
+          "geotab",
+          "motive",
+          "keeptruckin",
+          "lytx",
+          "netradyne",
+          "omnitracs",
+          "fleet",
+          "telematics",
+          "eld",
+          "reefer",
+          "thermoking",
+          "webfleet",
+          "zonar",
+          "verizonconnect",
+          "teletrac",
+          "dashcam",
+          "tracking");
 
   private static final Pattern TOOL_READS =
       Pattern.compile(
@@ -246,13 +261,58 @@ final class LogisticsServices {
 
   private static final Set<String> TRADE_SERVERS =
       Set.of(
-          "wms", "tms", "oms", "yms", "shipengine", "shippo", "easypost", "shipstation", "fedex",
-          "ups", "dhl", "usps", "flexport", "customs", "carrier", "carriers", "freight",
-          "logistics", "warehouse", "3pl", "seller", "sellers", "marketplace", "spapi", "fba",
-          "inventory", "shipping", "dispatch", "yard", "parcel", "cargo", "amazon", "walmart",
-          "ebay", "mirakl", "channeladvisor", "linnworks", "shipbob", "deposco", "manhattan",
-          "cargowise", "magaya", "project44", "fourkites", "mcleod", "turvo", "shiphero",
-          "extensiv", "logiwa", "veeqo", "ordoro", "sellercloud");
+          "wms",
+          "tms",
+          "oms",
+          "yms",
+          "shipengine",
+          "shippo",
+          "easypost",
+          "shipstation",
+          "fedex",
+          "ups",
+          "dhl",
+          "usps",
+          "flexport",
+          "customs",
+          "carrier",
+          "carriers",
+          "freight",
+          "logistics",
+          "warehouse",
+          "3pl",
+          "seller",
+          "sellers",
+          "marketplace",
+          "spapi",
+          "fba",
+          "inventory",
+          "shipping",
+          "dispatch",
+          "yard",
+          "parcel",
+          "cargo",
+          "amazon",
+          "walmart",
+          "ebay",
+          "mirakl",
+          "channeladvisor",
+          "linnworks",
+          "shipbob",
+          "deposco",
+          "manhattan",
+          "cargowise",
+          "magaya",
+          "project44",
+          "fourkites",
+          "mcleod",
+          "turvo",
+          "shiphero",
+          "extensiv",
+          "logiwa",
+          "veeqo",
+          "ordoro",
+          "sellercloud");
 
   private static final Pattern TOOL_RELEASES =
       Pattern.compile(
@@ -272,8 +332,9 @@ final class LogisticsServices {
   }
 
   private static final Pattern LOCAL_CONNECTION =
-      Pattern.compile("(?i)\"(?:connection|database|db|env|environment)\"\\s*:\\s*\"[^\"]*"
-          + "(?:dev|test|local|sandbox|scratch|ci)[^\"]*\"|localhost|127\\.0\\.0\\.1|\\.sqlite");
+      Pattern.compile(
+          "(?i)\"(?:connection|database|db|env|environment)\"\\s*:\\s*\"[^\"]*"
+              + "(?:dev|test|local|sandbox|scratch|ci)[^\"]*\"|localhost|127\\.0\\.0\\.1|\\.sqlite");
 
   /** A SQL tool's call that rewrites the trade's records away from local test data. */
   static String toolRewritesRecords(Scan scan) {

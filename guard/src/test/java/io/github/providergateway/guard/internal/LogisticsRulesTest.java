@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The logistics family's readers (decision 144): the direction a setting of the trade's controls
- * loosens (a maximum up, a minimum down, a switch off, an allow on), a switch read under its parent,
- * the trade's controls only in its files or keys, the trade's command lines and what forces their
- * act, a carrier's test key and integration environment. What each rule decides is its examples
- * (RuleBookTest).
+ * loosens (a maximum up, a minimum down, a switch off, an allow on), a switch read under its
+ * parent, the trade's controls only in its files or keys, the trade's command lines and what forces
+ * their act, a carrier's test key and integration environment. What each rule decides is its
+ * examples (RuleBookTest).
  */
 class LogisticsRulesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
