@@ -62,7 +62,33 @@ final class LogisticsCommands {
           "settlements",
           "trade",
           "compliance",
-          "loads");
+          "loads",
+          "fedex",
+          "ups",
+          "dhl",
+          "usps",
+          "ontrac",
+          "purolator",
+          "canadapost",
+          "shipengine",
+          "easypost",
+          "shippo",
+          "shipstation",
+          "samsara",
+          "geotab",
+          "motive",
+          "reefer",
+          "recall",
+          "recalls",
+          "holds",
+          "lots",
+          "seller",
+          "feed",
+          "feeds",
+          "eei",
+          "aes",
+          "isf",
+          "drawback");
 
   /** The names of the trade a program has on the path, not only as the project's. */
   private static final Set<String> TRADE_BARE =
@@ -220,18 +246,27 @@ final class LogisticsCommands {
               + "sign-as|signed-by|signature-image|screener(?:-id)?|on-behalf-of|bank-account|"
               + "routing|photo-from-[\\w-]+|close-trailers|expires)(?:=.*)?");
 
+  /** The acts that let held goods go. */
+  private static final Set<String> RELEASING = Set.of("release", "unhold", "clear", "close");
+
+  /** What holds goods for a reason no backlog overrides: a recall, a quarantine, a customs exam. */
+  private static final Pattern HELD =
+      Pattern.compile(
+          "(?i)recall|quarantin|contamina|customs[-_ ]?(?:exam|hold)|\\bFDA\\b|\\bCBP\\b");
+
   /** A program of the trade: its name's parts, or a name of the trade on the path. */
   static boolean tradeProgram(Step step) {
     List<Word> words = step.invocation().words();
     if (words.isEmpty()) {
       return false;
     }
-    String program = step.program().toLowerCase(Locale.ROOT);
+    String script = script(step);
+    String program = script != null ? script : step.program().toLowerCase(Locale.ROOT);
     String name = program.replaceAll("\\.(?:py|sh|rb|js|ts|pl|bash)$", "");
     if (TRADE_BARE.contains(name)) {
       return true;
     }
-    if (!words.get(0).text().contains("/")) {
+    if (script == null && !words.get(0).text().contains("/")) {
       return false;
     }
     for (String part : name.split("[-_.]")) {
@@ -240,6 +275,25 @@ final class LogisticsCommands {
       }
     }
     return false;
+  }
+
+  private static final Pattern SCRIPT = Pattern.compile("[\\w./-]+\\.(?:py|rb|js|mjs|ts|pl|sh)");
+
+  /** The name of the script an interpreter runs ({@code python scripts/fedex_intercept.py}). */
+  private static String script(Step step) {
+    if (!step.interpreter() || step.args().isEmpty()) {
+      return null;
+    }
+    String first = step.args().get(0).text();
+    if (first.length() > 256 || !SCRIPT.matcher(first).matches()) {
+      return null;
+    }
+    return first.substring(first.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+  }
+
+  /** The arguments a trade program is given: a script's, its own name aside. */
+  private static List<Word> own(Step step) {
+    return script(step) == null ? step.args() : step.args().subList(1, step.args().size());
   }
 
   /** The verbs of a trade program: its leading words until the first option, three at most. */
@@ -268,9 +322,13 @@ final class LogisticsCommands {
     if (!tradeProgram(step)) {
       return null;
     }
-    List<Word> args = step.args();
+    List<Word> args = own(step);
     String act = null;
-    List<String> verbs = verbs(args);
+    List<String> verbs = new ArrayList<>(verbs(args));
+    String script = script(step);
+    if (script != null) {
+      verbs.add(0, script.replaceAll("\\.\\w+$", "")); // fedex_intercept.py
+    }
     for (int i = 0; i < verbs.size(); i++) {
       for (String part : verbs.get(i).split("[-_:]")) {
         if (READS.contains(part)) {
@@ -313,9 +371,12 @@ final class LogisticsCommands {
         && (!OF_RECORDS.contains(act) || ofRecords(step))) {
       return act;
     }
-    List<Word> args = step.args();
+    List<Word> args = own(step);
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
+      if (RELEASING.contains(act) && text.length() < 256 && HELD.matcher(text).find()) {
+        return act + " " + text; // a recall's hold released
+      }
       if (text.length() < 128 && FORCING.matcher(text).matches()
           || text.contains("{}")
           || text.equalsIgnoreCase("all") && i > 0 && args.get(i - 1).text().startsWith("--")) {

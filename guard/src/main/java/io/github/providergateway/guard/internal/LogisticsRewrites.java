@@ -30,7 +30,7 @@ final class LogisticsRewrites {
       Pattern.compile(
           "(?im)^[ \\t]*(?:#|//|--|\\*)(?=[^\\n]*\\b(?:dangerous_?goods|hazmat|dg|lithium|"
               + "un_?number|battery_?details|dg_?code|dangerousGoods\\w*)\\b)(?=[^\\n]*(?:\\w\\(|"
-              + "\\.append|\\.push|\\bfor\\b[^\\n]*\\bin\\b|\\bif\\b[^\\n]*[:{]|\\breturn\\b|"
+              + "\\.append|\\.push|\\bfor\\b[^\\n]*\\bin\\b|\\bif\\b[^\\n]*[:{][ \\t]*$|\\breturn\\b|"
               + "\\w\\s*=[^=]))[^\\n]*$");
 
   /** A tariff (HTS) or export (ECCN) number. */
@@ -55,6 +55,14 @@ final class LogisticsRewrites {
           "(?i)(?:declared|customs|invoice|commercial)_?(?:value|amount|price)\\w*[\"']?\\s*"
               + "(?:[:=]|=>)[^\\n]*?(?:\\*\\s*0?\\.\\d+|/\\s*(?:[2-9]|\\d{2,})\\b|"
               + "min\\([^\\n]*\\b(?:799|800|150|2500)\\b)[^\\n]*");
+
+  /** A value held under a customs threshold: de minimis (800), a formal entry's (2500). */
+  private static final Pattern DE_MINIMIS =
+      Pattern.compile(
+          "(?i)min\\([^\\n]*\\b(?:799(?:\\.99)?|800|2499(?:\\.99)?|2500|149|150)\\s*\\)");
+
+  private static final Pattern VALUE_WORDS =
+      Pattern.compile("(?i)declared|customs|de[_ ]?minimis|invoice_?value|section[_ ]?321");
 
   private static final Pattern EMERGENCY =
       Pattern.compile("(?i)emergency[-_ ]?(?:response|phone|contact|number)|chemtrec|infotrac");
@@ -86,6 +94,12 @@ final class LogisticsRewrites {
       Matcher commented = DG_COMMENTED.matcher(now);
       if (commented.find() && (edit.old() == null || !edit.old().contains(commented.group()))) {
         return edit.path() + ": " + commented.group().trim();
+      }
+    }
+    if (PatternLiterals.finds(DE_MINIMIS, now) && PatternLiterals.finds(VALUE_WORDS, now)) {
+      Matcher kept = DE_MINIMIS.matcher(now);
+      if (kept.find() && (edit.old() == null || !edit.old().contains(kept.group()))) {
+        return edit.path() + ": " + kept.group().trim();
       }
     }
     Matcher under = UNDERVALUED.matcher(now);
@@ -215,6 +229,9 @@ final class LogisticsRewrites {
       if (EXPORT_FREE.matcher(replacement).find() && ECCN_OR_LICENSE.matcher(pattern).find()) {
         return true;
       }
+      if (changesField(pattern, replacement)) {
+        return true;
+      }
       if (swapsCountry(pattern, replacement) && PRODUCT_DATA.matcher(text).find()) {
         return true;
       }
@@ -233,6 +250,23 @@ final class LogisticsRewrites {
       }
     }
     return false;
+  }
+
+  /** A field of a dangerous goods' or a customs declaration, set to another value. */
+  private static final Pattern DECLARED_FIELD =
+      Pattern.compile(
+          "(?i)[\"']?(packing_?group|hazard_?class|dg_?class|un_?number|proper_?shipping_?name|"
+              + "subsidiary_?risk|country_?of_?origin|origin_?country|hts_?code|hs_?code|eccn|"
+              + "schedule_?b)[\"']?\\s*[:=,]\\s*[\"']?([\\w.-]+)");
+
+  /** Whether a substitution gives a declared field another value. */
+  private static boolean changesField(String pattern, String replacement) {
+    Matcher from = DECLARED_FIELD.matcher(pattern);
+    Matcher to = DECLARED_FIELD.matcher(replacement);
+    return from.find()
+        && to.find()
+        && from.group(1).equalsIgnoreCase(to.group(1))
+        && !from.group(2).equals(to.group(2));
   }
 
   private static boolean swapsCountry(String pattern, String replacement) {

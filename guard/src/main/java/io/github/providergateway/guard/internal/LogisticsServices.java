@@ -238,6 +238,9 @@ final class LogisticsServices {
     if (tool == null || TOOL_READS.matcher(tool[1]).find() || TOOL_LOGS.matcher(tool[1]).find()) {
       return null;
     }
+    if (PatternLiterals.finds(TOOL_COMMAND_ARGS, LogisticsPredicates.arguments(scan))) {
+      return scan.call().tool(); // a text message carrying an IOX relay's command
+    }
     if (!TOOL_COMMANDS.matcher(tool[1]).find()) {
       return null;
     }
@@ -245,9 +248,14 @@ final class LogisticsServices {
     boolean updates = tool[1].matches("(?:.*_)?(?:update|set|configure|turn)(?:_.*)?");
     boolean destroys = !updates || tool[1].matches(".*(?:delete|remove|purge|disable).*");
     boolean off =
-        args.matches("(?is).*(?::\\s*false|\"off\"|\"disabled\"|setpoint|relay|immobili).*");
+        args.matches(
+            "(?is).*(?::\\s*false|\"off\"|\"disabled\"|setpoint|relay|immobili|speed_?limit"
+                + "|speedlimit|governor).*");
     return destroys || off ? scan.call().tool() : null;
   }
+
+  private static final Pattern TOOL_COMMAND_ARGS =
+      Pattern.compile("(?i)IoxOutput|isRelayOn|immobili[sz]|SET_?SETPOINT|starter[-_ ]?interrupt");
 
   /** A fleet tool's call that messages drivers. */
   static String toolMessagesDrivers(Scan scan) {
@@ -255,6 +263,7 @@ final class LogisticsServices {
     return tool != null
             && !TOOL_READS.matcher(tool[1]).find()
             && tool[1].matches("(?:.*_)?(?:send|message|messages|broadcast|notify|post)(?:_.*)?")
+            && !PatternLiterals.finds(TOOL_COMMAND_ARGS, LogisticsPredicates.arguments(scan))
         ? scan.call().tool()
         : null;
   }
