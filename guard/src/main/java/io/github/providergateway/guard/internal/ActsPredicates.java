@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What the {@code acts.*} rules ask (decision 93): an agent that holds the person's credentials
@@ -280,10 +281,38 @@ final class ActsPredicates {
     return false;
   }
 
-  /** Whether a credential word is a test account's key: {@code sk_test_…}, {@code rk_test_…}. */
+  /**
+   * Whether a credential word is a test account's key: {@code sk_test_…}, {@code rk_test_…}, or a
+   * variable named for one ({@code $SHIPENGINE_TEST_KEY}, {@code $FEDEX_SANDBOX_TOKEN}, UPS's
+   * integration environment's {@code $UPS_CIE_TOKEN}: decision 144).
+   */
   private static boolean testKey(String text) {
-    return text.contains("_test_");
+    return text.contains("_test_")
+        || text.contains(": TEST_") // ShipEngine's test keys
+        || text.contains(": EZTK") // EasyPost's
+        || text.indexOf('$') >= 0 && TEST_VARIABLE.matcher(text).find();
   }
+
+  /**
+   * Whether an HTTP client's request carries a test account's key as its credential ({@link
+   * #testKey}): a request of a service's test mode, which acts on no one (decision 144).
+   */
+  static boolean carriesTestKey(String program, List<Word> args) {
+    boolean httpie = !program.startsWith("wget") && !program.equals("curl");
+    for (int i = 0; i < args.size(); i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      String written = word.written() != null ? word.written() : text;
+      if (RequestCredentials.credential(text, written, i > 0 ? args.get(i - 1).text() : "", httpie)
+          && (testKey(text) || testKey(written))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static final Pattern TEST_VARIABLE =
+      Pattern.compile("\\$\\{?(?:[A-Z0-9_]*_)?(?:TEST|SANDBOX|CIE)(?:_[A-Z0-9_]*)?\\}?(?![\\w])");
 
   /** The program's credentialed write, read once a call; {@code null} for none. */
   static Request write(Scan scan, Step step) {
@@ -320,7 +349,7 @@ final class ActsPredicates {
       String written = word.written() != null ? word.written() : text;
       boolean carries =
           RequestCredentials.credential(text, written, i > 0 ? args.get(i - 1).text() : "", httpie);
-      if (carries && testKey(text)) {
+      if (carries && (testKey(text) || testKey(written))) {
         return NONE; // a test account's key (sk_test_…): no one's money or people
       }
       credential |= carries;

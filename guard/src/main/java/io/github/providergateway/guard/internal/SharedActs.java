@@ -56,7 +56,9 @@ final class SharedActs {
       return false; // solana-test-validator, a test endpoint
     }
     if (http) {
-      return httpWrite(program, args) && httpShared(scan, step, args);
+      return httpWrite(program, args)
+          && httpShared(scan, step, args)
+          && !ActsPredicates.carriesTestKey(program, args); // a test key's void: decision 144
     }
     if (localOrTest(step, args)) {
       return false;

@@ -201,6 +201,7 @@ final class Where {
     PlantPredicates.addCallsTo(onCall);
     LabPredicates.addCallsTo(onCall);
     MaintainerPredicates.addCallsTo(onCall);
+    LogisticsPredicates.addCallsTo(onCall);
     SaasPredicates.addCallsTo(onCall);
     CustomerPredicates.addCallsTo(onCall);
     ReleasePredicates.addCallsTo(onCall);
@@ -275,6 +276,7 @@ final class Where {
     PlantPredicates.addTo(named);
     LabPredicates.addTo(named);
     MaintainerPredicates.addTo(named);
+    LogisticsPredicates.addTo(named);
     WeakenPredicates.addTo(named);
     SafeguardPredicates.addTo(named);
     OrgDirectories.addTo(named);
