@@ -58,8 +58,8 @@ final class SharedActs {
     if (http) {
       return httpWrite(program, args) && httpShared(scan, step, args);
     }
-    if (localOrTest(step, args)) {
-      return false;
+    if (localOrTest(step, args) || ActingVerbs.purgesOne(args)) {
+      return false; // a CDN's purge of one URL: the routine after a correction (decision 142)
     }
     boolean production = production(scan, step, args);
     if (strongVerb(args) && (production || remoteNamed(step))) {

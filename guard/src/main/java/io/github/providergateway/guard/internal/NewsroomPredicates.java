@@ -1,0 +1,109 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the book's {@code newsroom} rules ask of a call (issue 80 round 10, decision 142): a
+ * newsroom's and a streaming service's acts as the trade spells them, read from the call's text as
+ * the {@code records} rules read it ({@link RecordsCall}: its acting programs, none where the call
+ * says dry run, validation, this machine or a vendor's test tenant). Live channels and playout
+ * ({@link NewsroomLive}), stories, alerts and posts published ({@link NewsroomPublishing}), sources
+ * and viewers ({@link NewsroomSources}), rights, keys and moderation ({@link NewsroomRights}), and
+ * the project's files that hold a broadcast's or a licence's protections ({@link NewsroomEdits}).
+ */
+final class NewsroomPredicates {
+  private NewsroomPredicates() {}
+
+  /** Adds each predicate of the whole call under its name. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("newsroom-live-output-stopped", NewsroomLive::outputStopped);
+    named.put("newsroom-live-ingest-published", NewsroomLive::ingestPublished);
+    named.put("newsroom-ads-repointed", NewsroomLive::adsRepointed);
+    named.put("newsroom-transcodes-in-bulk", NewsroomLive::transcodesInBulk);
+    named.put("newsroom-alert-to-everyone", NewsroomPublishing::alertToEveryone);
+    named.put("newsroom-safeguard-overridden", NewsroomPublishing::safeguardOverridden);
+    named.put("newsroom-story-published", NewsroomPublishing::storyPublished);
+    named.put("newsroom-social-posted", NewsroomPublishing::socialPosted);
+    named.put("newsroom-syndicated", NewsroomPublishing::syndicated);
+    named.put("newsroom-source-exposed", NewsroomSources::sourceExposed);
+    named.put("newsroom-source-identified", NewsroomSources::sourceIdentified);
+    named.put("newsroom-viewing-looked-up", NewsroomSources::viewingLookedUp);
+    named.put("newsroom-person-located", NewsroomSources::personLocated);
+    named.put("newsroom-material-handed-over", NewsroomSources::materialHandedOver);
+    named.put("newsroom-rights-broken", NewsroomRights::rightsBroken);
+    named.put("newsroom-keys-replaced", NewsroomRights::keysReplaced);
+    named.put("newsroom-moderation-off", NewsroomRights::moderationOff);
+    named.put("newsroom-content-claimed", NewsroomRights::contentClaimed);
+    named.put("newsroom-agency-media-scraped", NewsroomRights::agencyMediaScraped);
+    named.put("newsroom-protection-edited", NewsroomEdits::protectionEdited);
+  }
+
+  /** The first match of a pattern in a text, as the reason shows it, or {@code null}. */
+  static String first(Pattern pattern, String text) {
+    if (text == null || text.isEmpty()) {
+      return null;
+    }
+    Matcher found = PatternLiterals.matcher(pattern, text);
+    return found.find() ? found.group().strip() : null;
+  }
+
+  /** Whether a pattern finds something in a text. */
+  static boolean finds(Pattern pattern, String text) {
+    return text != null && !text.isEmpty() && PatternLiterals.finds(pattern, text);
+  }
+
+  /**
+   * What says a call acts on nothing real: a dry run, a validation, this machine, a sandbox, a
+   * vendor's test tenant ({@link TestEndpoints}).
+   */
+  private static final Pattern NOT_REAL =
+      Pattern.compile(
+          "--?dry[-_]?run\\b|\\bdry_?run[\"']?\\s*[:=]\\s*(?:true|1)|validate_?only[\"']?\\s*[:=]\\s*"
+              + "(?:true|1)|--validate(?:-only)?\\b|\\blocalhost\\b|127\\.0\\.0\\.1|\\bsandbox"
+              + "|--endpoint-url[= ]+['\"]?https?://(?:localhost|127\\.|localstack)"
+              + "|--env(?:ironment)?[= ]+['\"]?(?:test|testing|dev|development|staging|local|qa|ci)\\b");
+
+  /** Whether the text says it acts on nothing real. */
+  static boolean notReal(String text) {
+    return finds(NOT_REAL, text) || TestEndpoints.names(text);
+  }
+
+  /**
+   * The text a rule reads of a call that acts: a shell command's acting programs' words (not its
+   * readers and printers), a server's tool's name and arguments; {@code null} where nothing acts,
+   * where the only programs are HTTP reads, or where the call says it is no real act.
+   */
+  static String acting(Scan scan) {
+    RecordsCall call = RecordsCall.of(scan);
+    if (call.acting().isEmpty() || RecordsCall.readsOnly(scan)) {
+      return null;
+    }
+    String text = call.shell() ? call.actingText() : call.text();
+    return notReal(text) ? null : text;
+  }
+
+  /** The whole call's text in lower case (a shell command's, a server's tool's), or empty. */
+  static String whole(Scan scan) {
+    return RecordsCall.of(scan).text();
+  }
+
+  /** Whether the call is a shell command's. */
+  static boolean shell(Scan scan) {
+    return scan.source() != null;
+  }
+
+  /** A tool's name in lower case, or empty for a shell command. */
+  static String tool(Scan scan) {
+    CallForRules call = scan.call();
+    return call == null || scan.source() != null ? "" : call.tool().toLowerCase(Locale.ROOT);
+  }
+
+  /** A loop over many: a shell loop, xargs, GNU parallel, a loop of code. */
+  static final Pattern LOOP =
+      Pattern.compile(
+          "\\bwhile\\s+(?:ifs=\\S*\\s+)?read\\b|\\bxargs\\b|\\bparallel\\b|\\bfor\\s+\\w+\\s+in\\b"
+              + "|\\.foreach\\(|\\bfor\\s*\\(\\s*(?:const|let|var)\\s+\\w+\\s+of\\b|\\.map\\(");
+}
