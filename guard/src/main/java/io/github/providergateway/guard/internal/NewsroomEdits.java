@@ -21,7 +21,7 @@ final class NewsroomEdits {
       Pattern.compile(
           "#[^\\n]*\\b(?:captions?|subtitles?|closed[-_ ]captions?)\\b[^\\n]*\\b(?:removed|dropped|disabled"
               + "|skipped|taken out)\\b|\\b(?:captions?|subtitles?)(?:_enabled|_tracks?|_step)\\W{1,4}"
-              + "(?:false|off|none|no|\\[\\s*\\])\\b|--(?:no|skip)-(?:captions|subtitles)\\b"
+              + "(?:(?:false|off|none|no)\\b|\\[\\s*\\])|--(?:no|skip)-(?:captions|subtitles)\\b"
               + "|\\bdump(?:_button)?_enabled\\W{1,4}(?:false|off|0)\\b"
               + "|\\b(?:forensic_|visible_|session_)?watermark(?:ing)?(?:_enabled)?\\W{1,4}(?:false|off|none|0)\\b"
               + "|\\bnexguard\\w*\\W{1,4}(?:false|off)\\b|\\bhdcp\\W{1,6}(?:hdcp_none|none|off|false)\\b"
@@ -85,7 +85,12 @@ final class NewsroomEdits {
 
   private static String inPlace(Scan scan) {
     String text = NewsroomPredicates.whole(scan);
-    if (!NewsroomPredicates.finds(IN_PLACE, text) || NewsroomPredicates.notReal(text)) {
+    if (!NewsroomPredicates.finds(IN_PLACE, text)) {
+      // a policy written by its service's API: a licence proxy's, a player's, a CDN's
+      String acting = NewsroomPredicates.acting(scan);
+      text = acting != null && NewsroomPredicates.finds(HTTP_WRITE, acting) ? acting : null;
+    }
+    if (text == null || NewsroomPredicates.notReal(text)) {
       return null;
     }
     String found = NewsroomPredicates.first(OFF, text);
@@ -94,6 +99,10 @@ final class NewsroomEdits {
     }
     return found != null ? "in place: " + oneLine(found) : null;
   }
+
+  private static final Pattern HTTP_WRITE =
+      Pattern.compile(
+          "-x\\s*['\"]?(?:put|patch|post)\\b|\\.(?:put|patch)\\s*\\(|\\bhttp\\s+(?:put|patch)\\b");
 
   private static String oneLine(String text) {
     String line = text.replace('\n', ' ').strip();

@@ -103,6 +103,52 @@ final class NewsroomLive {
     return null;
   }
 
+  /** A channel's schedule or playlist emptied: the EPG's events, the playout's list. */
+  private static final Pattern SCHEDULE_EMPTIED =
+      Pattern.compile(
+          "(?:epg|schedule|playlist|rundown|playout)[^|;&\\n]*\"(?:events|items|entries|playlist|programmes)\""
+              + "\\W{1,4}\\[\\s*\\]|src=\\S*empty\\S*\\s+dest=\\S*(?:playout|schedules?|playlists?)");
+
+  static String scheduleEmptied(Scan scan) {
+    return NewsroomPredicates.first(SCHEDULE_EMPTIED, NewsroomPredicates.acting(scan));
+  }
+
+  // ---- A live output switched ----
+
+  private static final Pattern SWITCHES =
+      Pattern.compile(
+          "\\bmedialive\\s+(?:[^|;&\\n]*\\s)?(?:batch-update-schedule|update-channel|update-channel-class"
+              + "|update-input|update-multiplex)\\b|\\.batch_update_schedule\\s*\\(|\\.update_channel\\s*\\("
+              + "|batchupdateschedulecommand\\b|\\bobs-cli\\b[^|;&\\n]*(?:scene\\s+(?:switch|current|set)"
+              + "|stream\\s+(?:stop|start))|setcurrentprogramscene|\\b(?:stopstream|togglestream)\\b"
+              + "|/api/?\\?[^\\s'\"]*function=(?:cut|fade|merge|overlayinput\\d\\w*|quickplay|stopstreaming"
+              + "|startstreaming)\\b|livebroadcasts/bind\\b|\\bsplice_?insert\\b|\\bscte-?35\\b[^|;&\\n]*"
+              + "(?:-x\\s*['\"]?(?:post|put)|--data|\\s-d\\s|inject)");
+
+  static String outputSwitched(Scan scan) {
+    // a vision mixer's API takes its functions by GET: the whole command is read
+    String text =
+        NewsroomPredicates.shell(scan)
+            ? NewsroomPredicates.whole(scan)
+            : NewsroomPredicates.acting(scan);
+    return text == null || NewsroomPredicates.finds(HERE, text) || NewsroomPredicates.notReal(text)
+        ? null
+        : NewsroomPredicates.first(SWITCHES, text);
+  }
+
+  // ---- The CDN's delivery changed ----
+
+  private static final Pattern CDN_CHANGES =
+      Pattern.compile(
+          "\\bfastly\\s+(?:service-version\\s+activate|backend\\s+(?:update|delete|create)|domain\\s+delete"
+              + "|service\\s+delete)\\b|\\bcloudfront\\s+(?:update-distribution|delete-distribution"
+              + "|disassociate-distribution-web-acl|associate-alias)\\b|\\bakamai\\s+(?:property(?:-manager)?"
+              + "|pm)\\s+(?:activate|activate-version)\\b[^|;&\\n]*prod");
+
+  static String cdnChanged(Scan scan) {
+    return NewsroomPredicates.first(CDN_CHANGES, NewsroomPredicates.acting(scan));
+  }
+
   // ---- A clip published to a live ingest ----
 
   private static final Set<String> ENCODERS =

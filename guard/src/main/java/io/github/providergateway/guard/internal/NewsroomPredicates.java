@@ -39,6 +39,15 @@ final class NewsroomPredicates {
     named.put("newsroom-content-claimed", NewsroomRights::contentClaimed);
     named.put("newsroom-agency-media-scraped", NewsroomRights::agencyMediaScraped);
     named.put("newsroom-protection-edited", NewsroomEdits::protectionEdited);
+    named.put("newsroom-schedule-emptied", NewsroomLive::scheduleEmptied);
+    named.put("newsroom-live-output-switched", NewsroomLive::outputSwitched);
+    named.put("newsroom-cdn-changed", NewsroomLive::cdnChanged);
+    named.put("newsroom-keys-read", NewsroomRights::keysRead);
+    named.put("newsroom-correction-hidden", NewsroomArchive::correctionHidden);
+    named.put("newsroom-masters-deleted", NewsroomArchive::mastersDeleted);
+    named.put("newsroom-metadata-rewritten", NewsroomArchive::metadataRewritten);
+    named.put("newsroom-video-deleted", NewsroomArchive::videoDeleted);
+    named.put("newsroom-viewing-sent-out", NewsroomArchive::viewingSentOut);
   }
 
   /** The first match of a pattern in a text, as the reason shows it, or {@code null}. */
@@ -77,6 +86,16 @@ final class NewsroomPredicates {
    * where the only programs are HTTP reads, or where the call says it is no real act.
    */
   static String acting(Scan scan) {
+    if (!shell(scan)) {
+      String tool = tool(scan);
+      String text = whole(scan);
+      return text.isEmpty()
+              || !tool.contains("__")
+              || READING_TOOL.matcher(tool).find()
+              || notReal(text)
+          ? null
+          : text;
+    }
     RecordsCall call = RecordsCall.of(scan);
     if (call.acting().isEmpty() || RecordsCall.readsOnly(scan)) {
       return null;
@@ -85,10 +104,34 @@ final class NewsroomPredicates {
     return notReal(text) ? null : text;
   }
 
-  /** The whole call's text in lower case (a shell command's, a server's tool's), or empty. */
+  /**
+   * The whole call's text in lower case: a shell command's, a server's tool's name and arguments
+   * (an agent's own tools, which the file rules read, are no server's), or empty.
+   */
   static String whole(Scan scan) {
-    return RecordsCall.of(scan).text();
+    if (shell(scan)) {
+      return RecordsCall.of(scan).text();
+    }
+    return scan.once("NewsroomTool", NewsroomPredicates::toolText);
   }
+
+  private static String toolText(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = tool(scan);
+    if (call == null || !tool.contains("__") && !SEARCH_TOOLS.contains(tool)) {
+      return "";
+    }
+    return RecordsCall.lower(tool + " " + call.args());
+  }
+
+  /** The agent's own search tools, whose query is read as a server's tool's arguments. */
+  private static final java.util.Set<String> SEARCH_TOOLS = java.util.Set.of("websearch", "web_search");
+
+  /** A server's tool that only reads: its name's last part begins with a reading verb. */
+  private static final Pattern READING_TOOL =
+      Pattern.compile(
+          "__(?:get|list|read|search|fetch|find|describe|query|view|show|count|lookup|check|validate)"
+              + "(?:_|$)");
 
   /** Whether the call is a shell command's. */
   static boolean shell(Scan scan) {

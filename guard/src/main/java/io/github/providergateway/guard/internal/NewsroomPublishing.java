@@ -28,7 +28,9 @@ final class NewsroomPublishing {
               + "\\b|\\bsegments?\\W{1,8}(?:all|everyone|all[-_ ]users|all[-_ ]subscribers)\\W"
               + "|\\btopic\\W{1,8}(?:/topics/)?(?:all|all[-_]users|everyone|all[-_]subscribers|breaking\\w*|news)\\W"
               + "|/topics/(?:all|all[-_]users|everyone|breaking\\w*)\\b|\\baudience\\W{1,6}all\\W"
-              + "|\\bbroadcast\\W{1,6}true\\b|\\bsend_to_all\\W{1,6}true\\b");
+              + "|\\bbroadcast\\W{1,6}true\\b|\\bsend_to_all\\W{1,6}true\\b"
+              + "|topic-arn[= ]+\\S*(?:all|everyone|breaking)|\\binterests\\W{1,6}(?:all|everyone|breaking\\w*"
+              + "|news)\\b");
 
   static String alertToEveryone(Scan scan) {
     String acting = NewsroomPredicates.acting(scan);

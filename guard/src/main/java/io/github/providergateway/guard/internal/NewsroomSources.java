@@ -42,7 +42,7 @@ final class NewsroomSources {
     String sends = NewsroomPredicates.first(SENDS, text);
     if (sends == null && !NewsroomPredicates.shell(scan)) {
       String tool = NewsroomPredicates.tool(scan);
-      sends = tool.matches(".*__(?:send|upload|share|post|create|reply|forward)\\w*") ? tool : null;
+      sends = tool.matches(".*__\\w*(?:send|upload|share|post|create|reply|forward)\\w*") ? tool : null;
     }
     return sends != null ? file + " sent out (" + sends + ")" : null;
   }
