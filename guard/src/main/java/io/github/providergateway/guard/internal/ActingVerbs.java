@@ -394,8 +394,11 @@ final class ActingVerbs {
       if (text.equals("--all") || text.equals("-a")) {
         return false;
       }
-      one |= text.equals("--url") || text.startsWith("--url=") || text.equals("--key")
-          || text.startsWith("--key=");
+      one |=
+          text.equals("--url")
+              || text.startsWith("--url=")
+              || text.equals("--key")
+              || text.startsWith("--key=");
     }
     return purge && one;
   }

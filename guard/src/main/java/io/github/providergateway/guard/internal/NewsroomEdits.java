@@ -7,11 +7,11 @@ import java.util.regex.Pattern;
 
 /**
  * The project's files that hold a broadcast's or a licence's protections, as the {@code newsroom}
- * rules read a change to them (decision 142): captions taken out of packaging, a broadcast delay
- * at zero or its dump button off, a screener's watermark off, a licence policy without output
- * protection, a parental PIN not asked, comments no longer pre-moderated, a territory check
- * paused, a podcast's subscribers moved to another host. An edit tool's new text is read (what its
- * old text held already is no change), and so is an in-place edit by sed, perl or yq.
+ * rules read a change to them (decision 142): captions taken out of packaging, a broadcast delay at
+ * zero or its dump button off, a screener's watermark off, a licence policy without output
+ * protection, a parental PIN not asked, comments no longer pre-moderated, a territory check paused,
+ * a podcast's subscribers moved to another host. An edit tool's new text is read (what its old text
+ * held already is no change), and so is an in-place edit by sed, perl or yq.
  */
 final class NewsroomEdits {
   private NewsroomEdits() {}
@@ -33,7 +33,8 @@ final class NewsroomEdits {
 
   /** A broadcast delay at zero, read where the text is about a live programme's delay unit. */
   private static final Pattern DELAY =
-      Pattern.compile("\\b(?:broadcast_|profanity_)?delay(?:_seconds|_secs|_ms)?\\W{1,4}0(?![\\d.])");
+      Pattern.compile(
+          "\\b(?:broadcast_|profanity_)?delay(?:_seconds|_secs|_ms)?\\W{1,4}0(?![\\d.])");
 
   private static final Pattern LIVE_AIR =
       Pattern.compile(
@@ -42,7 +43,8 @@ final class NewsroomEdits {
 
   /** A project's test or fixture file: its settings are the tests'. */
   private static final Pattern TEST_FILE =
-      Pattern.compile("(?:^|/)(?:tests?|spec|__tests__|fixtures|testdata)/|_test\\.|\\.test\\.|test_");
+      Pattern.compile(
+          "(?:^|/)(?:tests?|spec|__tests__|fixtures|testdata)/|_test\\.|\\.test\\.|test_");
 
   static String protectionEdited(Scan scan) {
     if (NewsroomPredicates.shell(scan)) {
@@ -81,7 +83,8 @@ final class NewsroomEdits {
   }
 
   private static final Pattern IN_PLACE =
-      Pattern.compile("\\b(?:sed|perl|yq|gsed)\\s+(?:[^|;&\\n]*\\s)?-(?:i|pi|i\\.bak)\\b|--in-place\\b");
+      Pattern.compile(
+          "\\b(?:sed|perl|yq|gsed)\\s+(?:[^|;&\\n]*\\s)?-(?:i|pi|i\\.bak)\\b|--in-place\\b");
 
   private static String inPlace(Scan scan) {
     String text = NewsroomPredicates.whole(scan);

@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * A streaming service's live side as the {@code newsroom} rules read it (decision 142): a live
- * channel, its encoder, its playout or its streaming application taken off air; a clip published
- * to a live ingest; a channel's ads pointed elsewhere; the transcoding farm set to work on a whole
+ * channel, its encoder, its playout or its streaming application taken off air; a clip published to
+ * a live ingest; a channel's ads pointed elsewhere; the transcoding farm set to work on a whole
  * catalogue.
  */
 final class NewsroomLive {
@@ -62,14 +62,16 @@ final class NewsroomLive {
 
   /** The programs that carry a playout's control protocol. */
   private static final Pattern PLAYOUT_CARRIER =
-      Pattern.compile("\\b(?:nc|ncat|netcat|telnet|socat)\\b[^|;&]*\\b5250\\b|:5250\\b|,\\s*5250\\)");
+      Pattern.compile(
+          "\\b(?:nc|ncat|netcat|telnet|socat)\\b[^|;&]*\\b5250\\b|:5250\\b|,\\s*5250\\)");
 
   /** A tunnel whose local end stands for a remote server. */
   private static final Pattern TUNNEL = Pattern.compile("\\bssh\\b[^|;&]*\\s-\\w*l\\s*\\d+:");
 
   /** This machine, unless a tunnel carries it elsewhere. */
   private static final Pattern HERE =
-      Pattern.compile("\\blocalhost\\b|127\\.0\\.0\\.1|--endpoint-url[= ]+['\"]?https?://localhost");
+      Pattern.compile(
+          "\\blocalhost\\b|127\\.0\\.0\\.1|--endpoint-url[= ]+['\"]?https?://localhost");
 
   static String outputStopped(Scan scan) {
     String text = NewsroomPredicates.whole(scan);
@@ -160,7 +162,8 @@ final class NewsroomLive {
 
   /** A host that says test or development. */
   private static final Pattern TEST_HOST =
-      Pattern.compile("(?:^|[.-])(?:test|testing|staging|stage|dev|sandbox|qa|local)(?:[.-]|\\d|$)");
+      Pattern.compile(
+          "(?:^|[.-])(?:test|testing|staging|stage|dev|sandbox|qa|local)(?:[.-]|\\d|$)");
 
   static String ingestPublished(Scan scan) {
     if (!NewsroomPredicates.shell(scan)) {

@@ -86,6 +86,16 @@ final class NewsroomPredicates {
    * where the only programs are HTTP reads, or where the call says it is no real act.
    */
   static String acting(Scan scan) {
+    String text = scan.once("NewsroomActing", NewsroomPredicates::actingText);
+    return text.isEmpty() ? null : text;
+  }
+
+  private static String actingText(Scan scan) {
+    String read = readActing(scan);
+    return read == null ? "" : read;
+  }
+
+  private static String readActing(Scan scan) {
     if (!shell(scan)) {
       String tool = tool(scan);
       String text = whole(scan);
@@ -125,7 +135,8 @@ final class NewsroomPredicates {
   }
 
   /** The agent's own search tools, whose query is read as a server's tool's arguments. */
-  private static final java.util.Set<String> SEARCH_TOOLS = java.util.Set.of("websearch", "web_search");
+  private static final java.util.Set<String> SEARCH_TOOLS =
+      java.util.Set.of("websearch", "web_search");
 
   /** A server's tool that only reads: its name's last part begins with a reading verb. */
   private static final Pattern READING_TOOL =

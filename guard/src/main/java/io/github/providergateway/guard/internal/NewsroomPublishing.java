@@ -48,8 +48,8 @@ final class NewsroomPublishing {
           "--(?:no|skip|ignore|override|bypass)-embargo\\w*(?:-check)?\\b|--force-publish\\b"
               + "|override_\\w*lock\\W{1,4}(?:true|1)\\b|poll_close_lock\\W{1,4}(?:false|0|null)\\b"
               + "|\\bembargo(?:_until|_at|_time|ed_until)?\\W{1,4}(?:null|none|false|now)\\b"
-              + "|embargo\\w*\\s*=\\s*(?:timezone\\.|datetime\\.|django\\.utils\\.timezone\\.)?now\\(\\)"
-              + "|embargo\\w*\\s*=\\s*(?:null|none|current_timestamp|now\\(\\))"
+              + "|\\bembargo(?:_until|_at|_time|ed_until)?\\s*=\\s*(?:timezone\\.|datetime\\.|django\\.utils\\.timezone\\.)?"
+              + "now\\(\\)|\\bembargo(?:_until|_at|_time|ed_until)?\\s*=\\s*(?:null|none|current_timestamp)\\b"
               + "|legal[-_]?hold\\W{1,4}(?:false|0|null|none|off)\\b|--(?:clear|lift|release|remove)"
               + "-legal-hold\\b|--no-legal-hold\\b|injunction\\w*\\W{1,4}(?:false|null|none|lifted)\\b"
               + "|--ignore-injunction\\b|\\bpublish_exit_poll\\W{1,4}true\\b");

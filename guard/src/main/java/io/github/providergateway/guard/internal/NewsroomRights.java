@@ -47,7 +47,8 @@ final class NewsroomRights {
     if (acting == null) {
       return null;
     }
-    String found = acting.startsWith("sqlite") ? null : NewsroomPredicates.first(RIGHTS_SQL, acting);
+    String found =
+        acting.startsWith("sqlite") ? null : NewsroomPredicates.first(RIGHTS_SQL, acting);
     if (found == null) {
       found = NewsroomPredicates.first(GEO_CDN, acting);
     }
@@ -108,7 +109,8 @@ final class NewsroomRights {
               + "\\b|banned\\W{1,4}\\[\\s*\\]|(?:banned_?words|blocklist|block_?list|wordlist)\\W{1,4}"
               + "\\[\\s*\\]|(?:banned_?words|blocklist|wordlist)\\W{0,4}(?:=|:)\\s*null");
 
-  private static final Pattern APPROVES = Pattern.compile("approvecomment|approve_comment|/approve\\b");
+  private static final Pattern APPROVES =
+      Pattern.compile("approvecomment|approve_comment|/approve\\b");
 
   private static final Pattern COMMENTS =
       Pattern.compile("comment|coral|\\btalk\\b|disqus|moderation|tenants|discourse|premod");

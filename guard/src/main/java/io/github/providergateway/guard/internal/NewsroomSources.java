@@ -23,7 +23,9 @@ final class NewsroomSources {
               + "|confidential/[^\\s'\"]*source|informants?[-_.]|whistle[-_]?blowers?[-_./]|tipsters?[-_./]"
               + "|/confidential/[^\\s'\"]*\\.(?:m4a|mp3|wav|docx?|pdf|txt|md|csv))[^\\s'\",]*");
 
-  /** What sends a file elsewhere: a form upload, a copy to a remote, a push, a mail's attachment. */
+  /**
+   * What sends a file elsewhere: a form upload, a copy to a remote, a push, a mail's attachment.
+   */
   private static final Pattern SENDS =
       Pattern.compile(
           "\\s-f\\s+['\"]?\\w+=@|--form\\b|--upload-file\\b|\\s-t\\s|--data-binary\\s+@|\\brclone\\s+(?:copy"
@@ -42,7 +44,8 @@ final class NewsroomSources {
     String sends = NewsroomPredicates.first(SENDS, text);
     if (sends == null && !NewsroomPredicates.shell(scan)) {
       String tool = NewsroomPredicates.tool(scan);
-      sends = tool.matches(".*__\\w*(?:send|upload|share|post|create|reply|forward)\\w*") ? tool : null;
+      sends =
+          tool.matches(".*__\\w*(?:send|upload|share|post|create|reply|forward)\\w*") ? tool : null;
     }
     return sends != null ? file + " sent out (" + sends + ")" : null;
   }
