@@ -54,6 +54,16 @@ final class NewsroomLive {
               + "|/stream/live_inputs/[\\w-]+['\"\\s]+-x\\s*delete|-x\\s*delete\\s+['\"]?https?://[^\\s'\"]*"
               + "/stream/live_inputs/");
 
+  /** A playout's or an encoder's REST API told to stop a channel, with a write. */
+  private static final Pattern REST_STOPS =
+      Pattern.compile(
+          "(?:playout|encoder|live|broadcast|\\btx\\b|channel)[^|;&\\n]*/channels?/[\\w-]+/(?:stop|off-?air"
+              + "|blackout|kill)\\b");
+
+  private static final Pattern HTTP_WRITE =
+      Pattern.compile(
+          "-x\\s*['\"]?(?:post|put|patch)\\b|\\s-d\\s|--data\\b|\\.(?:post|put)\\s*\\(");
+
   /** A playout server's control protocol (CasparCG's AMCP on 5250) told to play, stop or clear. */
   private static final Pattern PLAYOUT_COMMAND =
       Pattern.compile(
@@ -97,6 +107,10 @@ final class NewsroomLive {
     String api = NewsroomPredicates.first(API_STOPS, text);
     if (api != null) {
       return api;
+    }
+    String rest = NewsroomPredicates.first(REST_STOPS, acting);
+    if (rest != null && NewsroomPredicates.finds(HTTP_WRITE, acting)) {
+      return rest;
     }
     if (NewsroomPredicates.finds(PLAYOUT_CARRIER, text)) {
       String command = NewsroomPredicates.first(PLAYOUT_COMMAND, text);

@@ -16,7 +16,7 @@ final class NewsroomPublishing {
   /** A push service, its SDK, or the project's task that sends one. */
   private static final Pattern PUSH =
       Pattern.compile(
-          "onesignal|fcm\\.googleapis|firebase[-_]admin|\\bmessaging\\(\\)|\\bmessaging\\.send|airship"
+          "onesignal|fcm\\.googleapis|firebase|\\bfcm\\b|\\bmessaging\\(\\)|\\bmessaging\\.send|airship"
               + "|\\bbraze|exp\\.host/--/api/v2/push|api\\.push\\.apple|\\bapns|pushwoosh|\\bsns\\s+publish"
               + "|_push\\b|\\bpush_|push[-_]?notification|send_notification|create_notification"
               + "|/notifications\\b");
@@ -46,6 +46,7 @@ final class NewsroomPublishing {
   private static final Pattern OVERRIDES =
       Pattern.compile(
           "--(?:no|skip|ignore|override|bypass)-embargo\\w*(?:-check)?\\b|--force-publish\\b"
+              + "|(?:ignore|skip|bypass|override)_embargo\\w*\\W{1,4}(?:true|1)\\b"
               + "|override_\\w*lock\\W{1,4}(?:true|1)\\b|poll_close_lock\\W{1,4}(?:false|0|null)\\b"
               + "|\\bembargo(?:_until|_at|_time|ed_until)?\\W{1,4}(?:null|none|false|now)\\b"
               + "|\\bembargo(?:_until|_at|_time|ed_until)?\\s*=\\s*(?:timezone\\.|datetime\\.|django\\.utils\\.timezone\\.)?"
@@ -69,14 +70,16 @@ final class NewsroomPublishing {
               + "|\\bwp\\s+(?:[^|;&\\n]*\\s)?eval\\b[^|;&\\n]*wp_(?:publish_post|update_post|trash_post"
               + "|delete_post|insert_post)\\b|\\bdrush\\b[^|;&\\n]*(?:setpublished|setunpublished"
               + "|node:publish|entity:delete)|/ghost/api/admin/posts/[^\\s'\"]*['\"\\s][^|;&\\n]*"
-              + "\\bstatus\\W{1,4}published\\b|/entries/[\\w-]+/published\\b|/revision/published\\b");
+              + "\\bstatus\\W{1,4}published\\b|/entries/[\\w-]+/published\\b|/revision/published\\b"
+              + "|/wp-json/wp/v2/(?:posts|pages)/\\d+[^|;&\\n]*(?:\\bstatus\\W{1,4}(?:publish|future|private"
+              + "|trash)\\b|-x\\s*['\"]?delete\\b)");
 
   /** A live site the command reaches: a production alias, an SSH target, a site's URL. */
   private static final Pattern LIVE_SITE =
       Pattern.compile(
           "\\bvip\\s+@[\\w.-]*\\b(?:prod|production|live)\\b|\\s--ssh=|\\s@(?:prod|production|live)\\b"
               + "|--url=['\"]?https://|--uri=['\"]?https://|\\bdrush\\s+@(?:prod|production|live)\\w*"
-              + "|https://[\\w.-]+/ghost/api/admin/|cdn\\.contentful\\.com|api\\.contentful\\.com"
+              + "|https://[\\w.-]+/ghost/api/admin/|https://[\\w.-]+/wp-json/|cdn\\.contentful\\.com|api\\.contentful\\.com"
               + "|\\.arcpublishing\\.com");
 
   /** A CMS's server among the tools. */

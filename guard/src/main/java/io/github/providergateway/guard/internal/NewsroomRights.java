@@ -18,7 +18,9 @@ final class NewsroomRights {
       Pattern.compile(
           "\\b(?:update|delete\\s+from|truncate(?:\\s+table)?)\\s+[\\w.\"]*(?:title_availability"
               + "|availability_windows?|licen[cs]e_windows?|licen[cs]es|rights_windows?|title_rights"
-              + "|territor\\w*|blackouts?|geo_restrictions?|geoblocks?)\\b");
+              + "|territor\\w*|blackouts?|geo_restrictions?|geoblocks?)\\b"
+              + "|\\bupdate\\s+[\\w.\"]+\\s+set\\s+[^;]{0,200}?\\b(?:\\w*territor\\w*|window_end|window_start"
+              + "|licen[cs]e_(?:end|start|expir\\w*)|rights_expir\\w*|blackout\\w*|geo_\\w*)\\s*=");
 
   /** A CDN's geo or territory check replaced, deleted or turned off. */
   private static final Pattern GEO_CDN =

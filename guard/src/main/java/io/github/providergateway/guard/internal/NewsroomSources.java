@@ -19,7 +19,7 @@ final class NewsroomSources {
   private static final Pattern SOURCE_FILE =
       Pattern.compile(
           "[^\\s'\"=@,]*(?:source[-_ ]?notes|sources?[-_](?:list|contacts|names|details)"
-              + "|(?:private|confidential|protected)/sources?/|/sources?/(?:[^\\s'\"/]+/)*contacts"
+              + "|(?:private|confidential|protected)/sources?/|/sources?/[^\\s'\"]*(?:contacts|names|notes)"
               + "|confidential/[^\\s'\"]*source|informants?[-_.]|whistle[-_]?blowers?[-_./]|tipsters?[-_./]"
               + "|/confidential/[^\\s'\"]*\\.(?:m4a|mp3|wav|docx?|pdf|txt|md|csv))[^\\s'\",]*");
 
@@ -57,7 +57,7 @@ final class NewsroomSources {
 
   private static final Pattern IDENTIFIES =
       Pattern.compile(
-          "remote_ip|remote_addr|ip_address|client_ip|x_forwarded_for|user_agent|access_log"
+          "remote_ip|remote_addr|ip_address|ip_addr|\\bip\\b|client_ip|x_forwarded_for|user_agent|access_log"
               + "|/var/log/nginx/access|/var/log/apache2/access");
 
   private static final Pattern QUERIES =
