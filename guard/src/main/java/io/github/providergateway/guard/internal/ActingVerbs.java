@@ -363,7 +363,7 @@ final class ActingVerbs {
         break;
       }
     }
-    if (found == null) {
+    if (found == null || found.equals("destroys") && purgesOne(args)) {
       return null;
     }
     for (Word word : args) {
@@ -378,6 +378,29 @@ final class ActingVerbs {
     }
     boolean production = Environments.production(scan, step);
     return new Found(found, weak, production || shared(step), production);
+  }
+
+  /**
+   * Whether a CDN's purge names one URL or one key (fastly purge --url): the cache fetches it again
+   * from the origin, the routine after a correction (decision 142); a purge of everything is
+   * production.cdn-purge's.
+   */
+  static boolean purgesOne(List<Word> args) {
+    boolean purge = false;
+    boolean one = false;
+    for (Word word : args) {
+      String text = word.text();
+      purge |= text.equals("purge");
+      if (text.equals("--all") || text.equals("-a")) {
+        return false;
+      }
+      one |=
+          text.equals("--url")
+              || text.startsWith("--url=")
+              || text.equals("--key")
+              || text.startsWith("--key=");
+    }
+    return purge && one;
   }
 
   /**

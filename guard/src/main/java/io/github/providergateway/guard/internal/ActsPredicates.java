@@ -456,8 +456,15 @@ final class ActsPredicates {
     if (last.equals("messages") && path.contains("/v1/messages") && body.contains("\"model\"")) {
       return true; // a model's messages API (a prompt, not a message to a person)
     }
+    if (VALIDATES_ONLY.matcher(body).find()) {
+      return true; // FCM's validate_only, a dry run: the service checks the message, sends nothing
+    }
     return READING_PATHS.contains(last) && !(last.equals("graphql") && body.contains("mutation"));
   }
+
+  /** A body that asks the service to check the request and do nothing (decision 142). */
+  private static final Pattern VALIDATES_ONLY =
+      Pattern.compile("(?i)\"(?:validate_?only|dry_?run)\"\\s*:\\s*true\\b");
 
   /** A path's last word of letters, lower case, its query left out. */
   private static String lastWord(String path) {

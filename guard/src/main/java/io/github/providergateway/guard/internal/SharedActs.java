@@ -60,8 +60,8 @@ final class SharedActs {
           && httpShared(scan, step, args)
           && !ActsPredicates.carriesTestKey(program, args); // a test key's void: decision 144
     }
-    if (localOrTest(step, args)) {
-      return false;
+    if (localOrTest(step, args) || ActingVerbs.purgesOne(args)) {
+      return false; // a CDN's purge of one URL: the routine after a correction (decision 142)
     }
     boolean production = production(scan, step, args);
     if (strongVerb(args) && (production || remoteNamed(step))) {

@@ -226,6 +226,7 @@ final class Where {
     CommercePredicates.addCallsTo(onCall);
     ShapeObjectPredicates.addCallsTo(onCall);
     PeoplePredicates.addCallsTo(onCall);
+    NewsroomPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
