@@ -3,7 +3,6 @@ package io.github.providergateway.app.home;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -104,17 +103,18 @@ public final class RegularFileRead {
   /**
    * Opens {@code file} for writing if it is a FIFO, so that a reader's open waiting for one ends.
    */
-  private static void completeTheOpen(Path file) {
+  static void completeTheOpen(Path file) {
     try {
       BasicFileAttributes now =
           Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       if (now.isOther()) {
-        // A FIFO with a reader waiting: this open does not wait, and its close is the reader's end
-        // of file. Nothing is written, and a regular file is never opened here.
-        try (OutputStream poke =
-            Files.newOutputStream(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-          poke.flush();
-        }
+        // A FIFO: opened for reading and writing, which never waits (Linux), whether a reader
+        // waits in its open (this open ends that wait, and its close is the reader's end of file)
+        // or has already gone (a write-only open would then wait for a reader that never comes:
+        // the watchdog would hang). Nothing is written, and a regular file is never opened here.
+        FileChannel.open(
+                file, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)
+            .close();
       }
     } catch (IOException | RuntimeException gone) {
       // Nothing to end: the file is gone or the open completed meanwhile.

@@ -83,6 +83,21 @@ class RegularFileReadTest {
     }
   }
 
+  /**
+   * The watchdog's poke of a FIFO whose reader has already gone (it saw the deadline and closed)
+   * ends at once: an open for writing alone would wait for a reader that never comes, and the
+   * watchdog's thread with it (a full build once hung here, the manual clock's advance never
+   * returning).
+   */
+  @Test
+  void theWatchdogsPokeOfAFifoNobodyReadsReturnsAtOnce() throws Exception {
+    Path fifo = fifo("gone.json");
+    CompletableFuture<Void> poke =
+        CompletableFuture.runAsync(() -> RegularFileRead.completeTheOpen(fifo));
+
+    assertThat(poke).succeedsWithin(WAIT);
+  }
+
   @Test
   void aLinkIsNotFollowed() throws IOException {
     Path secret = Files.writeString(dir.resolve("token"), "ghp_secret");
