@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.guard.shell.Word;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -94,20 +93,12 @@ final class LogisticsPredicates {
     return read.computeIfAbsent(step, LogisticsPredicates::text);
   }
 
-  /** The program's words and its inline code as one text; empty when too long to read. */
+  /**
+   * The program's words, its inline code and its here-documents as one text ({@link
+   * ProgramText#of}); empty when too long to read.
+   */
   static String text(Step step) {
-    StringBuilder all = new StringBuilder(step.program());
-    for (Word word : step.args()) {
-      all.append(' ').append(word.text());
-      if (all.length() > MOST) {
-        return "";
-      }
-    }
-    String code = InterpreterCode.of(step);
-    if (code != null && code.length() < MOST) {
-      all.append('\n').append(code);
-    }
-    return all.toString();
+    return ProgramText.of(step);
   }
 
   /** The programs that send an HTTP request. */

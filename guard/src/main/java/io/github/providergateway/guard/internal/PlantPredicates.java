@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
@@ -64,28 +63,9 @@ final class PlantPredicates {
 
   private static final int MOST = 64 * 1024;
 
-  /**
-   * The program's words, its inline code and what it is fed by a here-document or a here-string, as
-   * one text: what the plant's predicates read; empty when it is too long to read.
-   */
+  /** What the plant's predicates read of a program ({@link ProgramText#of}). */
   static String text(Step step) {
-    StringBuilder all = new StringBuilder(step.program());
-    for (Word word : step.args()) {
-      all.append(' ').append(word.text());
-      if (all.length() > MOST) {
-        return "";
-      }
-    }
-    String code = InterpreterCode.of(step);
-    if (code != null && code.length() < MOST) {
-      all.append('\n').append(code);
-    }
-    for (Redirect redirect : step.invocation().redirects()) {
-      if (redirect.body() != null && redirect.body().length() < MOST) {
-        all.append('\n').append(redirect.body());
-      }
-    }
-    return all.toString();
+    return ProgramText.of(step);
   }
 
   private static final Pattern IPV4 = Pattern.compile("(?<![\\d.])\\d{1,3}(?:\\.\\d{1,3}){3}");
