@@ -1,8 +1,6 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -458,43 +456,20 @@ final class LogisticsConfigs {
   }
 
   /** A file the edit tool writes: its path, its new text and the text it replaces. */
-  record Edit(String path, String now, String old) {}
 
   /** The edit of the call, when it writes a file that is not a test's. */
-  static Edit edit(Scan scan) {
-    CallForRules call = scan.call();
-    if (call == null) {
-      return null;
-    }
-    String tool = call.tool().toLowerCase(Locale.ROOT);
-    if (!tool.equals("edit")
-        && !tool.equals("write")
-        && !tool.equals("multiedit")
-        && !tool.equals("str_replace_based_edit_tool")
-        && !tool.equals("create")) {
-      return null;
-    }
-    JsonNode args = call.args();
-    if (args == null) {
-      return null;
-    }
-    JsonNode file = args.has("path") ? args.get("path") : args.get("file_path");
-    String name = file == null || !file.isTextual() ? "" : file.asText();
-    if (TEST_PATH.matcher(name).find()) {
-      return null;
-    }
-    String now = EditCalls.text(args, "new_string", "new_str", "content", "file_text");
-    String old = EditCalls.text(args, "old_string", "old_str");
-    return now == null || now.length() > 256 * 1024 ? null : new Edit(name, now, old);
+  static FileEdit edit(Scan scan) {
+    FileEdit edit = FileEdit.of(scan);
+    return edit == null || TEST_PATH.matcher(edit.path()).find() ? null : edit;
   }
 
-  static boolean tradeFile(Edit edit) {
+  static boolean tradeFile(FileEdit edit) {
     return PatternLiterals.finds(TRADE_FILE, edit.path());
   }
 
   /** The edit's control loosened, as the reason shows it. */
   static String editLoosens(Scan scan) {
-    Edit edit = edit(scan);
+    FileEdit edit = edit(scan);
     if (edit == null) {
       return null;
     }

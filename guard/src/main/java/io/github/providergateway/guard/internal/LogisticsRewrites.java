@@ -75,7 +75,7 @@ final class LogisticsRewrites {
 
   /** The edit's declaration falsified, as the reason shows it. */
   static String editFalsifies(Scan scan) {
-    LogisticsConfigs.Edit edit = LogisticsConfigs.edit(scan);
+    FileEdit edit = LogisticsConfigs.edit(scan);
     if (edit == null) {
       return null;
     }
@@ -139,7 +139,7 @@ final class LogisticsRewrites {
 
   /** Two sellers mapped to one merchant account, where the edit says it changed one. */
   static String editCrossesSellers(Scan scan) {
-    LogisticsConfigs.Edit edit = LogisticsConfigs.edit(scan);
+    FileEdit edit = LogisticsConfigs.edit(scan);
     if (edit == null || !edit.now().contains("was") && edit.old() == null) {
       return null;
     }

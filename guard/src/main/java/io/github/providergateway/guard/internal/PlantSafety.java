@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
@@ -275,29 +274,29 @@ final class PlantSafety {
    * a burner's purge time shortened: the edit tool's or the write tool's new text.
    */
   static String editForcesSafety(Scan scan) {
-    Edit edit = edit(scan, PLC_SOURCE);
+    FileEdit edit = edit(scan, PLC_SOURCE);
     if (edit == null) {
       return null;
     }
-    Matcher forced = FORCED.matcher(edit.now);
+    Matcher forced = FORCED.matcher(edit.now());
     while (forced.find()) {
       if (PERMITS.matcher(forced.group(1)).find()
-          && (edit.old == null || !edit.old.contains(forced.group()))) {
-        return edit.path + ": " + forced.group().trim();
+          && (edit.old() == null || !edit.old().contains(forced.group()))) {
+        return edit.path() + ": " + forced.group().trim();
       }
     }
-    Matcher purge = PURGE.matcher(edit.now);
+    Matcher purge = PURGE.matcher(edit.now());
     while (purge.find()) {
       long now = millis(purge.group(2), purge.group(3));
       Long before = null;
       if (purge.group(4) != null) {
         before = millis(purge.group(4), purge.group(5)); // // was T#60S
-      } else if (edit.old != null) {
-        Matcher old = PURGE.matcher(edit.old);
+      } else if (edit.old() != null) {
+        Matcher old = PURGE.matcher(edit.old());
         before = old.find() ? millis(old.group(2), old.group(3)) : null;
       }
       if (before != null && now < before) {
-        return edit.path + ": " + purge.group(1) + " " + before + " ms to " + now + " ms";
+        return edit.path() + ": " + purge.group(1) + " " + before + " ms to " + now + " ms";
       }
     }
     return null;
@@ -338,24 +337,24 @@ final class PlantSafety {
    * turned off.
    */
   static String editLoosensLimits(Scan scan) {
-    Edit edit = edit(scan, CONFIG);
+    FileEdit edit = edit(scan, CONFIG);
     if (edit == null) {
       return null;
     }
-    Matcher rated = RATED.matcher(edit.now);
+    Matcher rated = RATED.matcher(edit.now());
     if (rated.find()) {
       double capacity = Double.parseDouble(rated.group(1));
-      Matcher trip = TRIP.matcher(edit.now);
+      Matcher trip = TRIP.matcher(edit.now());
       while (trip.find()) {
         double value = Double.parseDouble(trip.group(2));
         if (value > capacity * 1.25) {
-          return edit.path + ": " + trip.group(1) + " " + trip.group(2) + " over " + capacity;
+          return edit.path() + ": " + trip.group(1) + " " + trip.group(2) + " over " + capacity;
         }
       }
     }
-    Matcher off = LIMITS_OFF.matcher(edit.now);
-    if (off.find() && (edit.old == null || !edit.old.contains(off.group()))) {
-      return edit.path + ": " + off.group().trim();
+    Matcher off = LIMITS_OFF.matcher(edit.now());
+    if (off.find() && (edit.old() == null || !edit.old().contains(off.group()))) {
+      return edit.path() + ": " + off.group().trim();
     }
     return null;
   }
@@ -374,33 +373,9 @@ final class PlantSafety {
           "(?im)^\\s*has_(?:velocity|acceleration|position|jerk|effort)_limits\\s*:"
               + "\\s*false\\b");
 
-  private record Edit(String path, String now, String old) {}
-
-  private static Edit edit(Scan scan, Pattern path) {
-    CallForRules call = scan.call();
-    if (call == null) {
-      return null;
-    }
-    String tool = call.tool().toLowerCase(Locale.ROOT);
-    if (!tool.equals("edit")
-        && !tool.equals("write")
-        && !tool.equals("multiedit")
-        && !tool.equals("str_replace_based_edit_tool")
-        && !tool.equals("create")) {
-      return null;
-    }
-    JsonNode args = call.args();
-    if (args == null) {
-      return null;
-    }
-    JsonNode file = args.has("path") ? args.get("path") : args.get("file_path");
-    String name = file == null || !file.isTextual() ? "" : file.asText();
-    if (!path.matcher(name).find()) {
-      return null;
-    }
-    String now = EditCalls.text(args, "new_string", "new_str", "content", "file_text");
-    String old = EditCalls.text(args, "old_string", "old_str");
-    return now == null || now.length() > 256 * 1024 ? null : new Edit(name, now, old);
+  private static FileEdit edit(Scan scan, Pattern path) {
+    FileEdit edit = FileEdit.of(scan);
+    return edit == null || !path.matcher(edit.path()).find() ? null : edit;
   }
 
   private static final Pattern TRUST_STORE =

@@ -87,13 +87,8 @@ final class PowerShellLine {
       RunnerCode.input(r, raw, "powershell", words, depth, via);
       return;
     }
-    StringBuilder text = new StringBuilder();
-    boolean literal = true;
-    for (Word word : words.subList(at, words.size())) {
-      text.append(text.length() == 0 ? "" : " ").append(word.text());
-      literal &= word.literal();
-    }
-    RunnerCode.code(r, new Word(text.toString(), literal), "powershell", words, depth, via);
+    Word code = RunnerHandlers.joined(words.subList(at, words.size()));
+    RunnerCode.code(r, code, "powershell", words, depth, via);
   }
 
   /**

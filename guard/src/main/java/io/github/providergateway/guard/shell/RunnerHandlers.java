@@ -394,7 +394,8 @@ final class RunnerHandlers {
     return new Word(FOUND.matcher(code.text()).replaceAll(Matcher.quoteReplacement(any)), literal);
   }
 
-  private static Word joined(List<Word> words) {
+  /** The words as one, joined by spaces: literal when every one of them is. */
+  static Word joined(List<Word> words) {
     StringBuilder text = new StringBuilder();
     boolean literal = true;
     for (Word word : words) {
