@@ -49,9 +49,10 @@ final class SharedActs {
       return sqlWrite(args) && !dryRun(args) && production(scan, step, args);
     }
     List<Word> words = step.invocation().words();
-    if (words.isEmpty() || words.get(0).text().contains("/") && !step.interpreter()) {
-      return false; // the project's own script (./bin/x)
+    if (words.isEmpty()) {
+      return false;
     }
+    boolean projectScript = words.get(0).text().contains("/") && !step.interpreter();
     if (dryRun(args) || TestEndpoints.in(step) || Environments.testName(program)) {
       return false; // solana-test-validator, a test endpoint
     }
@@ -62,6 +63,14 @@ final class SharedActs {
     }
     if (localOrTest(step, args) || ActingVerbs.purgesOne(args)) {
       return false; // a CDN's purge of one URL: the routine after a correction (decision 142)
+    }
+    if (waivesCheck(args) && !reads(args)) {
+      return true; // freightaudit approve --skip-match: an act told to skip its check (decision
+      // 147)
+    }
+    if (projectScript) {
+      // the project's own script (./bin/x): an acting command word on every one of something
+      return actingWord(args) && (everyOne(args) || everything(args)); // decision 147
     }
     boolean production = production(scan, step, args);
     if (strongVerb(args) && (production || remoteNamed(step))) {
@@ -75,6 +84,15 @@ final class SharedActs {
     return sqlWrite(args) || unconfirmedDestroy(args) || acts(args);
   }
 
+  private static boolean everything(List<Word> args) {
+    for (Word word : args) {
+      if (ShapeWords.EVERYTHING.contains(word.text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean production(Scan scan, Step step, List<Word> args) {
     if (Environments.production(scan, step)) {
       return true;
@@ -86,7 +104,76 @@ final class SharedActs {
         return true; // --url mainnet-beta, --all
       }
     }
+    return everyOne(args);
+  }
+
+  /**
+   * Every one of something named as an option's scope (decision 147): {@code --all-cards}, {@code
+   * --vehicles all}, {@code --carrier=ALL}, {@code --sellers '*'}.
+   */
+  static boolean everyOne(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      if (text.length() > 40 || !text.startsWith("--")) {
+        continue;
+      }
+      if (text.startsWith("--all-") || text.startsWith("--all_")) {
+        return true;
+      }
+      int eq = text.indexOf('=');
+      if (eq > 2) {
+        if (ShapeWords.EVERY_VALUES.contains(text.substring(eq + 1))) {
+          return true;
+        }
+      } else if (i + 1 < args.size() && ShapeWords.EVERY_VALUES.contains(args.get(i + 1).text())) {
+        return true;
+      }
+    }
     return false;
+  }
+
+  /**
+   * An option that tells an act to skip one of its checks (decision 147): a waiving part ({@code
+   * skip}, {@code no}, {@code waive}, {@code bypass}…) before a check's ({@code --skip-match},
+   * {@code --waive-payment-check}, {@code --skip_contamination_check}), or a force or an allowance
+   * of what is not done ({@code --allow-uncertified-operators}, {@code --force-unshipped}).
+   */
+  static boolean waivesCheck(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      if (text.length() > 48 || !text.startsWith("--")) {
+        continue;
+      }
+      int eq = text.indexOf('=');
+      if (waives(ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a name's parts waive a check: a waiving part before a check's, or {@code force}/{@code
+   * allow} before what is not done ({@code un…ed}).
+   */
+  static boolean waives(List<String> parts) {
+    if (parts.size() < 2) {
+      return false;
+    }
+    String first = parts.get(0);
+    if (ShapeWords.WAIVING_PARTS.contains(first)) {
+      for (int p = 1; p < parts.size(); p++) {
+        if (ShapeWords.CHECK_PARTS.contains(parts.get(p))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    String next = parts.get(1);
+    return (first.equals("force") || first.equals("allow"))
+        && next.startsWith("un")
+        && next.endsWith("ed")
+        && next.length() > 5;
   }
 
   private static boolean credential(List<Word> args) {
@@ -182,26 +269,8 @@ final class SharedActs {
   }
 
   private static boolean strongVerb(List<Word> args) {
-    int taken = 0;
-    boolean strong = false;
-    for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
-      Word word = args.get(i);
-      String text = word.text();
-      if (text.equals("--")) {
-        break;
-      }
-      if (text.startsWith("-") || !word.literal() || text.isEmpty() || text.length() > 64) {
-        continue;
-      }
-      taken++;
-      for (String part : commandParts(text)) {
-        if (ShapeWords.READS.contains(part)) {
-          return false;
-        }
-        strong |= ShapeWords.STRONG.contains(part);
-      }
-    }
-    return strong;
+    int found = commandWords(args);
+    return (found & READ_WORD) == 0 && (found & STRONG_WORD) != 0;
   }
 
   /** The project's forge's or a package registry's host: their writes are the forge families'. */
@@ -267,9 +336,19 @@ final class SharedActs {
     return false;
   }
 
-  static boolean acts(List<Word> args) {
+  private static final int READ_WORD = 1;
+  private static final int ACTING_WORD = 2;
+  private static final int STRONG_WORD = 4;
+
+  /**
+   * What the first command words say: {@link #READ_WORD} for a read among them, {@link
+   * #ACTING_WORD} for a part of {@code verbs}, {@link #STRONG_WORD} of {@code strongVerbs}, or of
+   * {@code settingVerbs} (those of {@code compoundOnly} only inside a longer word: {@code
+   * set-limits}, not {@code argocd app set}).
+   */
+  private static int commandWords(List<Word> args) {
     int taken = 0;
-    boolean verb = false;
+    int found = 0;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -280,15 +359,42 @@ final class SharedActs {
         continue;
       }
       taken++;
+      boolean compound = ServiceVerbs.split(text).size() > 1;
       for (String part : commandParts(text)) {
         if (ShapeWords.READS.contains(part)) {
-          return false; // list, get, describe, validate: a read, wherever among the words
+          found |= READ_WORD; // list, get, describe, validate: a read, wherever among the words
+          continue;
         }
-        verb |= ShapeWords.VERBS.contains(part);
+        if (ShapeWords.STRONG.contains(part)) {
+          found |= STRONG_WORD;
+        }
+        if (ShapeWords.VERBS.contains(part)
+            || ShapeWords.SETTING_VERBS.contains(part)
+                && (compound || !ShapeWords.COMPOUND_ONLY.contains(part))) {
+          found |= ACTING_WORD;
+        }
       }
     }
-    if (verb) {
+    return found;
+  }
+
+  /** Whether the first command words act, with no read among them. */
+  static boolean actingWord(List<Word> args) {
+    int found = commandWords(args);
+    return (found & READ_WORD) == 0 && (found & ACTING_WORD) != 0;
+  }
+
+  /** Whether a read is among the first command words (list, get, describe, report). */
+  private static boolean reads(List<Word> args) {
+    return (commandWords(args) & READ_WORD) != 0;
+  }
+
+  static boolean acts(List<Word> args) {
+    if (actingWord(args)) {
       return true;
+    }
+    if (reads(args)) {
+      return false;
     }
     for (Word word : args) {
       String text = word.text();

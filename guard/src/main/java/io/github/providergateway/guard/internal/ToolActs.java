@@ -55,7 +55,12 @@ final class ToolActs {
           "freeze",
           "unfreeze",
           "lock",
-          "block");
+          "block",
+          "clear",
+          "withdraw",
+          "override",
+          "void",
+          "waive");
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =
@@ -92,6 +97,10 @@ final class ToolActs {
     }
     if (publicAgain(call.args())) {
       return tool + " (made public)";
+    }
+    String widened = ToolScopes.widened(call.args());
+    if (widened != null) {
+      return tool + " (" + widened + ")";
     }
     return sqlWrites(call.args()) ? tool + " (SQL that writes)" : null;
   }

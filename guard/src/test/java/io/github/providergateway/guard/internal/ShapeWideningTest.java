@@ -1,0 +1,127 @@
+package io.github.providergateway.guard.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.guard.shell.Word;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shapes widened by decision 147, beyond the book's examples: every one of something named as
+ * an option's scope, an act told to skip its check, setting verbs, the project's own scripts read
+ * as a service's programs, and a server's tool's arguments read the same way.
+ */
+class ShapeWideningTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final GuardVerdict.Outcome ASK = GuardVerdict.Outcome.ASK;
+  private static final GuardVerdict.Outcome ALLOW = GuardVerdict.Outcome.ALLOW;
+
+  private static List<Word> words(String... texts) {
+    return Arrays.stream(texts).map(Word::literal).toList();
+  }
+
+  @Test
+  void everyOneIsAnOptionsScopeNotAWordAnywhere() {
+    assertThat(SharedActs.everyOne(words("--vehicles", "all"))).isTrue();
+    assertThat(SharedActs.everyOne(words("--carrier=ALL"))).isTrue();
+    assertThat(SharedActs.everyOne(words("--all-cards"))).isTrue();
+    assertThat(SharedActs.everyOne(words("--sellers", "*"))).isTrue();
+    assertThat(SharedActs.everyOne(words("all", "--vehicles", "T-12")))
+        .as("a positional all is a word, not a scope")
+        .isFalse();
+    assertThat(SharedActs.everyOne(words("-n", "all"))).as("a short option's value").isFalse();
+    assertThat(SharedActs.everyOne(words("--allow", "x"))).isFalse();
+  }
+
+  @Test
+  void aCheckIsWaivedByAWaivingPartBeforeACheckPart() {
+    assertThat(SharedActs.waivesCheck(words("--skip-match"))).isTrue();
+    assertThat(SharedActs.waivesCheck(words("--waive-payment-check"))).isTrue();
+    assertThat(SharedActs.waivesCheck(words("--skip_contamination_check"))).isTrue();
+    assertThat(SharedActs.waivesCheck(words("--no-review=true"))).isTrue();
+    assertThat(SharedActs.waivesCheck(words("--allow-uncertified-operators"))).isTrue();
+    assertThat(SharedActs.waivesCheck(words("--force-unshipped"))).isTrue();
+    assertThat(SharedActs.waivesCheck(words("--skip-existing"))).isFalse();
+    assertThat(SharedActs.waivesCheck(words("--no-color", "--check"))).isFalse();
+    assertThat(SharedActs.waivesCheck(words("--allow-unrelated-histories")))
+        .as("un…ed after allow: a history, no check of the act's; read as waived")
+        .isTrue();
+    assertThat(SharedActs.waivesCheck(words("--allowed-origins"))).isFalse();
+  }
+
+  @Test
+  void aSkippedCheckActsByItselfButNotInARead() {
+    assertThat(StandardCalls.shell("./bin/refunds approve --batch 7 --skip-fraud-check"))
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("./bin/refunds list --batch 7 --skip-fraud-check"))
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("./bin/refunds approve --batch 7")).isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("./bin/refunds approve --batch 7 --skip-fraud-check --dry-run"))
+        .isEqualTo(ALLOW);
+  }
+
+  @Test
+  void theProjectsOwnScriptActsOnEveryOneOfSomethingOrWithACheckSkipped() {
+    assertThat(StandardCalls.shell("./bin/tenants suspend --tenants all")).isEqualTo(ASK);
+    assertThat(StandardCalls.shell("bin/tenants suspend --tenant 42 --skip-billing-check"))
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("./bin/tenants suspend --env production --tenant 42"))
+        .as("one tenant on production: the person's own script, as decision 113 read it")
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("./bin/tenants suspend --tenants all --env staging"))
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("./scripts/lint.sh --all --apply"))
+        .as("no acting command word")
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("./gradlew assemble --all"))
+        .as("a build tool by its path is still a build tool")
+        .isEqualTo(ALLOW);
+  }
+
+  @Test
+  void aSettingVerbActsAsPartOfACommandWordButNotAlone() {
+    assertThat(StandardCalls.shell("catalogctl set-window --title t1 --env production"))
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("catalogctl show-window --title t1 --env production"))
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("catalogctl set --title t1 --env production"))
+        .as("set alone configures the tool")
+        .isEqualTo(ALLOW);
+    assertThat(
+            StandardCalls.shell(
+                "ssh netops@edge2.fra.acme.net 'show configuration protocols | display set'"))
+        .as("a remote shell's read")
+        .isEqualTo(ALLOW);
+  }
+
+  @Test
+  void aToolsArgumentsWidenItsActButNotARead() throws Exception {
+    assertThat(
+            StandardCalls.tool(
+                "mcp__fleet__update_settings", "{\"vehicleIds\": \"all\", \"mode\": \"x\"}"))
+        .isEqualTo(ASK);
+    assertThat(
+            StandardCalls.tool(
+                "mcp__fleet__update_settings", "{\"vehicleIds\": [\"T-1\"], \"mode\": \"x\"}"))
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.tool("mcp__fleet__list_vehicles", "{\"vehicleIds\": \"all\"}"))
+        .isEqualTo(ALLOW);
+    assertThat(
+            StandardCalls.tool(
+                "mcp__site__update_access",
+                "{\"site\": \"S1\", \"opts\": {\"skipSafetyCheck\": true}}"))
+        .as("one object down")
+        .isEqualTo(ASK);
+    assertThat(
+            StandardCalls.tool(
+                "mcp__site__update_access",
+                "{\"site\": \"S1\", \"opts\": {\"skipSafetyCheck\": false}}"))
+        .isEqualTo(ALLOW);
+    JsonNode deep = JSON.readTree("{\"a\": {\"b\": {\"skipSafetyCheck\": true}}}");
+    assertThat(ToolScopes.widened(deep)).as("two objects down is not read").isNull();
+  }
+}

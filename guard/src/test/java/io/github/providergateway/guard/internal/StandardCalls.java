@@ -1,0 +1,34 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardPreset;
+import io.github.providergateway.guard.GuardVerdict;
+import java.nio.file.Path;
+
+/**
+ * Calls decided by the built-in guard in its standard preset, in the project {@code /work/project}:
+ * the families' tests' one way to ask it of a shell command or a server's tool.
+ */
+final class StandardCalls {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path PROJECT = Path.of("/work/project");
+  private static final Guard GUARD = RuleBookTest.guard(GuardPreset.STANDARD);
+
+  private StandardCalls() {}
+
+  /** {@return the decision of a shell command} */
+  static GuardVerdict.Outcome shell(String command) {
+    ObjectNode args = JSON.createObjectNode().put("command", command);
+    return GUARD.decide(new GuardCall("shell", args, PROJECT, PROJECT, null)).outcome();
+  }
+
+  /** {@return the decision of a server's tool, its arguments given as JSON} */
+  static GuardVerdict.Outcome tool(String name, String args) throws Exception {
+    return GUARD
+        .decide(new GuardCall(name, (ObjectNode) JSON.readTree(args), PROJECT, PROJECT, null))
+        .outcome();
+  }
+}
