@@ -671,6 +671,23 @@ class ArchitectureTest {
         .allMatch(hit -> hit.contains("loop/SystemBackend.java"));
   }
 
+  /**
+   * No test sleeps: a timeout of ours is advanced on {@code ManualClock}, a real process or socket
+   * is waited for by the state it reaches ({@code Await}, bounded), and a window of real time that
+   * is itself measured is a condition over {@code Await}'s looks.
+   */
+  @Test
+  void noTestSleeps() {
+    List<Path> tests = new ArrayList<>();
+    for (String module : modules()) {
+      tests.addAll(sources(module, "test"));
+      tests.addAll(sources(module, "testFixtures"));
+    }
+    assertThat(offending(tests, Pattern.compile("Thread\\.sleep\\(|TimeUnit\\.\\w+\\.sleep\\(")))
+        .as("time is injected in tests too")
+        .isEmpty();
+  }
+
   @Test
   void theEngineTheProtocolAndTheProviderSideNeverTouchWebSocketLibraries() {
     List<Path> files = new ArrayList<>();

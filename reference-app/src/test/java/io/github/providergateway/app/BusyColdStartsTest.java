@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.AgentDialect;
 import io.github.providergateway.app.home.ShellWords;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,7 +105,7 @@ class BusyColdStartsTest {
           Spinners.start(perCore * Runtime.getRuntime().availableProcessors())) {
         // The spinners reach the run queue, as the harness waits for its own parts; the one-minute
         // load average lags behind them all the same.
-        Thread.sleep(5_000);
+        spinning.awaitOnTheRunQueue(Duration.ofSeconds(60));
         loadBefore = loadAverage();
         for (int i = 0; i < runs; i++) {
           Path home = Files.createDirectory(dir.resolve("home-" + i));
@@ -188,6 +189,23 @@ class BusyColdStartsTest {
                 .start());
       }
       return new Spinners(processes);
+    }
+
+    /** Waits until every spinner is runnable ({@code R} in {@code /proc/PID/stat}). */
+    void awaitOnTheRunQueue(Duration limit) {
+      Await.until(
+          limit,
+          () -> {
+            for (Process spinner : processes) {
+              String stat =
+                  Files.readString(Path.of("/proc", Long.toString(spinner.pid()), "stat"));
+              if (stat.charAt(stat.lastIndexOf(')') + 2) != 'R') {
+                return false;
+              }
+            }
+            return true;
+          },
+          () -> "every spinner on the run queue");
     }
 
     @Override

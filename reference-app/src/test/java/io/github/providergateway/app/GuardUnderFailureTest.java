@@ -26,9 +26,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -52,6 +54,10 @@ class GuardUnderFailureTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration WAIT = Duration.ofSeconds(60);
   private static final Duration POLL = Duration.ofMillis(100);
+
+  /** How long the gateway is stopped: longer than a gate's 5 s, shorter than the hook's 10 s. */
+  private static final Duration STOPPED = Duration.ofSeconds(6);
+
   private static final String LIVE_REASON = "push-guard: no pushes from this project";
 
   @TempDir Path temp;
@@ -122,15 +128,17 @@ class GuardUnderFailureTest {
       throws Exception {
     long before = gatewayPid();
     List<Answer> answers = new CopyOnWriteArrayList<>();
-    AtomicBoolean polling = new AtomicBoolean(true);
-    Thread command = poller("command", this::commandHook, answers, polling);
-    Thread http = poller("http", this::httpHook, answers, polling);
     long start = System.nanoTime();
-    awaitDeniedOnBothPaths(answers); // the polls meet the gateway running first
-    signal(before, "KILL");
-    long killedAt = millisSince(start);
-
-    awaitPolling(start, Duration.ofSeconds(31), polling, command, http);
+    long killedAt;
+    ScheduledExecutorService polls = poll(start, answers);
+    try {
+      awaitDeniedOnBothPaths(answers); // the polls meet the gateway running first
+      signal(before, "KILL");
+      killedAt = millisSince(start);
+      awaitLiveOnBothPathsAfter(killedAt, answers);
+    } finally {
+      stopPolling(polls);
+    }
 
     assertThat(answers)
         .as("answers to git push after the kill at %d ms: %s", killedAt, answers)
@@ -143,18 +151,33 @@ class GuardUnderFailureTest {
     assertThat(Files.readString(home.resolve(GatewayHome.PORT_FILE)).strip())
         .as("on the home's port, not another")
         .isEqualTo(Integer.toString(port));
-    assertThat(answers)
-        .as("the guard is back and decides live on both paths: %s", answers)
-        .anyMatch(
-            a ->
-                a.path().equals("command")
-                    && a.reason().contains(LIVE_REASON)
-                    && a.atMillis() > killedAt)
-        .anyMatch(
-            a ->
-                a.path().equals("http")
-                    && a.reason().contains(LIVE_REASON)
-                    && a.atMillis() > killedAt);
+  }
+
+  /**
+   * Waits until the guard, back, decides live on both paths after {@code millis} (the polls' time),
+   * failing at once on an allow meanwhile.
+   */
+  private static void awaitLiveOnBothPathsAfter(long millis, List<Answer> answers) {
+    for (String path : List.of("command", "http")) {
+      Await.until(
+          WAIT,
+          () -> {
+            assertThat(answers).as("answers to git push: %s", answers).noneMatch(Answer::allowed);
+            return answers.stream()
+                .anyMatch(
+                    a ->
+                        a.path().equals(path)
+                            && a.reason().contains(LIVE_REASON)
+                            && a.atMillis() > millis);
+          },
+          () ->
+              "the guard decides live on the "
+                  + path
+                  + " path after "
+                  + millis
+                  + " ms: "
+                  + answers);
+    }
   }
 
   /**
@@ -174,32 +197,42 @@ class GuardUnderFailureTest {
   void aGatewayStoppedAndResumedAllowsNoGatedCall() throws Exception {
     long pid = gatewayPid();
     List<Answer> answers = new CopyOnWriteArrayList<>();
-    AtomicBoolean polling = new AtomicBoolean(true);
-    Thread command = poller("command", this::commandHook, answers, polling);
-    Thread http = poller("http", this::httpHook, answers, polling);
     long start = System.nanoTime();
-    awaitDeniedOnBothPaths(answers);
-    signal(pid, "STOP");
+    ScheduledExecutorService polls = poll(start, answers);
     try {
-      Thread.sleep(6000); // stopped longer than a gate's 5 s, shorter than the hook's 10 s
+      awaitDeniedOnBothPaths(answers);
+      signal(pid, "STOP");
+      try {
+        holdStopped(pid, answers);
+      } finally {
+        signal(pid, "CONT");
+      }
+      awaitLiveOnBothPathsAfter(millisSince(start), answers);
     } finally {
-      signal(pid, "CONT");
+      stopPolling(polls);
     }
-
-    awaitPolling(start, Duration.ofSeconds(25), polling, command, http);
 
     assertThat(answers).as("answers to git push: %s", answers).noneMatch(Answer::allowed);
     assertThat(gatewayPid()).as("the same gateway, resumed").isEqualTo(pid);
-    assertThat(answers)
-        .as("the guard decides live again on both paths once resumed: %s", answers)
-        .anyMatch(
-            a ->
-                a.path().equals("command")
-                    && a.reason().contains(LIVE_REASON)
-                    && a.atMillis() > 8000)
-        .anyMatch(
-            a ->
-                a.path().equals("http") && a.reason().contains(LIVE_REASON) && a.atMillis() > 8000);
+  }
+
+  /**
+   * Real time, since the drill is a real process's own timers running out while it is stopped:
+   * holds the gateway stopped for {@link #STOPPED}, failing at once should it die or a poll be
+   * allowed meanwhile.
+   */
+  private static void holdStopped(long pid, List<Answer> answers) {
+    long from = System.nanoTime();
+    Await.until(
+        STOPPED.plus(WAIT),
+        () -> {
+          assertThat(answers).as("answers to git push: %s", answers).noneMatch(Answer::allowed);
+          assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive))
+              .as("the stopped gateway lives")
+              .contains(true);
+          return System.nanoTime() - from >= STOPPED.toNanos();
+        },
+        () -> "the end of the gateway's stop");
   }
 
   /**
@@ -306,43 +339,40 @@ class GuardUnderFailureTest {
     Answer ask(String input) throws Exception;
   }
 
-  /** Asks the gated call on {@code path} every 100 ms until told to stop. */
-  private Thread poller(String path, Hook hook, List<Answer> answers, AtomicBoolean polling)
-      throws IOException {
+  /**
+   * Asks the gated call on both paths, each {@link #POLL} after its last answer, noting each answer
+   * in {@code answers} at its time since {@code start}, until {@link #stopPolling}.
+   */
+  private ScheduledExecutorService poll(long start, List<Answer> answers) throws IOException {
     String input = hookInput("git push origin main");
-    long start = System.nanoTime();
-    Thread thread =
-        new Thread(
-            () -> {
-              while (polling.get()) {
-                try {
-                  Answer answer = hook.ask(input);
-                  answers.add(
-                      new Answer(millisSince(start), path, answer.outcome(), answer.reason()));
-                  Thread.sleep(POLL.toMillis());
-                } catch (InterruptedException e) {
-                  return;
-                } catch (Exception e) {
-                  answers.add(new Answer(millisSince(start), path, "error", e.toString()));
-                }
-              }
-            },
-            "poll-" + path);
-    thread.start();
-    return thread;
+    ScheduledExecutorService polls = Executors.newScheduledThreadPool(2);
+    Map<String, Hook> paths = Map.of("command", this::commandHook, "http", this::httpHook);
+    paths.forEach(
+        (path, hook) ->
+            polls.scheduleWithFixedDelay(
+                () -> {
+                  try {
+                    Answer answer = hook.ask(input);
+                    answers.add(
+                        new Answer(millisSince(start), path, answer.outcome(), answer.reason()));
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  } catch (Exception e) {
+                    answers.add(new Answer(millisSince(start), path, "error", e.toString()));
+                  }
+                },
+                0,
+                POLL.toMillis(),
+                TimeUnit.MILLISECONDS));
+    return polls;
   }
 
-  private static void awaitPolling(
-      long start, Duration total, AtomicBoolean polling, Thread... threads)
-      throws InterruptedException {
-    long left = total.toMillis() - millisSince(start);
-    if (left > 0) {
-      Thread.sleep(left);
-    }
-    polling.set(false);
-    for (Thread thread : threads) {
-      thread.join(WAIT.toMillis());
-    }
+  /** Asks no more, and waits for the asks under way to be answered. */
+  private static void stopPolling(ScheduledExecutorService polls) throws InterruptedException {
+    polls.shutdown();
+    assertThat(polls.awaitTermination(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .as("the polls under way are answered")
+        .isTrue();
   }
 
   // ---- the processes ----

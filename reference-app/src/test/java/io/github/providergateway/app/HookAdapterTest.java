@@ -32,6 +32,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -520,7 +521,7 @@ class HookAdapterTest {
 
     CompletableFuture<Run> run =
         hook("claude", "claude-bash-ls.json", "--port", Integer.toString(port));
-    Thread.sleep(1000); // the hook meets no gateway first: real time, it is a real wait
+    awaitAHookWaitingForAStartingGateway(); // it met no gateway first
     lock.release();
     lockFile.close();
     running =
@@ -534,6 +535,25 @@ class HookAdapterTest {
         .as("asked, and allowed: %s", result.err())
         .isTrue();
     assertThat(result.err()).contains("no gateway session holds");
+  }
+
+  /**
+   * Waits until a hook of this JVM waits for a starting gateway: a thread in the adapter's {@code
+   * LiveGatewayVerdict.awaitListening}, where a hook goes only once it has met no gateway and read
+   * in the record that one is starting.
+   */
+  private static void awaitAHookWaitingForAStartingGateway() {
+    String verdict = "io.github.providergateway.agent.hook.LiveGatewayVerdict";
+    Await.until(
+        RpcApp.WAIT,
+        () ->
+            Thread.getAllStackTraces().values().stream()
+                .flatMap(Arrays::stream)
+                .anyMatch(
+                    frame ->
+                        frame.getClassName().equals(verdict)
+                            && frame.getMethodName().equals("awaitListening")),
+        () -> "a hook waiting for a starting gateway (a thread in " + verdict + ".awaitListening)");
   }
 
   /**

@@ -134,7 +134,7 @@ class HookTimeoutAgentsTest {
     SlowHook hook = SlowHook.write(temp, agent.name(), SLEEP);
     agent.installHook(home, project, hook.command(), TIMEOUT);
     model = agent.script("call_shell", "touch " + marker);
-    CompletableFuture<Long> hookEnd = hook.watchEnd();
+    CompletableFuture<Long> hookEnd = hook.watchEnd(LIMIT);
     NpmAgent.Run run = agent.run(project, home, model, Map.of(), LIMIT);
     long ended = System.currentTimeMillis();
     long started = hook.when("start").orElseThrow(() -> new AssertionError("the hook never ran"));

@@ -72,6 +72,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -107,6 +108,9 @@ class JavaProviderGuideTest {
           "(?m)^[ \\t]*// --- docs/java-provider\\.md: \"([^\"]+)\" ---\\n"
               + "(.*?)^[ \\t]*// --- end of example ---$",
           Pattern.DOTALL);
+
+  /** What {@link #slowStep()} waits for, and never gets: a step ends only with the pool. */
+  private static final Semaphore STEPS = new Semaphore(0);
 
   @TempDir Path copilotHome;
   private final RecordingSessionHost host = new RecordingSessionHost();
@@ -682,9 +686,13 @@ class JavaProviderGuideTest {
 
   // ---- helpers ----
 
+  /**
+   * One step of slow work, which lasts until the pool is shut down (its thread interrupted): a
+   * count is surely still running when the test cancels it, after its first step's progress.
+   */
   private static void slowStep() {
     try {
-      Thread.sleep(1000); // slow work; the test cancels the count after its first step
+      STEPS.acquire();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.app.home.ShellWords;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,24 +102,25 @@ final class SlowHook {
   }
 
   /**
-   * Watches, from now, for the hook's start and then its end: {@return its end, in epoch
-   * milliseconds, once its process has ended}
+   * Watches, from now and for at most {@code limit}, for the hook's start and then its end:
+   * {@return its end, in epoch milliseconds, once its process has ended; failed when the hook did
+   * not start within {@code limit}}
    */
-  java.util.concurrent.CompletableFuture<Long> watchEnd() {
+  java.util.concurrent.CompletableFuture<Long> watchEnd(Duration limit) {
     java.util.concurrent.CompletableFuture<Long> end =
         new java.util.concurrent.CompletableFuture<>();
     Thread watcher =
         new Thread(
             () -> {
               try {
-                Optional<ProcessHandle> process = Optional.empty();
-                while (process.isEmpty()) {
-                  process = pid().flatMap(ProcessHandle::of);
-                  Thread.sleep(20);
-                }
-                process.get().onExit().join();
+                ProcessHandle process =
+                    Await.value(
+                        limit,
+                        () -> pid().flatMap(ProcessHandle::of).orElse(null),
+                        () -> "the hook's process, as its log's first line names it");
+                process.onExit().join();
                 end.complete(System.currentTimeMillis());
-              } catch (IOException | InterruptedException e) {
+              } catch (AssertionError e) {
                 end.completeExceptionally(e);
               }
             },

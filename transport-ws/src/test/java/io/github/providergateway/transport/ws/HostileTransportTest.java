@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
@@ -276,7 +277,8 @@ class HostileTransportTest {
       reader.start();
 
       // The gateway reads until 4 Mi chars wait for the loop, then stops: TCP holds the rest.
-      awaitTrue("the writer is held back", () -> isStalled(written, Duration.ofMillis(500)));
+      Await.Condition stalled = stalledFor(written, Duration.ofMillis(500));
+      awaitTrue("the writer is held back, mid-flood", () -> stalled.holds() && writer.isAlive());
       assertThat(written.get()).as("bytes the flooder got out").isBetween(1L, target - 1);
 
       release.countDown();
@@ -291,15 +293,24 @@ class HostileTransportTest {
     }
   }
 
-  private static boolean isStalled(
+  /**
+   * Real time, since flow control is a socket's progress over time: holds once {@code written} is
+   * above zero and has not moved for {@code window}, as the wait's successive looks see it.
+   */
+  private static Await.Condition stalledFor(
       java.util.concurrent.atomic.AtomicLong written, Duration window) {
-    long before = written.get();
-    try {
-      Thread.sleep(window.toMillis()); // observing a real socket's flow control over time
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return written.get() == before && before > 0;
+    long[] lastSeen = {-1};
+    long[] lastMovedNanos = {System.nanoTime()};
+    return () -> {
+      long now = System.nanoTime();
+      long seen = written.get();
+      if (seen != lastSeen[0]) {
+        lastSeen[0] = seen;
+        lastMovedNanos[0] = now;
+        return false;
+      }
+      return seen > 0 && now - lastMovedNanos[0] >= window.toNanos();
+    };
   }
 
   private static void awaitQuietly(java.util.concurrent.CountDownLatch latch) {
