@@ -33,6 +33,7 @@ final class ShapeWords {
   static final Set<String> EVERYTHING;
   static final Set<String> EVERY_VALUES;
   static final Set<String> WAIVING_PARTS;
+  static final Set<String> WAIVING_ALONE;
   static final Set<String> CHECK_PARTS;
   static final Set<String> METHODS;
   static final Set<String> HTTP_CLIENTS;
@@ -75,6 +76,7 @@ final class ShapeWords {
     EVERYTHING = set(book, "everything");
     EVERY_VALUES = set(book, "everyValues");
     WAIVING_PARTS = set(book, "waivingParts");
+    WAIVING_ALONE = set(book, "waivingAlone");
     CHECK_PARTS = set(book, "checkParts");
     METHODS = set(book, "methods");
     HTTP_CLIENTS = set(book, "httpClients");

@@ -68,11 +68,12 @@ final class SharedActs {
       return true; // freightaudit approve --skip-match: an act told to skip its check (decision
       // 147)
     }
-    if (projectScript) {
-      // the project's own script (./bin/x): an acting command word on every one of something
-      return actingWord(args) && (everyOne(args) || everything(args)); // decision 147
-    }
     boolean production = production(scan, step, args);
+    if (projectScript) {
+      // the project's own script (./bin/x): an acting command word, not a flag alone, on
+      // production or every one of something (decision 147)
+      return actingWord(args) && (production || everything(args));
+    }
     if (strongVerb(args) && (production || remoteNamed(step))) {
       return true; // typesense-cli collections drop products --host search.acme.com
     }
@@ -161,6 +162,9 @@ final class SharedActs {
       return false;
     }
     String first = parts.get(0);
+    if (ShapeWords.WAIVING_ALONE.contains(first)) {
+      return true; // --override-legality, --waive-fee: whatever follows is waived
+    }
     if (ShapeWords.WAIVING_PARTS.contains(first)) {
       for (int p = 1; p < parts.size(); p++) {
         if (ShapeWords.CHECK_PARTS.contains(parts.get(p))) {

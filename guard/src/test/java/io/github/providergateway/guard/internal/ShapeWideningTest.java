@@ -65,13 +65,18 @@ class ShapeWideningTest {
   }
 
   @Test
-  void theProjectsOwnScriptActsOnEveryOneOfSomethingOrWithACheckSkipped() {
+  void theProjectsOwnScriptActsOnProductionOrEveryOneOfSomethingOrWithACheckSkipped() {
     assertThat(StandardCalls.shell("./bin/tenants suspend --tenants all")).isEqualTo(ASK);
     assertThat(StandardCalls.shell("bin/tenants suspend --tenant 42 --skip-billing-check"))
         .isEqualTo(ASK);
     assertThat(StandardCalls.shell("./bin/tenants suspend --env production --tenant 42"))
-        .as("one tenant on production: the person's own script, as decision 113 read it")
+        .as("production named: decision 148")
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("./bin/tenants list --env production --tenant 42"))
         .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("./bin/tenants resume --tenant 42 --override-plan-limit"))
+        .as("a waiving part alone: decision 148")
+        .isEqualTo(ASK);
     assertThat(StandardCalls.shell("./bin/tenants suspend --tenants all --env staging"))
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("./scripts/lint.sh --all --apply"))
