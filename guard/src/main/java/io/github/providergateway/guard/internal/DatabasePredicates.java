@@ -24,6 +24,11 @@ final class DatabasePredicates {
   private static final java.util.Set<String> ONLINE_SCHEMA_TOOLS =
       java.util.Set.of("gh-ost", "pt-online-schema-change");
 
+  /**
+   * The kind of rows written by hand (decision 149), whose staging variable is no shared target.
+   */
+  private static final String ROWS_WRITTEN = "rows-written";
+
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     for (String kind : DatabaseWords.BY_KIND.keySet()) {
@@ -35,7 +40,8 @@ final class DatabasePredicates {
                       && !ONLINE_SCHEMA_TOOLS.contains(step.program())
                       && !dryRun(step)
                       && DatabaseWords.found(kind, textOf(scan, step)) != null
-                      && DatabaseTargets.shared(scan, step)));
+                      && DatabaseTargets.shared(scan, step)
+                      && !(kind.equals(ROWS_WRITTEN) && DatabaseTargets.testVariable(step))));
     }
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(

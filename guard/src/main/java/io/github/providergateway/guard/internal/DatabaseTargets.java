@@ -30,6 +30,7 @@ final class DatabaseTargets {
           "mysqlsh",
           "usql",
           "sqlcmd",
+          "sqlplus",
           "cockroach",
           "clickhouse-client",
           "mongosh",
@@ -133,6 +134,10 @@ final class DatabaseTargets {
       Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
 
   /** A sysbench host option: {@code --mysql-host=db-1}. */
+  /** A libpq connection string's host ({@code "host=db-1.acme.net dbname=shop"}). */
+  private static final Pattern CONNINFO_HOST =
+      Pattern.compile("(?:^|\\s)host=([A-Za-z0-9_.-]+)(?=\\s|$)");
+
   private static final Pattern SYSBENCH_HOST = Pattern.compile("^--(?:mysql|pgsql)-host=(.+)$");
 
   /** A host a piece of code connects to: {@code host="…"}, a URL's authority. */
@@ -251,6 +256,10 @@ final class DatabaseTargets {
       if (HOST_AND_PORT.matcher(word.text()).matches()) {
         hosts.add(Environments.host(word.text())); // redis-cli --cluster check db-1.acme.net:6379
       }
+      Matcher conninfo = PatternLiterals.matcher(CONNINFO_HOST, word.text());
+      if (conninfo.find()) {
+        hosts.add(conninfo.group(1)); // psql "host=ledger-db.acme.net dbname=ledger"
+      }
     }
     for (String arg : step.invocation().args()) {
       Matcher m = PatternLiterals.matcher(SYSBENCH_HOST, arg);
@@ -292,6 +301,33 @@ final class DatabaseTargets {
           && !t.contains("=")
           && Environments.stagingHost(t.toLowerCase(Locale.ROOT))) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /** The parts of a variable's name that say it holds a test's or staging's address. */
+  private static final java.util.Set<String> TEST_VARIABLE_PARTS =
+      java.util.Set.of(
+          "staging", "stage", "stg", "test", "testing", "dev", "local", "sandbox", "qa", "ci");
+
+  /**
+   * Whether the address comes from a variable whose name says test or staging ({@code
+   * $STAGING_DATABASE_URL}, {@code $TEST_DB_URL}).
+   */
+  static boolean testVariable(Step step) {
+    for (Word word : step.args()) {
+      String t = word.text();
+      if (t.length() > 200) {
+        continue;
+      }
+      Matcher m = FlowReading.VARIABLE.matcher(t);
+      while (m.find()) {
+        for (String part : m.group(1).toLowerCase(Locale.ROOT).split("_")) {
+          if (TEST_VARIABLE_PARTS.contains(part)) {
+            return true;
+          }
+        }
       }
     }
     return false;

@@ -186,6 +186,21 @@ final class DatabaseWords {
               + "|\\bDATA_RETENTION_TIME_IN_DAYS\\s*=\\s*0\\b"
               + "|\\bmaxmemory-policy\\s+['\"]?allkeys-");
 
+  /**
+   * Rows written (issue 80, decision 149): a statement that changes rows, at a statement's start
+   * (an UPDATE's SET, a DELETE, an INSERT, a MERGE, a REPLACE, a TRUNCATE; an EXPLAIN without
+   * ANALYZE changes nothing and does not start with one; a string's opening quotes may come first,
+   * as in code's {@code execute("UPDATE …")}), or a MongoDB collection's method that writes.
+   */
+  static final Pattern ROWS_WRITTEN =
+      Pattern.compile(
+          "(?im)(?:^|[;(]|\\bTHEN\\b|\\bBEGIN\\b)\\s*(?:--[^\\n]*\\n\\s*)*(?:[\"'`]{1,3}\\s*)?"
+              + "(?:UPDATE\\s+[\\w.\"`\\[\\]]+(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b"
+              + "|DELETE\\s+FROM\\b|INSERT\\s+(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b"
+              + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?[\\w.\"`]+)"
+              + "|\\.(?:updateOne|updateMany|deleteOne|deleteMany|replaceOne|insertOne|insertMany"
+              + "|findOneAndUpdate|findOneAndReplace|findOneAndDelete|bulkWrite)\\s*\\(");
+
   /** Each kind's pattern by its name, as the predicates are named after it. */
   static final Map<String, Pattern> BY_KIND =
       Map.ofEntries(
@@ -199,7 +214,8 @@ final class DatabaseWords {
           Map.entry("runs-on-server", RUNS_ON_SERVER),
           Map.entry("access-widened", ACCESS_WIDENED),
           Map.entry("audit-off", AUDIT_OFF),
-          Map.entry("deletes-later", DELETES_LATER));
+          Map.entry("deletes-later", DELETES_LATER),
+          Map.entry("rows-written", ROWS_WRITTEN));
 
   /**
    * What a kind's pattern finds in a text, or {@code null}.
