@@ -69,6 +69,9 @@ final class SharedActs {
       // 147)
     }
     boolean production = production(scan, step, args);
+    if ((projectScript || step.interpreter()) && goesLive(args)) {
+      return true; // python -m crewctl.reports delete … --yes: told to go live (decision 148)
+    }
     if (projectScript) {
       // the project's own script (./bin/x): an acting command word, not a flag alone, on
       // production or every one of something (decision 147)
@@ -83,6 +86,40 @@ final class SharedActs {
     }
     // production named: a statement, a destroy it is told not to confirm, an acting verb or flag
     return sqlWrite(args) || unconfirmedDestroy(args) || acts(args);
+  }
+
+  private static final java.util.Set<String> GO_LIVE =
+      java.util.Set.of(
+          "--yes",
+          "-y",
+          "--confirm",
+          "--commit",
+          "--execute",
+          "--live",
+          "--send",
+          "--submit",
+          "--publish",
+          "--no-dry-run",
+          "--apply",
+          "--go-live");
+
+  /**
+   * Whether the project's own tool is told to do its act for real (decision 148): an acting command
+   * word with a flag that answers its question or turns its preview off ({@code --yes}, {@code
+   * --confirm}, {@code --commit}, {@code --execute}, {@code --send}, {@code --publish}…).
+   */
+  static boolean goesLive(List<Word> args) {
+    if (!actingWord(args)) {
+      return false;
+    }
+    for (Word word : args) {
+      String text = word.text();
+      int eq = text.indexOf('=');
+      if (GO_LIVE.contains(eq > 0 ? text.substring(0, eq) : text)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean everything(List<Word> args) {

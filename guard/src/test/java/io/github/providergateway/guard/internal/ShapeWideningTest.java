@@ -88,6 +88,22 @@ class ShapeWideningTest {
   }
 
   @Test
+  void theProjectsOwnToolToldToGoLiveActsWhateverItsTarget() {
+    assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA --yes"))
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("./bin/notices send-batch --file out/batch.csv --send"))
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA"))
+        .as("the tool asks its own question")
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("python -m crewctl.reports list --base EPWA --yes"))
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("python -m app.cli build-index --yes"))
+        .as("no acting word")
+        .isEqualTo(ALLOW);
+  }
+
+  @Test
   void aSettingVerbActsAsPartOfACommandWordButNotAlone() {
     assertThat(StandardCalls.shell("catalogctl set-window --title t1 --env production"))
         .isEqualTo(ASK);
