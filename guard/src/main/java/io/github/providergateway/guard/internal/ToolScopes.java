@@ -9,7 +9,7 @@ import java.util.Map;
  * no read: a check it is told to skip ({@code "suppressAlerts": true}, {@code
  * "allowUncertifiedOperators": true}, {@code "skip_qc_check": true}), or every one of something
  * ({@code "vehicleIds": "all"}, {@code "add_all_in_project": true}). The shapes' words of a command
- * line ({@link SharedActs#waives}, {@code everyValues}) read as a tool's fields.
+ * line ({@link ActReach#waives}, {@code everyValues}) read as a tool's fields.
  */
 final class ToolScopes {
   private ToolScopes() {}
@@ -42,7 +42,7 @@ final class ToolScopes {
       }
       var parts = ServiceVerbs.split(key);
       if (value.isBoolean() && value.booleanValue()) {
-        if (SharedActs.waives(parts)) {
+        if (ActReach.waives(parts)) {
           return key + ": a check skipped";
         }
         if (parts.get(0).equals("all") || parts.contains("all") && parts.size() <= 6) {

@@ -26,31 +26,31 @@ class ShapeWideningTest {
 
   @Test
   void everyOneIsAnOptionsScopeNotAWordAnywhere() {
-    assertThat(SharedActs.everyOne(words("--vehicles", "all"))).isTrue();
-    assertThat(SharedActs.everyOne(words("--carrier=ALL"))).isTrue();
-    assertThat(SharedActs.everyOne(words("--all-cards"))).isTrue();
-    assertThat(SharedActs.everyOne(words("--sellers", "*"))).isTrue();
-    assertThat(SharedActs.everyOne(words("all", "--vehicles", "T-12")))
+    assertThat(ActReach.everyOne(words("--vehicles", "all"))).isTrue();
+    assertThat(ActReach.everyOne(words("--carrier=ALL"))).isTrue();
+    assertThat(ActReach.everyOne(words("--all-cards"))).isTrue();
+    assertThat(ActReach.everyOne(words("--sellers", "*"))).isTrue();
+    assertThat(ActReach.everyOne(words("all", "--vehicles", "T-12")))
         .as("a positional all is a word, not a scope")
         .isFalse();
-    assertThat(SharedActs.everyOne(words("-n", "all"))).as("a short option's value").isFalse();
-    assertThat(SharedActs.everyOne(words("--allow", "x"))).isFalse();
+    assertThat(ActReach.everyOne(words("-n", "all"))).as("a short option's value").isFalse();
+    assertThat(ActReach.everyOne(words("--allow", "x"))).isFalse();
   }
 
   @Test
   void aCheckIsWaivedByAWaivingPartBeforeACheckPart() {
-    assertThat(SharedActs.waivesCheck(words("--skip-match"))).isTrue();
-    assertThat(SharedActs.waivesCheck(words("--waive-payment-check"))).isTrue();
-    assertThat(SharedActs.waivesCheck(words("--skip_contamination_check"))).isTrue();
-    assertThat(SharedActs.waivesCheck(words("--no-review=true"))).isTrue();
-    assertThat(SharedActs.waivesCheck(words("--allow-uncertified-operators"))).isTrue();
-    assertThat(SharedActs.waivesCheck(words("--force-unshipped"))).isTrue();
-    assertThat(SharedActs.waivesCheck(words("--skip-existing"))).isFalse();
-    assertThat(SharedActs.waivesCheck(words("--no-color", "--check"))).isFalse();
-    assertThat(SharedActs.waivesCheck(words("--allow-unrelated-histories")))
+    assertThat(ActReach.waivesCheck(words("--skip-match"))).isTrue();
+    assertThat(ActReach.waivesCheck(words("--waive-payment-check"))).isTrue();
+    assertThat(ActReach.waivesCheck(words("--skip_contamination_check"))).isTrue();
+    assertThat(ActReach.waivesCheck(words("--no-review=true"))).isTrue();
+    assertThat(ActReach.waivesCheck(words("--allow-uncertified-operators"))).isTrue();
+    assertThat(ActReach.waivesCheck(words("--force-unshipped"))).isTrue();
+    assertThat(ActReach.waivesCheck(words("--skip-existing"))).isFalse();
+    assertThat(ActReach.waivesCheck(words("--no-color", "--check"))).isFalse();
+    assertThat(ActReach.waivesCheck(words("--allow-unrelated-histories")))
         .as("un…ed after allow: a history, no check of the act's; read as waived")
         .isTrue();
-    assertThat(SharedActs.waivesCheck(words("--allowed-origins"))).isFalse();
+    assertThat(ActReach.waivesCheck(words("--allowed-origins"))).isFalse();
   }
 
   @Test

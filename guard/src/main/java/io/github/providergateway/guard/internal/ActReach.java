@@ -1,0 +1,130 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+
+/**
+ * What an act's own words say of its reach, read by the shapes (decisions 147 and 148) for any
+ * trade: every one of something named as an option's scope, a check it is told to skip, and the
+ * project's own tool told to go live. Words are {@link ShapeWords}'s data ({@code everything},
+ * {@code everyValues}, {@code waivingParts}, {@code waivingAlone}, {@code checkParts}); a server's
+ * tool's arguments are read the same way ({@link ToolScopes}).
+ */
+final class ActReach {
+  private ActReach() {}
+
+  /**
+   * Every one of something named as an option's scope (decision 147): {@code --all-cards}, {@code
+   * --vehicles all}, {@code --carrier=ALL}, {@code --sellers '*'}.
+   */
+  static boolean everyOne(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      if (text.length() > 40 || !text.startsWith("--")) {
+        continue;
+      }
+      if (text.startsWith("--all-") || text.startsWith("--all_")) {
+        return true;
+      }
+      int eq = text.indexOf('=');
+      if (eq > 2) {
+        if (ShapeWords.EVERY_VALUES.contains(text.substring(eq + 1))) {
+          return true;
+        }
+      } else if (i + 1 < args.size() && ShapeWords.EVERY_VALUES.contains(args.get(i + 1).text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * An option that tells an act to skip one of its checks (decision 147): a waiving part ({@code
+   * skip}, {@code no}, {@code waive}, {@code bypass}…) before a check's ({@code --skip-match},
+   * {@code --waive-payment-check}, {@code --skip_contamination_check}), or a force or an allowance
+   * of what is not done ({@code --allow-uncertified-operators}, {@code --force-unshipped}).
+   */
+  static boolean waivesCheck(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      if (text.length() > 48 || !text.startsWith("--")) {
+        continue;
+      }
+      int eq = text.indexOf('=');
+      if (waives(ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a name's parts waive a check: a waiving part before a check's, or {@code force}/{@code
+   * allow} before what is not done ({@code un…ed}).
+   */
+  static boolean waives(List<String> parts) {
+    if (parts.size() < 2) {
+      return false;
+    }
+    String first = parts.get(0);
+    if (ShapeWords.WAIVING_ALONE.contains(first)) {
+      return true; // --override-legality, --waive-fee: whatever follows is waived
+    }
+    if (ShapeWords.WAIVING_PARTS.contains(first)) {
+      for (int p = 1; p < parts.size(); p++) {
+        if (ShapeWords.CHECK_PARTS.contains(parts.get(p))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    String next = parts.get(1);
+    return (first.equals("force") || first.equals("allow"))
+        && next.startsWith("un")
+        && next.endsWith("ed")
+        && next.length() > 5;
+  }
+
+  private static final java.util.Set<String> GO_LIVE =
+      java.util.Set.of(
+          "--yes",
+          "-y",
+          "--confirm",
+          "--commit",
+          "--execute",
+          "--live",
+          "--send",
+          "--submit",
+          "--publish",
+          "--no-dry-run",
+          "--apply",
+          "--go-live");
+
+  /**
+   * Whether the project's own tool is told to do its act for real (decision 148): an acting command
+   * word with a flag that answers its question or turns its preview off ({@code --yes}, {@code
+   * --confirm}, {@code --commit}, {@code --execute}, {@code --send}, {@code --publish}…).
+   */
+  static boolean goesLive(List<Word> args) {
+    if (!SharedActs.actingWord(args)) {
+      return false;
+    }
+    for (Word word : args) {
+      String text = word.text();
+      int eq = text.indexOf('=');
+      if (GO_LIVE.contains(eq > 0 ? text.substring(0, eq) : text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean everything(List<Word> args) {
+    for (Word word : args) {
+      if (ShapeWords.EVERYTHING.contains(word.text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
