@@ -317,8 +317,16 @@ final class LandWrites {
         }
       }
     }
-    return !files.isEmpty()
-        && reader.read("", source.substring(0, source.lastIndexOf('|')), files) != null;
+    return !files.isEmpty() && reader.read("", beforeLastPipe(scan), files) != null;
+  }
+
+  /**
+   * The command before its last pipe, one text a call for every {@code tee} it runs: the readers
+   * ask of the same object, whose folded copy {@link FoldedTexts} then keeps.
+   */
+  private static String beforeLastPipe(Scan scan) {
+    return scan.once(
+        "LandWrites.beforeLastPipe", s -> s.source().substring(0, s.source().lastIndexOf('|')));
   }
 
   static boolean writesPasswordCatcher(Scan scan, Step step, Read read) {
@@ -327,10 +335,12 @@ final class LandWrites {
 
   /** A function or alias standing in for {@code sudo} (and its kin) that reads the password. */
   static String catcher(String old, String now, List<String> files) {
-    Matcher wrapper = PatternLiterals.matcher(WRAPPER, now);
+    // What catches first: its literals rule most texts out, where WRAPPER (names of two letters)
+    // has none and reads every character of a piped command's text for each tee. ALIASED has a
+    // backreference, which PatternLiterals does not read: its "alias" is asked here.
     boolean caught =
-        wrapper.find() && PatternLiterals.finds(CATCHES, now)
-            || PatternLiterals.finds(ALIASED, now);
+        PatternLiterals.finds(CATCHES, now) && PatternLiterals.finds(WRAPPER, now)
+            || now.contains("alias") && ALIASED.matcher(now).find();
     return caught ? files.get(0) : null;
   }
 
@@ -476,9 +486,27 @@ final class LandWrites {
 
   /** Code or configuration given characters that show it other than it runs. */
   static String bidi(String old, String now, List<String> files) {
-    return PatternLiterals.finds(BIDI, now) && !PatternLiterals.finds(BIDI, old)
+    return mayHoldBidi(now) && BIDI.matcher(now).find() && !BIDI.matcher(old).find()
         ? files.get(0)
         : null;
+  }
+
+  /**
+   * Whether a text may hold what {@link #BIDI} finds: one of its characters, or a backslash before
+   * a {@code u} (the pattern has no literal for {@link PatternLiterals}, and a piped command's text
+   * is read for each {@code tee}).
+   */
+  static boolean mayHoldBidi(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= '\u202A' && c <= '\u202E' || c >= '\u2066' && c <= '\u2069') {
+        return true;
+      }
+      if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) | 0x20) == 'u') {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -254,6 +254,11 @@ final class LogisticsCommands {
       Pattern.compile(
           "(?i)recall|quarantin|contamina|customs[-_ ]?(?:exam|hold)|\\bFDA\\b|\\bCBP\\b");
 
+  /** A script's ending, taken off its name; compiled once, not a program at a time. */
+  private static final Pattern ENDING = Pattern.compile("\\.(?:py|sh|rb|js|ts|pl|bash)$");
+
+  private static final Pattern PARTS = Pattern.compile("[-_.]");
+
   /** A program of the trade: its name's parts, or a name of the trade on the path. */
   static boolean tradeProgram(Step step) {
     List<Word> words = step.invocation().words();
@@ -262,14 +267,14 @@ final class LogisticsCommands {
     }
     String script = script(step);
     String program = script != null ? script : step.program().toLowerCase(Locale.ROOT);
-    String name = program.replaceAll("\\.(?:py|sh|rb|js|ts|pl|bash)$", "");
+    String name = ENDING.matcher(program).replaceAll("");
     if (TRADE_BARE.contains(name)) {
       return true;
     }
     if (script == null && !words.get(0).text().contains("/")) {
       return false;
     }
-    for (String part : name.split("[-_.]")) {
+    for (String part : PARTS.split(name)) {
       if (TRADE.contains(part)) {
         return true;
       }

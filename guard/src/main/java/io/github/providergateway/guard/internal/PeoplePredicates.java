@@ -32,7 +32,7 @@ final class PeoplePredicates {
 
   /** The first match of a pattern in a text, as the reason shows it, or {@code null}. */
   static String first(Pattern pattern, String text) {
-    Matcher found = pattern.matcher(text);
+    Matcher found = PatternLiterals.matcher(pattern, text); // no regex where its literals are not
     return found.find() ? found.group() : null;
   }
 

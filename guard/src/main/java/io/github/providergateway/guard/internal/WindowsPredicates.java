@@ -114,7 +114,7 @@ final class WindowsPredicates {
   /** Whether a program's text, or the PowerShell code it runs, holds the pattern. */
   static boolean finds(Scan scan, Step step, Pattern pattern) {
     String text = text(scan, step);
-    return text != null && pattern.matcher(text).find();
+    return text != null && PatternLiterals.finds(pattern, text);
   }
 
   /**

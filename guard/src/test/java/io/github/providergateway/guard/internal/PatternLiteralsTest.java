@@ -155,10 +155,12 @@ class PatternLiteralsTest {
           "land",
           "money",
           "network",
+          "people",
           "records",
           "shapes",
           "telephony",
-          "tooling");
+          "tooling",
+          "windows");
 
   /** The examples of the families whose patterns are gated, each as given and in lower case. */
   private static List<String> texts() {
