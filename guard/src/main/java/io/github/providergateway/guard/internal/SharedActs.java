@@ -32,11 +32,15 @@ final class SharedActs {
         "shape-remote-shell-acts", (scan, step, read) -> RemoteShellActs.remoteShellActs(step));
     named.put(
         "shape-code-acts-on-shared", (scan, step, read) -> SharedCodeActs.codeActsOnShared(step));
+    named.put("shape-message-sent", (scan, step, read) -> BusSends.sends(scan, step));
   }
 
   /** A program no local tool: an acting verb, flag or HTTP write on something shared. */
   static boolean actsOnShared(Scan scan, Step step) {
     String program = step.program();
+    if (AgentFootprints.byName(program).isPresent()) {
+      return false; // codex exec --skip-git-repo-check: a coding agent is the agents' family's
+    }
     boolean http = ShapeWords.HTTP_CLIENTS.contains(program);
     List<Word> args = step.args();
     if (step.interpreter()) {

@@ -104,6 +104,49 @@ class ShapeWideningTest {
   }
 
   @Test
+  void aCodingAgentIsNoServicesProgram() {
+    assertThat(
+            StandardCalls.shell(
+                "./node_modules/.bin/codex exec --skip-git-repo-check 'Review the readme.'"))
+        .as("the agents' family judges an agent; its own flags skip no check of a service's")
+        .isEqualTo(ALLOW);
+  }
+
+  @Test
+  void aMessageOnASharedBusIsSentOnlyByAWritingCommandToAHostNotThisMachines() {
+    assertThat(StandardCalls.shell("redis-cli -h cache-01.acme-internal.net SET feature:x off"))
+        .as("-h is redis-cli's host, not its help")
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("redis-cli -h cache-01.acme-internal.net HGETALL feature:x"))
+        .isEqualTo(ALLOW);
+    assertThat(
+            StandardCalls.shell(
+                "mosquitto_pub -h mqtt.acme-iot.com -t fleet/gw-0042/lock/set -m '{\"state\":1}'"))
+        .isEqualTo(ASK);
+    assertThat(
+            StandardCalls.shell(
+                "mosquitto_pub -h mqtt.acme-iot.com -t fleet/gw-0042/telemetry -m '{\"t\":21}'"))
+        .as("a device's report, not a command to it")
+        .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("aws lambda invoke --function-name thumbnailer out.json"))
+        .as("nothing carried")
+        .isEqualTo(ALLOW);
+    assertThat(
+            StandardCalls.shell(
+                "aws lambda invoke --function-name payouts --payload '{\"run\":1}' out.json"))
+        .isEqualTo(ASK);
+    assertThat(
+            StandardCalls.shell(
+                "kcat -P -b kafka-1.acme-internal.net:9092 -t orders.cancel -T < cancel.jsonl"))
+        .isEqualTo(ASK);
+    assertThat(
+            StandardCalls.shell(
+                "kcat -P -b kafka-1.dev.acme-internal.net:9092 -t orders.cancel < cancel.jsonl"))
+        .as("a development broker")
+        .isEqualTo(ALLOW);
+  }
+
+  @Test
   void aSettingVerbActsAsPartOfACommandWordButNotAlone() {
     assertThat(StandardCalls.shell("catalogctl set-window --title t1 --env production"))
         .isEqualTo(ASK);
