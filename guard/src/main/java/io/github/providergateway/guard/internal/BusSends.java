@@ -134,9 +134,6 @@ final class BusSends {
       Pattern.compile(
           "^(?:Get|List|Describe|Search|Query|Watch|Check|Health|Lookup|Find|Read|Stream)");
 
-  private static final Pattern HOST_AND_PORT =
-      Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
-
   /**
    * Whether the program sends a message or starts a job on a shared system.
    *
@@ -451,7 +448,7 @@ final class BusSends {
     List<Word> args = step.args();
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      if (HOST_AND_PORT.matcher(text).matches()) {
+      if (DatabaseTargets.HOST_AND_PORT.matcher(text).matches()) {
         hosts.add(Environments.host(text));
       }
       if ((text.equals("-b") || text.equals("--address")) && i + 1 < args.size()) {

@@ -128,9 +128,10 @@ final class DatabaseTargets {
   private static final Pattern DSN_HOST = Pattern.compile("(?:^|,)h=([^,\\s]+)");
 
   /**
-   * A host's name with a domain and a port, standing alone: {@code redis-1.cache.internal:6379}.
+   * A host's name with a domain and a port, standing alone: {@code redis-1.cache.internal:6379}
+   * (the bus senders read one too).
    */
-  private static final Pattern HOST_AND_PORT =
+  static final Pattern HOST_AND_PORT =
       Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
 
   /** A sysbench host option: {@code --mysql-host=db-1}. */
