@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What an act's own words say of its reach, read by the shapes (decisions 147 and 148) for any
@@ -85,34 +86,29 @@ final class ActReach {
         && next.length() > 5;
   }
 
-  private static final java.util.Set<String> GO_LIVE =
-      java.util.Set.of(
-          "--yes",
-          "-y",
-          "--confirm",
-          "--commit",
-          "--execute",
-          "--live",
-          "--send",
-          "--submit",
-          "--publish",
-          "--no-dry-run",
-          "--apply",
-          "--go-live");
+  /**
+   * Whether the project's own tool is told to do its act for real (decision 148): a flag of {@code
+   * goLiveFlags} that answers its question or turns its preview off ({@code --yes}, {@code
+   * --confirm}, {@code --commit}, {@code --execute}, {@code --send}, {@code --publish}…). The
+   * caller asks for the acting command word it goes with.
+   */
+  static boolean toldToGoLive(List<Word> args) {
+    return hasOption(args, ShapeWords.GO_LIVE);
+  }
 
   /**
-   * Whether the project's own tool is told to do its act for real (decision 148): an acting command
-   * word with a flag that answers its question or turns its preview off ({@code --yes}, {@code
-   * --confirm}, {@code --commit}, {@code --execute}, {@code --send}, {@code --publish}…).
+   * Whether one of the options is given, alone or with its value ({@code --yes}, {@code
+   * --payload=…}).
+   *
+   * @param args the program's words
+   * @param options the options' names
+   * @return whether one is among the words
    */
-  static boolean goesLive(List<Word> args) {
-    if (!SharedActs.actingWord(args)) {
-      return false;
-    }
+  static boolean hasOption(List<Word> args, Set<String> options) {
     for (Word word : args) {
       String text = word.text();
       int eq = text.indexOf('=');
-      if (GO_LIVE.contains(eq > 0 ? text.substring(0, eq) : text)) {
+      if (options.contains(eq > 0 ? text.substring(0, eq) : text)) {
         return true;
       }
     }

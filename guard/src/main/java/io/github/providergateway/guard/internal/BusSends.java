@@ -154,7 +154,7 @@ final class BusSends {
     }
     if (step.program().equals("aws") || step.program().equals("gcloud")) {
       // the company's account: a queue, a topic, a function of its own, given what to act on
-      return carries(args);
+      return ActReach.hasOption(args, CARRIERS);
     }
     for (String host : hostsOf(step)) {
       if (!host.equals("?") && SharedActs.otherMachine(host) && !Environments.stagingHost(host)) {
@@ -175,8 +175,7 @@ final class BusSends {
       case "mosquitto_pub":
         return commandTopic(args);
       case "nats":
-        return !words.isEmpty()
-            && Set.of("pub", "publish", "req", "request").contains(words.get(0));
+        return !words.isEmpty() && NATS_SENDS.contains(words.get(0));
       case "rabbitmqadmin":
         return words.contains("publish");
       case "redis-cli", "valkey-cli", "keydb-cli":
@@ -185,15 +184,28 @@ final class BusSends {
         return grpcWrites(args, words);
       case "temporal", "tctl":
         return words.size() >= 2
-            && Set.of("workflow", "wf").contains(words.get(0))
-            && Set.of("start", "execute", "signal", "terminate", "reset", "update", "cancel")
-                .contains(words.get(1));
+            && WORKFLOW_COMMANDS.contains(words.get(0))
+            && WORKFLOW_SENDS.contains(words.get(1));
       case "aws", "gcloud":
         return cloudSends(words);
       default:
         return false;
     }
   }
+
+  /** NATS's subcommands that send. */
+  private static final Set<String> NATS_SENDS = Set.of("pub", "publish", "req", "request");
+
+  /** Temporal's and tctl's name for its workflow commands. */
+  private static final Set<String> WORKFLOW_COMMANDS = Set.of("workflow", "wf");
+
+  /** Temporal's workflow subcommands that start or change a workflow. */
+  private static final Set<String> WORKFLOW_SENDS =
+      Set.of("start", "execute", "signal", "terminate", "reset", "update", "cancel");
+
+  /** The parts of a word that name a test's, development's or staging's place. */
+  private static final Set<String> TEST_PARTS =
+      Set.of("test", "testing", "dev", "staging", "stage", "stg", "sandbox", "local", "qa");
 
   /** An MQTT topic's last levels that command a device rather than report or ask. */
   private static final Set<String> COMMAND_LEVELS =
@@ -283,7 +295,7 @@ final class BusSends {
     for (int i = 0; i < args.size() && out.size() < 16; i++) {
       String text = args.get(i).text();
       if (text.startsWith("-")) {
-        if (!text.contains("=") && i + 1 < args.size() && takesValue(text)) {
+        if (!text.contains("=") && i + 1 < args.size() && VALUED_OPTIONS.contains(text)) {
           i++;
         }
         continue;
@@ -294,71 +306,69 @@ final class BusSends {
   }
 
   /** Options of these clients that take a value as the next word. */
-  private static boolean takesValue(String option) {
-    return Set.of(
-            "-h",
-            "-p",
-            "-a",
-            "-n",
-            "-u",
-            "-b",
-            "-t",
-            "-k",
-            "-X",
-            "-H",
-            "-c",
-            "-m",
-            "-q",
-            "-i",
-            "--host",
-            "--port",
-            "--pass",
-            "--user",
-            "--server",
-            "--address",
-            "--namespace",
-            "--region",
-            "--profile",
-            "--creds",
-            "--context",
-            "--bootstrap-server",
-            "--topic",
-            "--producer.config",
-            "--property",
-            "--task-queue",
-            "--type",
-            "--workflow-id",
-            "--input",
-            "--queue-url",
-            "--function-name",
-            "--state-machine-arn",
-            "--name",
-            "--message-body",
-            "--payload",
-            "--topic-arn",
-            "--message",
-            "--endpoint-url",
-            "--cli-binary-format",
-            "--tls-cert",
-            "--tls-key",
-            "--cacert",
-            "--cert",
-            "--key",
-            "--authority",
-            "--import-path",
-            "--proto",
-            "--protoset",
-            "--max-time",
-            "--connect-timeout",
-            "--project",
-            "--data",
-            "--attribute",
-            "--entries",
-            "--stream-name",
-            "--partition-key",
-            "--thing-name")
-        .contains(option);
-  }
+  private static final Set<String> VALUED_OPTIONS =
+      Set.of(
+          "-h",
+          "-p",
+          "-a",
+          "-n",
+          "-u",
+          "-b",
+          "-t",
+          "-k",
+          "-X",
+          "-H",
+          "-c",
+          "-m",
+          "-q",
+          "-i",
+          "--host",
+          "--port",
+          "--pass",
+          "--user",
+          "--server",
+          "--address",
+          "--namespace",
+          "--region",
+          "--profile",
+          "--creds",
+          "--context",
+          "--bootstrap-server",
+          "--topic",
+          "--producer.config",
+          "--property",
+          "--task-queue",
+          "--type",
+          "--workflow-id",
+          "--input",
+          "--queue-url",
+          "--function-name",
+          "--state-machine-arn",
+          "--name",
+          "--message-body",
+          "--payload",
+          "--topic-arn",
+          "--message",
+          "--endpoint-url",
+          "--cli-binary-format",
+          "--tls-cert",
+          "--tls-key",
+          "--cacert",
+          "--cert",
+          "--key",
+          "--authority",
+          "--import-path",
+          "--proto",
+          "--protoset",
+          "--max-time",
+          "--connect-timeout",
+          "--project",
+          "--data",
+          "--attribute",
+          "--entries",
+          "--stream-name",
+          "--partition-key",
+          "--thing-name");
 
   /** A cloud CLI's options that carry the message or the input it sends. */
   private static final Set<String> CARRIERS =
@@ -373,17 +383,6 @@ final class BusSends {
           "--detail",
           "--publish-batch-request-entries",
           "--attribute");
-
-  private static boolean carries(List<Word> args) {
-    for (Word word : args) {
-      String text = word.text();
-      int eq = text.indexOf('=');
-      if (CARRIERS.contains(eq > 0 ? text.substring(0, eq) : text)) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   /** A dry run, as the shapes read it, but {@code -h}: these clients' host, not their help. */
   private static boolean dryRun(List<Word> args) {
@@ -434,8 +433,7 @@ final class BusSends {
         return true;
       }
       for (String part : lower.split("[^a-z0-9]+")) {
-        if (Set.of("test", "testing", "dev", "staging", "stage", "stg", "sandbox", "local", "qa")
-            .contains(part)) {
+        if (TEST_PARTS.contains(part)) {
           return true;
         }
       }
@@ -443,15 +441,13 @@ final class BusSends {
     return false;
   }
 
+  /** The hosts the program names, Kafka's broker list and Temporal's address among them. */
   private static List<String> hostsOf(Step step) {
-    List<String> hosts = new ArrayList<>(Environments.hosts(step));
+    List<String> hosts = DatabaseTargets.namedHosts(step);
     List<Word> args = step.args();
-    for (int i = 0; i < args.size(); i++) {
+    for (int i = 0; i + 1 < args.size(); i++) {
       String text = args.get(i).text();
-      if (DatabaseTargets.HOST_AND_PORT.matcher(text).matches()) {
-        hosts.add(Environments.host(text));
-      }
-      if ((text.equals("-b") || text.equals("--address")) && i + 1 < args.size()) {
+      if (text.equals("-b") || text.equals("--address")) {
         for (String one : args.get(i + 1).text().split(",")) {
           hosts.add(Environments.host(one));
         }

@@ -128,10 +128,9 @@ final class DatabaseTargets {
   private static final Pattern DSN_HOST = Pattern.compile("(?:^|,)h=([^,\\s]+)");
 
   /**
-   * A host's name with a domain and a port, standing alone: {@code redis-1.cache.internal:6379}
-   * (the bus senders read one too).
+   * A host's name with a domain and a port, standing alone: {@code redis-1.cache.internal:6379}.
    */
-  static final Pattern HOST_AND_PORT =
+  private static final Pattern HOST_AND_PORT =
       Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
 
   /** A sysbench host option: {@code --mysql-host=db-1}. */
@@ -245,17 +244,28 @@ final class DatabaseTargets {
         || Environments.stagingHost(host);
   }
 
+  /**
+   * The hosts any client names: its options' and URLs' ({@link Environments#hosts}) and a bare
+   * {@code host:port} ({@code redis-cli --cluster check db-1.acme.net:6379}); a list to add to.
+   */
+  static List<String> namedHosts(Step step) {
+    List<String> hosts = new ArrayList<>(Environments.hosts(step));
+    for (Word word : step.args()) {
+      if (HOST_AND_PORT.matcher(word.text()).matches()) {
+        hosts.add(Environments.host(word.text()));
+      }
+    }
+    return hosts;
+  }
+
   /** The hosts a program names: its options' and URLs', a DSN's {@code h=}, cqlsh's first word. */
   static List<String> hostsOf(Step step) {
-    List<String> hosts = new ArrayList<>(Environments.hosts(step));
+    List<String> hosts = namedHosts(step);
     List<Word> args = step.args();
     for (Word word : args) {
       Matcher m = PatternLiterals.matcher(DSN_HOST, word.text());
       while (m.find()) {
         hosts.add(m.group(1));
-      }
-      if (HOST_AND_PORT.matcher(word.text()).matches()) {
-        hosts.add(Environments.host(word.text())); // redis-cli --cluster check db-1.acme.net:6379
       }
       Matcher conninfo = PatternLiterals.matcher(CONNINFO_HOST, word.text());
       if (conninfo.find()) {

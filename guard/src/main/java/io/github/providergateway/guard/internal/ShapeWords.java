@@ -53,6 +53,7 @@ final class ShapeWords {
   static final List<String> CLOUD_SDKS;
   static final List<String> FORGES;
   static final Set<String> NO_CONFIRM;
+  static final Set<String> GO_LIVE;
   static final Set<String> SQL_WRITES;
 
   static {
@@ -96,6 +97,7 @@ final class ShapeWords {
     CLOUD_SDKS = strings(book, "cloudSdks");
     FORGES = strings(book, "forgeHosts");
     NO_CONFIRM = set(book, "noConfirm");
+    GO_LIVE = set(book, "goLiveFlags");
     SQL_WRITES = set(book, "sqlWrites");
     if (VERBS.isEmpty() || LOCAL.isEmpty()) {
       throw new IllegalStateException("shape-words.json names no verbs or no local programs");

@@ -68,28 +68,31 @@ final class SharedActs {
     if (localOrTest(step, args) || ActingVerbs.purgesOne(args)) {
       return false; // a CDN's purge of one URL: the routine after a correction (decision 142)
     }
-    if (ActReach.waivesCheck(args) && !reads(args)) {
-      return true; // freightaudit approve --skip-match: an act told to skip its check (decision
-      // 147)
+    int found = commandWords(args); // read once: every test below asks it
+    boolean read = (found & READ_WORD) != 0;
+    boolean acting = !read && (found & ACTING_WORD) != 0;
+    if (!read && ActReach.waivesCheck(args)) {
+      return true; // freightaudit approve --skip-match: an act told to skip its check (d. 147)
     }
     boolean production = production(scan, step, args);
-    if ((projectScript || step.interpreter()) && ActReach.goesLive(args)) {
+    if ((projectScript || step.interpreter()) && acting && ActReach.toldToGoLive(args)) {
       return true; // python -m crewctl.reports delete … --yes: told to go live (decision 148)
     }
     if (projectScript) {
       // the project's own script (./bin/x): an acting command word, not a flag alone, on
       // production or every one of something (decision 147)
-      return actingWord(args) && (production || ActReach.everything(args));
+      return acting && (production || ActReach.everything(args));
     }
-    if (strongVerb(args) && (production || remoteNamed(step))) {
+    if (!read && (found & STRONG_WORD) != 0 && (production || remoteNamed(step))) {
       return true; // typesense-cli collections drop products --host search.acme.com
     }
     if (!production) {
       // no production named: an act that carries a credential's variable (a key of the service's)
-      return credential(args) && (acts(args) || sendingName(program) && hostNamed(args, step));
+      return credential(args)
+          && (acts(found, args) || sendingName(program) && hostNamed(args, step));
     }
     // production named: a statement, a destroy it is told not to confirm, an acting verb or flag
-    return sqlWrite(args) || unconfirmedDestroy(args) || acts(args);
+    return sqlWrite(args) || unconfirmedDestroy(args) || acts(found, args);
   }
 
   private static boolean production(Scan scan, Step step, List<Word> args) {
@@ -198,11 +201,6 @@ final class SharedActs {
     return false;
   }
 
-  private static boolean strongVerb(List<Word> args) {
-    int found = commandWords(args);
-    return (found & READ_WORD) == 0 && (found & STRONG_WORD) != 0;
-  }
-
   /** The project's forge's or a package registry's host: their writes are the forge families'. */
   private static boolean forge(String host) {
     String h = host.toLowerCase(Locale.ROOT);
@@ -308,23 +306,20 @@ final class SharedActs {
     return found;
   }
 
-  /** Whether the first command words act, with no read among them. */
-  static boolean actingWord(List<Word> args) {
-    int found = commandWords(args);
-    return (found & READ_WORD) == 0 && (found & ACTING_WORD) != 0;
-  }
-
-  /** Whether a read is among the first command words (list, get, describe, report). */
-  private static boolean reads(List<Word> args) {
-    return (commandWords(args) & READ_WORD) != 0;
-  }
-
+  /**
+   * Whether a program acts: an acting command word with no read among them, or, with no read, one
+   * of {@code actingFlags} or an option whose first part destroys or sends.
+   */
   static boolean acts(List<Word> args) {
-    if (actingWord(args)) {
-      return true;
-    }
-    if (reads(args)) {
+    return acts(commandWords(args), args);
+  }
+
+  private static boolean acts(int found, List<Word> args) {
+    if ((found & READ_WORD) != 0) {
       return false;
+    }
+    if ((found & ACTING_WORD) != 0) {
+      return true;
     }
     for (Word word : args) {
       String text = word.text();
