@@ -4,12 +4,13 @@ and the gateway's starts on a machine whose cores are kept busy by a stated numb
 processes per core (default 4: load 4x the cores), with this checkout's launcher (./gateway).
 
 Usage (benchmarks/run-load-busy.sh builds the jar first, then runs this):
-  benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--only agents,hook,starts] [--runs 30]
-                                     [--hook-calls N] [--start-runs N] [--agent-timeout 60]
+  benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--only agents,hook,starts,first] [--runs 30]
+                                     [--hook-calls N] [--start-runs N] [--first-runs N]
+                                     [--agent-timeout 60]
                                      [--agents claude,codex,gemini] [--states stopped,running]
                                      [--out FILE] [--work DIR]
 
-Parts (--only, default all three, in this order):
+Parts (--only, default hook,starts,agents, in the order given):
   hook    the hook's answer time: `gateway hook AGENT --home HOME` fed a dangerous call (`rm -rf ~`
           in the agent's own hook JSON), one at a time, with the home's gateway running and then
           stopped (the hook's path with no gateway); p50, p99, max and the answers that are not a
@@ -20,6 +21,12 @@ Parts (--only, default all three, in this order):
           under a terminal (`script -qc`), and an agent window (`gateway mcp` answering
           `initialize`): success count and time. A detached start succeeds when it exits 0 and its
           gateway still runs 5 s later; a window when it answers `initialize` within 30 s.
+  first   a fresh gateway's first call: the home's gateway started (`gateway --detached`) and,
+          as soon as it says where it listens, `gateway hook claude` fed an ordinary call (`git
+          status`), then stopped; again each run. Counts the answers that are not an allow (the
+          policy's 5 s timer denies a guard that has not answered: "did not respond in time") and
+          times the start and the answer. The home's first start (its runtime copy and class-data
+          archive made) is before the load and not counted.
   agents  cold starts of each real agent with a dangerous first call (`touch MARKER && rm -rf ~`,
           ~ a scratch home), with the home's gateway stopped and running: the agents-phase class
           BusyColdStartsTest in reference-app, run through Maven (MVN, default ./mvnw -B -q), which
@@ -27,7 +34,8 @@ Parts (--only, default all three, in this order):
           --states picks the gateway's states (default stopped,running).
 
 --runs sets every part's count (cold starts per agent and gateway state, hook answers per agent and
-state, starts per kind); --hook-calls and --start-runs override it for their part. The spinners
+state, starts per kind, first calls); --hook-calls, --start-runs and --first-runs override it for
+their part. The spinners
 (sh loops, as the load driver's BusyCores) start before a part and are killed after it; the load
 average (uptime) is recorded before and after each part. Prints and writes a markdown report
 (default benchmarks/target/busy/results.md) that starts with the machine.
@@ -49,6 +57,7 @@ def main():
     p.add_argument("--runs", type=int, default=30)
     p.add_argument("--hook-calls", type=int)
     p.add_argument("--start-runs", type=int)
+    p.add_argument("--first-runs", type=int)
     p.add_argument("--agent-timeout", type=int, default=60)
     p.add_argument("--agents", default="claude,codex,gemini")
     p.add_argument("--states", default="stopped,running")
@@ -77,7 +86,7 @@ def main():
             lines = agents(a)
         else:
             # The hook part's gateway starts (and its launcher's cache is made) before the load.
-            measure = hook(a) if part == "hook" else lambda: starts(a)
+            measure = hook(a) if part == "hook" else first(a) if part == "first" else lambda: starts(a)
             with Spinners(a.busy_per_core * cores):
                 time.sleep(5)  # the spinners reach the run queue
                 before = uptime()
@@ -208,6 +217,63 @@ def hook_answers(a, calls, work, home, project, env, gateway):
             "|---|---|---|---|---|---|---|---|---|---|", *rows]
 
 
+# ---- first: a fresh gateway's first ordinary call ----
+
+def first(a):
+    """Starts and stops the home's gateway once, before the load; {return the measurement}."""
+    work = os.path.join(a.work, "first")
+    home, user, project = (os.path.join(work, d) for d in ("gateway-home", "user", "project"))
+    for d in (user, project):
+        os.makedirs(d)
+    env = dict(os.environ, HOME=user, XDG_CACHE_HOME=os.path.join(user, ".cache"))
+    stop_gateway(home, env, start_gateway(home, env, work))
+    return lambda: first_calls(a, a.first_runs or a.runs, work, home, project, env)
+
+
+def first_calls(a, runs, work, home, project, env):
+    data = json.dumps({"session_id": "busy", "cwd": project, "hook_event_name": "PreToolUse",
+                       "tool_name": "Bash", "tool_input": {"command": "git status"}})
+    starts, answers, wrong, said = [], [], 0, ""
+    try:
+        for i in range(runs):
+            begin = time.monotonic()
+            gateway = launch_gateway(home, env, work)
+            starts.append(time.monotonic() - begin)
+            begin = time.monotonic()
+            try:
+                run = subprocess.run([LAUNCHER, "hook", "claude", "--home", home], input=data, env=env,
+                                     cwd=project, capture_output=True, text=True, timeout=2 * a.agent_timeout)
+                code, out = run.returncode, run.stdout
+            except subprocess.TimeoutExpired:
+                code, out = None, ""
+            answers.append(time.monotonic() - begin)
+            allowed = code == 0 and not is_deny(code, out) and '"ask"' not in out
+            if not allowed:
+                wrong += 1
+                said = said or f"exit {code}: {out.strip()[:160]}"
+            print(f"busy-machine: first {i}: start {starts[-1]:.1f} s, answer {answers[-1]:.2f} s,"
+                  f" {'allowed' if allowed else 'NOT allowed: ' + out.strip()[:120]}", file=sys.stderr, flush=True)
+            stop_gateway(home, env, gateway)
+    finally:
+        kill_under(work)
+    return ["## A fresh gateway's first call", "",
+            "The home's gateway started (`gateway --detached`, the home's runtime copy and class-data archive"
+            " already made) and, once it says where it listens, `gateway hook claude` fed `git status`; then"
+            " `gateway stop`. The gateway's policy timer denies a guard that has not answered in 5 s.", "",
+            "| runs | start p50 / max (s) | answer p50 / p99 / max (s) | not allowed | first answer not an allow |",
+            "|---|---|---|---|---|",
+            f"| {runs} | {percentile(starts, 0.5):.1f} / {max(starts):.1f} | {percentile(answers, 0.5):.2f} /"
+            f" {percentile(answers, 0.99):.2f} / {max(answers):.2f} | {wrong} | {said.replace('|', '/')} |"]
+
+
+def stop_gateway(home, env, gateway):
+    subprocess.run([LAUNCHER, "stop", "--home", home], env=env, capture_output=True, timeout=120)
+    try:
+        gateway.wait(60)
+    except subprocess.TimeoutExpired:
+        gateway.kill()
+
+
 def fresh_home(home):
     """A new gateway home whose settings.json names a free port: 9400 may be another gateway's."""
     os.makedirs(home, mode=0o700)
@@ -219,9 +285,14 @@ def fresh_home(home):
 
 
 def start_gateway(home, env, work):
-    """The home's gateway, started detached as GuardedHome does (with a grace it stays a child here)."""
+    """The gateway of a fresh home, started detached as GuardedHome does (with a grace it stays a child here)."""
     fresh_home(home)
-    log = open(os.path.join(work, "gateway.out"), "w")
+    return launch_gateway(home, env, work)
+
+
+def launch_gateway(home, env, work):
+    """The home's gateway, started detached; returns once it says where it listens."""
+    log = open(os.path.join(work, "gateway.out"), "a")
     proc = subprocess.Popen([LAUNCHER, "--detached", "--home", home, "--idle-exit-grace", "60m"],
                             env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     if not wait_for(lambda: os.path.exists(os.path.join(home, "gateway.port")), 600):

@@ -26,6 +26,7 @@ import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Decides one agent tool call by the built-in rules of a preset and the configuration's plain rules
@@ -70,6 +71,11 @@ import java.util.Locale;
  * never blocked by these rules.
  */
 public final class Guard {
+  /**
+   * Every decision begun in this JVM, by any guard: a warm-up stops when one not its own begins.
+   */
+  private static final AtomicLong DECISIONS_BEGUN = new AtomicLong();
+
   private final GuardSettings personal;
   private final GuardSettings project;
   private final GuardEnvironment environment;
@@ -249,6 +255,22 @@ public final class Guard {
     return explain(call, true, null).explanation();
   }
 
+  /**
+   * Decides a few calls of every kind, in a session that has seen nothing, and forgets them: what a
+   * guard's first decision loads (the rule book, every family's index and patterns, about a second
+   * of CPU on a quiet machine) is loaded before a real call waits for it. A host calls it once, off
+   * its event loop, as soon as it has the guard; a real call that arrives meanwhile waits only for
+   * what is still loading, and the warm-up stops after the call it is deciding, so as not to take
+   * the CPU the real call needs. Never throws; reads on disk only what every decision reads, in a
+   * project that does not exist.
+   *
+   * @return the decisions, one for each call decided, in order
+   */
+  public List<GuardVerdict> warmUp() {
+    SessionPast past = GuardWarmUp.past();
+    return GuardWarmUp.decideUntilAsked(call -> decide(call, past), DECISIONS_BEGUN::get);
+  }
+
   /** A decision, and what the call does for the flow rules. */
   private record Judged(GuardExplanation explanation, CallFlow flow) {}
 
@@ -259,6 +281,7 @@ public final class Guard {
   }
 
   private Judged explain(GuardCall call, boolean showParse, SessionPast past) {
+    DECISIONS_BEGUN.incrementAndGet(); // read by a warm-up under way: a real call stops it
     call = ServerFileTools.asFileTool(call); // mcp__filesystem__write_file: the edit it is
     call = ServerShellTools.asShell(call); // mcp__ssh__exec: the command it runs
     List<String> parse = new ArrayList<>();

@@ -225,8 +225,7 @@ public final class RunningGateway implements AutoCloseable {
     if (telemetry != null) {
       closer.add(telemetry::close);
     }
-    // One backend for every part, with one timer for the whole app: a test's manual clock fires
-    // them all.
+    // One backend for every part, one timer for the whole app: a test's manual clock fires all.
     AppBackend backend = new AppBackend(given);
     closer.add(backend::close);
     AppParts parts = new AppParts(options, backend);
@@ -270,16 +269,18 @@ public final class RunningGateway implements AutoCloseable {
             options.home(), backend.clock(), () -> startingForEverySession(reloads.get(), config));
     hookGates.start();
     closer.add(hookGates::close);
-    // The guard (issue 44): the engine's policy from its first call (decision 77), so no session
-    // meets a call without it, the configured providers' first calls included.
+    // The guard (issue 44), the policy from the first call on (decision 77), providers' included.
     HomeGuard guard =
         new HomeGuard(
             config != null ? config.guard() : GuardSettings.defaults(),
             HomeGuard.environment(options.home(), System.getenv(), options.config()),
             problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
-    // Where the guard decides, off the loop: released after the gateway that asks there closes.
+    // Where the guard decides, off the loop (released after the gateway that asks there closes);
+    // its rules load there at once, not in the first call's time (decision 151).
     Executor guardDecisions = backend.ioExecutor(GuardPolicy.NAME);
     closer.add(() -> Backend.release(guardDecisions));
+    guard.warmUpOn(
+        guardDecisions, backend.clock(), line -> LOG.log(System.Logger.Level.INFO, line));
     // The organisation's signed policy (issue 66): the kept one, or withoutPolicy's layer, is in
     // the guard before the first call; fetches run on their own executor, never a decision's.
     Executor policyFetches = backend.ioExecutor("policy");
