@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 
 /**
  * Codex CLI, the real binary, driven by a test: the version pinned in {@code
- * src/test/resources/agents/codex-cli/package.json} (0.169.0), installed from the npm registry
+ * src/test/resources/agents/codex-cli/package.json} (0.171.0), installed from the npm registry
  * under {@code target/agents/} the first time a test needs it ({@link #installed()}, through {@link
  * NpmAgent}), and run as {@code codex exec} against a {@link ScriptedModel} of {@link
  * ScriptedModel.Dialect#RESPONSES} on loopback ({@link #exec}), Codex's model provider {@code
