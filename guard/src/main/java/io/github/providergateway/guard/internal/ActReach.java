@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -89,11 +90,76 @@ final class ActReach {
   /**
    * Whether the project's own tool is told to do its act for real (decision 148): a flag of {@code
    * goLiveFlags} that answers its question or turns its preview off ({@code --yes}, {@code
-   * --confirm}, {@code --commit}, {@code --execute}, {@code --send}, {@code --publish}…). The
-   * caller asks for the acting command word it goes with.
+   * --confirm}, {@code --commit}, {@code --execute}, {@code --send}, {@code --publish}…), in any
+   * case; and (decision 152) its question answered on its input ({@code yes | ./bin/x delete …},
+   * {@code printf 'y\n' | …}), an environment variable the call sets that answers it or turns its
+   * preview off ({@code CREWCTL_ASSUME_YES=1}, {@code DRY_RUN=0}), or a check waived by one ({@code
+   * FREIGHTAUDIT_SKIP_MATCH=1}), or its options in a file ({@code @/tmp/x.args}) the guard does not
+   * read. The caller asks for the acting command word it goes with.
    */
-  static boolean toldToGoLive(List<Word> args) {
-    return hasOption(args, ShapeWords.GO_LIVE);
+  static boolean toldToGoLive(Scan scan, List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      int eq = text.indexOf('=');
+      String option = eq > 0 ? text.substring(0, eq) : text;
+      if (option.length() < 40 && ShapeWords.GO_LIVE.contains(option.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+      if (optionsFile(text)) {
+        return true; // freightaudit approve @/tmp/fa.args: options out of sight
+      }
+    }
+    return answeredYes(scan) || CallEnvironment.goesLive(scan);
+  }
+
+  /** An argument that names a file of options: {@code @/tmp/fa.args}, {@code @args.txt}. */
+  private static boolean optionsFile(String text) {
+    return text.length() > 2
+        && text.length() < 256
+        && text.charAt(0) == '@'
+        && text.indexOf('@', 1) < 0
+        && (text.indexOf('/') > 0 || text.indexOf('.') > 1);
+  }
+
+  /**
+   * Whether the word at {@code i} is a path given as an option's value ({@code --log /tmp/x.log},
+   * {@code --out=/tmp/r.txt}): where the program writes what it tells or reads its input, whose
+   * folder ({@code /tmp}) says nothing of what it acts on (decision 152: such a word made a fleet's
+   * disable read as test data).
+   */
+  static boolean optionsFileValue(List<Word> args, int i) {
+    String text = args.get(i).text();
+    int eq = text.indexOf('=');
+    if (text.startsWith("--") && eq > 2 && eq + 1 < text.length()) {
+      return text.charAt(eq + 1) == '/';
+    }
+    String option = i > 0 ? args.get(i - 1).text() : "";
+    return text.startsWith("/")
+        && option.startsWith("-")
+        && option.length() > 1
+        && option.indexOf('=') < 0;
+  }
+
+  /** Whether the call answers a question on a program's input: {@code yes |}, {@code echo y |}. */
+  private static boolean answeredYes(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.indexOf('|') < 0) {
+      return false;
+    }
+    for (Step step : scan.steps()) {
+      if (step.program().equals("yes")) {
+        return true;
+      }
+      if (step.is(ProgramKind.ECHO) && !step.program().equals("cat")) {
+        for (String arg : step.invocation().args()) {
+          String answer = arg.replace("\\n", "").strip().toLowerCase(Locale.ROOT);
+          if (answer.equals("y") || answer.equals("yes")) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -143,7 +143,7 @@ final class BusSends {
    */
   static boolean sends(Scan scan, Step step) {
     List<Word> args = step.args();
-    if (!sending(step.program(), args) || dryRun(args)) {
+    if (!sending(scan, step, args) || dryRun(args)) {
       return false;
     }
     if (Environments.production(scan, step) || productionWord(args)) {
@@ -156,17 +156,17 @@ final class BusSends {
       // the company's account: a queue, a topic, a function of its own, given what to act on
       return ActReach.hasOption(args, CARRIERS);
     }
-    for (String host : hostsOf(step)) {
+    for (String host : hostsOf(scan, step)) {
       if (!host.equals("?") && SharedActs.otherMachine(host) && !Environments.stagingHost(host)) {
         return true;
       }
     }
-    return false;
+    return BusTargets.unseen(step); // kcat -b "$BROKERS": a host from outside the call (d. 152)
   }
 
-  private static boolean sending(String program, List<Word> args) {
+  private static boolean sending(Scan scan, Step step, List<Word> args) {
     List<String> words = positionals(args);
-    switch (program) {
+    switch (step.program()) {
       case "kcat", "kafkacat":
         return has(args, "-P");
       case "kafka-console-producer", "kafka-console-producer.sh", "kafka-avro-console-producer":
@@ -179,7 +179,11 @@ final class BusSends {
       case "rabbitmqadmin":
         return words.contains("publish");
       case "redis-cli", "valkey-cli", "keydb-cli":
-        return redisWrites(words);
+        // --pipe: mass insertion; no command words: the commands come on its input (d. 152)
+        return has(args, "--pipe")
+            || redisWrites(words)
+            || words.isEmpty()
+                && BusTargets.echoed(scan, step).stream().anyMatch(BusSends::redisWrite);
       case "grpcurl":
         return grpcWrites(args, words);
       case "temporal", "tctl":
@@ -231,10 +235,14 @@ final class BusSends {
 
   /** Whether an MQTT message goes to a topic that commands ({@code …/lock/set}, {@code …/cmd}). */
   private static boolean commandTopic(List<Word> args) {
-    for (int i = 0; i + 1 < args.size(); i++) {
+    for (int i = 0; i < args.size(); i++) {
       String option = args.get(i).text();
-      if (option.equals("-t") || option.equals("--topic")) {
-        String[] levels = args.get(i + 1).text().toLowerCase(Locale.ROOT).split("/");
+      String topic =
+          option.equals("-t") || option.equals("--topic")
+              ? i + 1 < args.size() ? args.get(i + 1).text() : ""
+              : option.startsWith("--topic=") ? option.substring(8) : null;
+      if (topic != null) {
+        String[] levels = topic.toLowerCase(Locale.ROOT).split("/");
         for (int k = Math.max(0, levels.length - 2); k < levels.length; k++) {
           if (COMMAND_LEVELS.contains(levels[k])) {
             return true;
@@ -243,6 +251,15 @@ final class BusSends {
       }
     }
     return false;
+  }
+
+  /**
+   * {@return whether a word is one of Redis's writing commands, in any case}
+   *
+   * @param word a command's or a method's name
+   */
+  static boolean redisWrite(String word) {
+    return REDIS_WRITES.contains(word.toLowerCase(Locale.ROOT));
   }
 
   private static boolean redisWrites(List<String> words) {
@@ -309,6 +326,7 @@ final class BusSends {
   private static final Set<String> VALUED_OPTIONS =
       Set.of(
           "-h",
+          "-s",
           "-p",
           "-a",
           "-n",
@@ -382,7 +400,9 @@ final class BusSends {
           "--data",
           "--detail",
           "--publish-batch-request-entries",
-          "--attribute");
+          "--attribute",
+          "--cli-input-json",
+          "--cli-input-yaml");
 
   /** A dry run, as the shapes read it, but {@code -h}: these clients' host, not their help. */
   private static boolean dryRun(List<Word> args) {
@@ -425,6 +445,9 @@ final class BusSends {
       if (text.length() > 256) {
         continue;
       }
+      if (text.startsWith("/") || text.startsWith("./") || text.startsWith("file:")) {
+        continue; // /tmp/test.json: the message's file, not where it goes (decision 152)
+      }
       String lower = text.toLowerCase(Locale.ROOT);
       if (lower.contains("localhost")
           || lower.contains("127.0.0.1")
@@ -442,8 +465,9 @@ final class BusSends {
   }
 
   /** The hosts the program names, Kafka's broker list and Temporal's address among them. */
-  private static List<String> hostsOf(Step step) {
+  private static List<String> hostsOf(Scan scan, Step step) {
     List<String> hosts = DatabaseTargets.namedHosts(step);
+    hosts.addAll(BusTargets.fromEnvironment(scan)); // NATS_URL=nats://… nats pub (decision 152)
     List<Word> args = step.args();
     for (int i = 0; i + 1 < args.size(); i++) {
       String text = args.get(i).text();

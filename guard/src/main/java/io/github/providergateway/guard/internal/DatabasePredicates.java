@@ -43,6 +43,14 @@ final class DatabasePredicates {
                       && DatabaseTargets.shared(scan, step)
                       && !(kind.equals(ROWS_WRITTEN) && DatabaseTargets.testVariable(step))));
     }
+    named.put(
+        "databases-statements-unseen",
+        PredicateGate.DATABASE_TRADE.around(
+            (scan, step, read) ->
+                UnseenStatements.fileOf(scan, step) != null
+                    && !dryRun(step)
+                    && DatabaseTargets.shared(scan, step)
+                    && !DatabaseTargets.testVariable(step)));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
         "databases-archive-shared",

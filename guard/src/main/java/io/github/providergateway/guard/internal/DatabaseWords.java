@@ -191,10 +191,14 @@ final class DatabaseWords {
    * (an UPDATE's SET, a DELETE, an INSERT, a MERGE, a REPLACE, a TRUNCATE; an EXPLAIN without
    * ANALYZE changes nothing and does not start with one; a string's opening quotes may come first,
    * as in code's {@code execute("UPDATE …")}), or a MongoDB collection's method that writes.
+   * Decision 152: a comment of either form may come first, a {@code WITH} clause's queries ({@code
+   * WITH t AS (…) UPDATE}), and an option's {@code =} ({@code --execute="UPDATE …"}).
    */
   static final Pattern ROWS_WRITTEN =
       Pattern.compile(
-          "(?im)(?:^|[;(]|\\bTHEN\\b|\\bBEGIN\\b)\\s*(?:--[^\\n]*\\n\\s*)*(?:[\"'`]{1,3}\\s*)?"
+          "(?im)(?:^|[;(]|\\bTHEN\\b|\\bBEGIN\\b|^--?[\\w.-]+=(?=[A-Za-z/]))\\s*"
+              + "(?:(?:--[^\\n]*\\n|/\\*(?:[^*]|\\*(?!/))*\\*/)\\s*)*(?:[\"'`]{1,3}\\s*)?"
+              + "(?:WITH\\s[^;]*?\\)\\s*)?"
               + "(?:UPDATE\\s+[\\w.\"`\\[\\]]+(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b"
               + "|DELETE\\s+FROM\\b|INSERT\\s+(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b"
               + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?[\\w.\"`]+)"

@@ -76,6 +76,7 @@ enum ProgramKind {
       "psql",
       "mysql",
       "mariadb",
+      "sqlplus",
       "sqlite3",
       "sqlite",
       "sqlcmd",

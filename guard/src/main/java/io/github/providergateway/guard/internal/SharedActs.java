@@ -33,6 +33,7 @@ final class SharedActs {
     named.put(
         "shape-code-acts-on-shared", (scan, step, read) -> SharedCodeActs.codeActsOnShared(step));
     named.put("shape-message-sent", (scan, step, read) -> BusSends.sends(scan, step));
+    named.put("shape-message-sent-from-code", (scan, step, read) -> BusCode.sends(step));
   }
 
   /** A program no local tool: an acting verb, flag or HTTP write on something shared. */
@@ -75,7 +76,7 @@ final class SharedActs {
       return true; // freightaudit approve --skip-match: an act told to skip its check (d. 147)
     }
     boolean production = production(scan, step, args);
-    if ((projectScript || step.interpreter()) && acting && ActReach.toldToGoLive(args)) {
+    if ((projectScript || step.interpreter()) && acting && ActReach.toldToGoLive(scan, args)) {
       return true; // python -m crewctl.reports delete … --yes: told to go live (decision 148)
     }
     if (projectScript) {
@@ -219,8 +220,11 @@ final class SharedActs {
         return true;
       }
     }
-    for (Word word : args) {
-      String text = word.text();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("@") || ActReach.optionsFileValue(args, i)) {
+        continue; // @/tmp/fa.args, --log /tmp/x.log: a file it reads or writes, not its target
+      }
       if (text.length() < 128
           && (Environments.testName(text)
               || ShapeWords.TEST_WORDS.contains(text)

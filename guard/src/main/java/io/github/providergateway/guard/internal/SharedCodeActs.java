@@ -25,14 +25,10 @@ final class SharedCodeActs {
    * not. {@code null} for none.
    */
   static String sharedCode(Step step, List<String> clients) {
-    if (!step.interpreter()) {
+    String code = codeOf(step);
+    if (code == null) {
       return null;
     }
-    String whole = InterpreterCode.of(step);
-    if (whole == null) {
-      return null;
-    }
-    String code = whole.length() > ShapeWords.READ ? whole.substring(0, ShapeWords.READ) : whole;
     if (TestEndpoints.names(code) || code.contains("'test'") || code.contains("\"test\"")) {
       return null; // a test endpoint, domain='test'
     }
@@ -49,6 +45,18 @@ final class SharedCodeActs {
             || cloudSdk(code)
             || clients.stream().anyMatch(code::contains);
     return shared ? code : null;
+  }
+
+  /** {@return an interpreter's inline code, its first {@code read} characters, or {@code null}} */
+  static String codeOf(Step step) {
+    if (!step.interpreter()) {
+      return null;
+    }
+    String whole = InterpreterCode.of(step);
+    if (whole == null) {
+      return null;
+    }
+    return whole.length() > ShapeWords.READ ? whole.substring(0, ShapeWords.READ) : whole;
   }
 
   /** A statement that changes rows, quoted in the code: {@code execute('DELETE FROM orders')}. */

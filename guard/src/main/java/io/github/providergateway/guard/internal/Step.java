@@ -39,7 +39,7 @@ public final class Step {
    * @param cwds the folders it may run in ({@code null} among them: unknown)
    */
   public Step(Invocation invocation, List<Path> cwds) {
-    this(invocation, cwds, invocation.program());
+    this(invocation, cwds, VersionedClients.plain(invocation.program()));
   }
 
   private Step(Invocation invocation, List<Path> cwds, String program) {

@@ -3,19 +3,32 @@ package io.github.providergateway.guard.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a server's tool's arguments say of its act's reach (decision 147), for a tool whose name is
  * no read: a check it is told to skip ({@code "suppressAlerts": true}, {@code
  * "allowUncertifiedOperators": true}, {@code "skip_qc_check": true}), or every one of something
  * ({@code "vehicleIds": "all"}, {@code "add_all_in_project": true}). The shapes' words of a command
- * line ({@link ActReach#waives}, {@code everyValues}) read as a tool's fields.
+ * line ({@link ActReach#waives}, {@code everyValues}) read as a tool's fields, down to three
+ * objects or arrays, and a flag's value written as a string ({@code "skip_match": "true"}, decision
+ * 152).
  */
 final class ToolScopes {
   private ToolScopes() {}
 
-  /** Fields read, top level and one object down. */
+  /** Fields read, top level and down to {@link #DEPTH} objects or arrays down. */
   private static final int FIELDS = 64;
+
+  /**
+   * How far down the arguments are read: decision 147 read one object down, and the red team
+   * (decision 152) nested the waiver two down ({@code {"request": {"options": {"skipMatch":
+   * true}}}}) and in an array's object ({@code {"overrides": [{"skipFraudCheck": true}]}}).
+   */
+  private static final int DEPTH = 3;
+
+  /** The texts a field's value is true by: a flag's value written as a string. */
+  private static final Set<String> TRUE_TEXTS = Set.of("true", "True", "TRUE", "yes", "1", "on");
 
   /**
    * {@return what widens the act ("a check skipped", "every one"), or {@code null}}
@@ -27,7 +40,13 @@ final class ToolScopes {
   }
 
   private static String widened(JsonNode args, int depth) {
-    if (args == null || !args.isObject() || depth > 1) {
+    if (args == null || depth > DEPTH) {
+      return null;
+    }
+    if (args.isArray()) {
+      return element(args, depth);
+    }
+    if (!args.isObject()) {
       return null;
     }
     int read = 0;
@@ -41,7 +60,8 @@ final class ToolScopes {
         continue;
       }
       var parts = ServiceVerbs.split(key);
-      if (value.isBoolean() && value.booleanValue()) {
+      if (value.isBoolean() && value.booleanValue()
+          || value.isTextual() && TRUE_TEXTS.contains(value.asText())) {
         if (ActReach.waives(parts)) {
           return key + ": a check skipped";
         }
@@ -53,7 +73,35 @@ final class ToolScopes {
       }
       String nested = widened(value, depth + 1);
       if (nested != null) {
-        return nested;
+        return nested.startsWith(":") || nested.startsWith(" ") ? key + nested : nested;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * An array's first elements: an object read as the arguments are, every one of something ({@code
+   * ["*"]}), or a command line's waiving flag passed through ({@code ["--skip-match"]}).
+   */
+  private static String element(JsonNode array, int depth) {
+    for (int i = 0; i < array.size() && i < FIELDS; i++) {
+      JsonNode element = array.get(i);
+      if (element.isTextual()) {
+        String text = element.asText();
+        if (ShapeWords.EVERY_VALUES.contains(text)) {
+          return ": every one";
+        }
+        if (text.startsWith("--") && text.length() <= 48) {
+          int eq = text.indexOf('=');
+          if (ActReach.waives(ServiceVerbs.split(text.substring(2, eq > 0 ? eq : text.length())))) {
+            return " " + text + ": a check skipped";
+          }
+        }
+      } else {
+        String nested = widened(element, depth + 1);
+        if (nested != null) {
+          return nested;
+        }
       }
     }
     return null;

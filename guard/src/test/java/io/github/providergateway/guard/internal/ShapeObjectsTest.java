@@ -19,7 +19,7 @@ class ShapeObjectsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The command as the guard scans it. */
-  private static Scan shell(String command) throws Exception {
+  static Scan shell(String command) throws Exception {
     ShellScript script = ShellParser.parse(command);
     CallForRules call =
         new CallForRules(
@@ -33,7 +33,7 @@ class ShapeObjectsTest {
   }
 
   /** A tool's call that is no shell's. */
-  private static Scan tool(String tool, String args) throws Exception {
+  static Scan tool(String tool, String args) throws Exception {
     JsonNode node = JSON.readTree(args);
     CallForRules call =
         new CallForRules(tool, node, CorpusPlaces.PROJECT, CorpusPlaces.PROJECT, null);
@@ -41,7 +41,7 @@ class ShapeObjectsTest {
   }
 
   /** The first step of the command running the program. */
-  private static Step step(String command, String program) throws Exception {
+  static Step step(String command, String program) throws Exception {
     for (Step step : shell(command).steps()) {
       if (step.program().equals(program)) {
         return step;

@@ -185,7 +185,10 @@ class ShapeWideningTest {
                 "mcp__site__update_access",
                 "{\"site\": \"S1\", \"opts\": {\"skipSafetyCheck\": false}}"))
         .isEqualTo(ALLOW);
-    JsonNode deep = JSON.readTree("{\"a\": {\"b\": {\"skipSafetyCheck\": true}}}");
-    assertThat(ToolScopes.widened(deep)).as("two objects down is not read").isNull();
+    JsonNode two = JSON.readTree("{\"a\": {\"b\": {\"skipSafetyCheck\": true}}}");
+    assertThat(ToolScopes.widened(two)).as("two objects down (decision 152)").isNotNull();
+    JsonNode deep =
+        JSON.readTree("{\"a\": {\"b\": {\"c\": {\"d\": {\"skipSafetyCheck\": true}}}}}");
+    assertThat(ToolScopes.widened(deep)).as("four objects down is not read").isNull();
   }
 }

@@ -1,0 +1,69 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What the environment variables a call sets for what it runs tell the project's own tool (decision
+ * 152, the red team of decisions 147 and 148): to answer its own question ({@code
+ * CREWCTL_ASSUME_YES=1}, {@code FORCE=true}), to turn its preview off ({@code DRY_RUN=0}), or to
+ * skip one of its checks ({@code FREIGHTAUDIT_SKIP_MATCH=1}), read with the words a flag is read by
+ * ({@link ActReach#waives}). The assignments are the call's, where a command starts ({@link
+ * FrameworkEnvironments#assignmentsInEffect}); the caller asks for the acting command word.
+ */
+final class CallEnvironment {
+  private CallEnvironment() {}
+
+  /** A variable's last part that answers a question or turns a preview off when set true. */
+  private static final Set<String> GO_LIVE_PARTS =
+      Set.of("yes", "confirm", "confirmed", "force", "execute", "commit", "live", "apply");
+
+  /** The values that leave a variable off. */
+  private static final Set<String> OFF = Set.of("", "0", "false", "no", "off", "n");
+
+  /**
+   * {@return whether the call sets a variable that tells a tool to go live or skip a check}
+   *
+   * @param scan the call
+   */
+  static boolean goesLive(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.indexOf('=') < 0) {
+      return false;
+    }
+    for (String token : FrameworkEnvironments.assignmentsInEffect(source)) {
+      int eq = token.indexOf('=');
+      List<String> parts =
+          Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));
+      boolean on = !OFF.contains(token.substring(eq + 1).replace("\"", "").replace("'", ""));
+      if (on && (parts.contains("yes") || GO_LIVE_PARTS.contains(parts.get(parts.size() - 1)))) {
+        return true; // CREWCTL_ASSUME_YES=1
+      }
+      if (!on && dryRun(parts)) {
+        return true; // DRY_RUN=0
+      }
+      if (on && waives(parts)) {
+        return true; // FREIGHTAUDIT_SKIP_MATCH=1
+      }
+    }
+    return false;
+  }
+
+  private static boolean dryRun(List<String> parts) {
+    int n = parts.size();
+    return parts.get(n - 1).equals("dryrun")
+        || n >= 2 && parts.get(n - 2).equals("dry") && parts.get(n - 1).equals("run");
+  }
+
+  /** A waiving part and what follows it, read as a flag's name is. */
+  private static boolean waives(List<String> parts) {
+    for (int i = 0; i + 1 < parts.size(); i++) {
+      if (ActReach.waives(parts.subList(i, parts.size()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

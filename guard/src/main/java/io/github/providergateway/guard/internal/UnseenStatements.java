@@ -1,0 +1,86 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A database client that runs the statements of a file the call did not write (decision 152, the
+ * red team of decision 149): {@code mysql -h ops-db.acme.net < fix.sql}, {@code psql -f fix.sql},
+ * {@code sqlplus … @fix.sql}. What the file says is out of the guard's sight; a file written in the
+ * same call is read as the statements it holds by the other rules ({@link SqlStatements}). On a
+ * shared database an unseen statement is taken for a write, not a read: the rows written by hand
+ * that decision 149 asks must not go through by moving them into a file.
+ */
+final class UnseenStatements {
+  private UnseenStatements() {}
+
+  /** The clients' options whose value is a file of statements, by client. */
+  private static final Map<String, Set<String>> FILE_OPTIONS =
+      Map.of(
+          "psql", Set.of("-f", "--file"),
+          "usql", Set.of("-f", "--file"),
+          "cqlsh", Set.of("-f", "--file"),
+          "trino", Set.of("-f", "--file"),
+          "cockroach", Set.of("-f", "--file"),
+          "snowsql", Set.of("-f", "--filename"),
+          "sqlcmd", Set.of("-i", "--input-file"),
+          "clickhouse-client", Set.of("--queries-file"),
+          "sqlplus", Set.of());
+
+  /** The clients that read no statements on their input or work on a local file. */
+  private static final Set<String> NOT_READ =
+      Set.of("sqlite3", "sqlite", "duckdb", "litecli", "bq");
+
+  /**
+   * {@return the file of statements the client runs that no program of the call wrote, or {@code
+   * null}}
+   *
+   * @param scan the call
+   * @param step the client
+   */
+  static String fileOf(Scan scan, Step step) {
+    if (!step.is(ProgramKind.SQL_CLIENT) || NOT_READ.contains(step.program())) {
+      return null;
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().equals("<") && redirect.body() == null) {
+        return unwritten(scan, redirect.target().text());
+      }
+    }
+    Set<String> options = FILE_OPTIONS.getOrDefault(step.program(), Set.of());
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      String file = null;
+      int eq = text.indexOf('=');
+      if (options.contains(text) && i + 1 < args.size()) {
+        file = args.get(i + 1).text();
+      } else if (eq > 0 && options.contains(text.substring(0, eq))) {
+        file = text.substring(eq + 1);
+      } else if (text.startsWith("@") && text.length() > 1 && step.program().equals("sqlplus")) {
+        file = text.substring(1);
+      }
+      if (file != null) {
+        return unwritten(scan, file);
+      }
+    }
+    return null;
+  }
+
+  private static String unwritten(Scan scan, String file) {
+    if (file.isEmpty() || file.equals("/dev/null") || file.equals("-")) {
+      return null;
+    }
+    for (Step other : scan.steps()) {
+      for (Redirect redirect : other.invocation().redirects()) {
+        if (redirect.operator().startsWith(">") && redirect.target().text().equals(file)) {
+          return null; // written in this call: its statements are read where it is written
+        }
+      }
+    }
+    return file;
+  }
+}
