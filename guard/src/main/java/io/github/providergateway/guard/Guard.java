@@ -12,13 +12,11 @@ import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.LaterCode;
 import io.github.providergateway.guard.internal.Places;
-import io.github.providergateway.guard.internal.ProgramKnowledge;
 import io.github.providergateway.guard.internal.RuleAction;
 import io.github.providergateway.guard.internal.Scan;
 import io.github.providergateway.guard.internal.Target;
 import io.github.providergateway.guard.internal.Unreadable;
 import io.github.providergateway.guard.shell.Invocation;
-import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.ShellScript;
 import io.github.providergateway.guard.shell.Word;
@@ -342,14 +340,14 @@ public final class Guard {
             e.getMessage(), e.reason() != ShellParseException.Reason.MALFORMED, parse, matched);
       }
       for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
-        parse.add(describe(invocation));
+        parse.add(ExplainedProgram.line(invocation));
       }
       // The scan reads the code the command feeds itself too (FedCode), after the parse's programs.
       scan =
           new Scan(places, toolCall(call), command.asText(), script.invocations())
               .withOpaque(script.opaque());
       for (Invocation invocation : showParse ? scan.fed() : List.<Invocation>of()) {
-        parse.add(describe(invocation));
+        parse.add(ExplainedProgram.line(invocation));
       }
     } else {
       List<Invocation> later = List.of();
@@ -366,7 +364,7 @@ public final class Guard {
                 text == null || !text.isTextual() ? null : text.asText());
       }
       for (Invocation invocation : showParse ? later : List.<Invocation>of()) {
-        parse.add(describe(invocation));
+        parse.add(ExplainedProgram.line(invocation));
       }
       scan = new Scan(places, toolCall(call), null, later);
       if (!fileAccess(call, places, scan, parse)) {
@@ -584,37 +582,5 @@ public final class Guard {
       scan.add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
     }
     return true;
-  }
-
-  /** A program as the explanation shows it. */
-  private static String describe(Invocation invocation) {
-    StringBuilder line = new StringBuilder();
-    for (Word word : invocation.words()) {
-      if (line.length() > 0) {
-        line.append(' ');
-      }
-      String text = word.text();
-      boolean quote = text.isEmpty() || text.chars().anyMatch(Character::isWhitespace);
-      String shown = quote ? "'" + text + "'" : text;
-      line.append(word.literal() ? shown : "«" + shown + "»");
-    }
-    if (!invocation.via().isEmpty()) {
-      line.append(" | via: ").append(String.join(" › ", invocation.via()));
-    }
-    if (!invocation.wrappers().isEmpty()) {
-      line.append(" | wrappers: ").append(String.join(" ", invocation.wrappers()));
-    }
-    if (!invocation.redirects().isEmpty()) {
-      line.append(" | redirects:");
-      for (Redirect redirect : invocation.redirects()) {
-        line.append(' ').append(redirect.operator()).append(' ').append(redirect.target().text());
-      }
-    }
-    String program = invocation.program();
-    if (!program.isEmpty() && !ProgramKnowledge.known(program)) {
-      // Allowed: what it does is its own, and the guard says that it does not know it.
-      line.append(" | unknown program: what it does is not read");
-    }
-    return line.toString();
   }
 }

@@ -248,8 +248,7 @@ public final class RunningGateway implements AutoCloseable {
             () -> HostId.of(organisation),
             policyLabel);
     closer.add(audit::close);
-    // The trail beyond the machine, when the organisation's settings or OTEL_* ask (issue 66):
-    // closed after the gateway, so that its last decisions are sent.
+    // The trail beyond the machine (issue 66), closed after the gateway: its last decisions go out.
     AuditExports exports =
         AuditExports.start(
             organisation,
