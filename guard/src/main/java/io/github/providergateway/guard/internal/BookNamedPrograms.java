@@ -1,9 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -74,56 +70,36 @@ final class BookNamedPrograms {
     return SUBCOMMANDS.containsKey(program);
   }
 
+  /**
+   * Gathers them from the book as {@link RuleBook} read it: the rule files are parsed once, there,
+   * not a second time here.
+   */
   private static void read(
       Set<String> inClauses, Set<String> inPatterns, Map<String, Set<String>> subcommands) {
-    ObjectMapper json = new ObjectMapper();
-    String folder = "/io/github/providergateway/guard/rules/";
-    try (InputStream list = BookNamedPrograms.class.getResourceAsStream(folder + "families.json")) {
-      for (JsonNode family : json.readTree(list)) {
-        String name = family.asText();
-        if (OWN_FAMILIES.contains(name)) {
-          continue;
-        }
-        try (InputStream in =
-            BookNamedPrograms.class.getResourceAsStream(folder + name + ".json")) {
-          for (JsonNode rule : json.readTree(in).path("rules")) {
-            JsonNode match = rule.path("match");
-            for (JsonNode clause : match.path("when")) {
-              List<String> subs = texts(clause.path("subcommand"));
-              for (String program : texts(clause.path("program"))) {
-                if (!program.isEmpty() && !program.endsWith("*")) {
-                  inClauses.add(program);
-                  subcommands
-                      .computeIfAbsent(program, p -> new HashSet<>())
-                      .addAll(subs.isEmpty() ? List.of(WHOLE) : subs);
-                }
-              }
-            }
-            for (JsonNode pattern : match.path("commands")) {
-              List<String> words = List.of(pattern.asText().split(" "));
-              if (!words.get(0).isEmpty() && !words.get(0).endsWith("*")) {
-                inPatterns.add(words.get(0));
-                subcommands
-                    .computeIfAbsent(words.get(0), p -> new HashSet<>())
-                    .addAll(words.subList(1, words.size()));
-              }
-            }
+    for (RuleSpec spec : RuleBook.specs()) {
+      if (OWN_FAMILIES.contains(spec.rule().category())) {
+        continue;
+      }
+      for (RuleSpec.When clause : spec.matches().when()) {
+        List<String> subs = clause.subcommands();
+        for (String program : clause.programs()) {
+          if (!program.isEmpty() && !program.endsWith("*")) {
+            inClauses.add(program);
+            subcommands
+                .computeIfAbsent(program, p -> new HashSet<>())
+                .addAll(subs.isEmpty() ? List.of(WHOLE) : subs);
           }
         }
       }
-    } catch (IOException | RuntimeException e) {
-      throw new IllegalStateException("the rule book's families do not read", e);
-    }
-  }
-
-  /** A clause's text or list of texts, as written. */
-  private static List<String> texts(JsonNode node) {
-    List<String> out = new java.util.ArrayList<>();
-    for (JsonNode one : node.isArray() ? node : List.of(node)) {
-      if (one.isTextual()) {
-        out.add(one.asText());
+      for (String pattern : spec.matches().commands()) {
+        List<String> words = List.of(pattern.split(" "));
+        if (!words.get(0).isEmpty() && !words.get(0).endsWith("*")) {
+          inPatterns.add(words.get(0));
+          subcommands
+              .computeIfAbsent(words.get(0), p -> new HashSet<>())
+              .addAll(words.subList(1, words.size()));
+        }
       }
     }
-    return out;
   }
 }

@@ -111,11 +111,11 @@ final class BookRules implements Family {
    * @param names the families' names ({@code git}) and rules' ids ({@code publish.maven})
    */
   BookRules(List<RuleSpec> specs, String... names) {
-    this(
-        specs,
-        spec ->
-            List.of(names).contains(spec.rule().category())
-                || List.of(names).contains(spec.rule().id()));
+    this(specs, java.util.Set.of(names));
+  }
+
+  private BookRules(List<RuleSpec> specs, java.util.Set<String> names) {
+    this(specs, spec -> names.contains(spec.rule().category()) || names.contains(spec.rule().id()));
   }
 
   /**

@@ -40,9 +40,23 @@ public record BuiltinRule(
    * @param denyWithoutSession whether it denies, where it would ask, a call with no session
    */
   public BuiltinRule {
-    if (actions.length() != 3 || !actions.matches("[DA-]{3}")) {
+    if (!threeActions(actions)) {
       throw new IllegalArgumentException(id + ": actions are three of D, A, -: " + actions);
     }
+  }
+
+  /** Whether a text is three of D, A and -: read by hand, as a regex is compiled for each rule. */
+  private static boolean threeActions(String actions) {
+    if (actions.length() != 3) {
+      return false;
+    }
+    for (int i = 0; i < 3; i++) {
+      char action = actions.charAt(i);
+      if (action != 'D' && action != 'A' && action != '-') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A catastrophic rule: deny in every preset but off. */

@@ -154,7 +154,7 @@ public final class Catalogue {
     for (Family family : FAMILIES) {
       String name = family.code();
       for (BuiltinRule rule : family.rules()) {
-        RuleSpec.Match match = spec(rule.id()).matches();
+        RuleSpec.Match match = RuleBook.specOf(rule.id()).matches();
         if (!java.util.Objects.equals(match.code(), name) || RuleBook.rule(rule.id()) != rule) {
           throw new IllegalStateException(
               rule.id()
@@ -178,15 +178,6 @@ public final class Catalogue {
       byId.put(id, spec.rule());
     }
     BY_ID = Collections.unmodifiableMap(byId);
-  }
-
-  private static RuleSpec spec(String id) {
-    for (RuleSpec spec : RuleBook.specs()) {
-      if (spec.rule().id().equals(id)) {
-        return spec;
-      }
-    }
-    throw new IllegalStateException(id + " is not in the rule book");
   }
 
   private Catalogue() {}

@@ -12,9 +12,11 @@ import java.util.regex.Pattern;
  * The texts one of which every match of a pattern contains, read from the pattern itself, so that a
  * text holding none of them is passed over without a regex (decision 135): the rule families'
  * patterns are long alternations read over a whole call for every call, and most calls hold not one
- * of their words. A pattern {@code \bfoo\s*\(|bar-?baz} needs {@code foo} or {@code bar}: each
- * top-level alternative gives the longest run of characters it must match in a row, or, where it
- * has none, a group it must match whose every alternative gives one.
+ * of their words. A pattern {@code \bfoo\s*\(|bar-?baz} needs {@code foo}, {@code barbaz} or {@code
+ * bar-baz}: each top-level alternative gives the longest run of characters it must match in a row
+ * (a character that may be absent spells the run both ways, so that {@code e-?verify} needs {@code
+ * everify} or {@code e-verify}, not every {@code verify} of {@code mvn verify}), or, where it has
+ * none, a group it must match whose every alternative gives one.
  *
  * <p>The reading only ever errs towards the regex: a construct it does not know (a backreference,
  * {@code \Q…\E}, a code point by number, comments or Unicode case), an alternative with no such
@@ -29,6 +31,9 @@ final class PatternLiterals {
 
   /** The shortest text worth a look-up before the regex. */
   private static final int SHORTEST = 3;
+
+  /** The most spellings of a run with characters that may be absent ({@code e-?verify}). */
+  private static final int MOST_SPELLINGS = 4;
 
   /** What a pattern needs: its texts, and whether they are compared ignoring case. */
   private record Needs(String[] texts, boolean ignoringCase) {}
@@ -208,18 +213,22 @@ final class PatternLiterals {
       }
     }
 
-    /** One alternative: the best of its runs of characters and its groups, or {@code null}. */
+    /**
+     * One alternative: the best of its runs of characters and its groups, or {@code null}. A run
+     * goes on past a character that may be absent ({@code e-?verify}), as both its spellings
+     * ({@code everify}, {@code e-verify}), up to {@link #MOST_SPELLINGS}: every match holds one.
+     */
     private List<String> sequence() {
       List<String> best = null;
-      StringBuilder run = new StringBuilder();
+      List<StringBuilder> run = List.of(new StringBuilder());
       while (at < source.length()) {
         char c = source.charAt(at);
         if (c == '|' || c == ')') {
           break;
         }
         if (c == '(') {
-          best = better(best, run);
-          run.setLength(0);
+          best = betterOfRun(best, run);
+          run = List.of(new StringBuilder());
           List<String> group = group();
           if (quantifier() && group != null) {
             best = better(best, group);
@@ -228,30 +237,45 @@ final class PatternLiterals {
         }
         Character literal = literal();
         if (literal == null) {
-          best = better(best, run);
-          run.setLength(0);
+          best = betterOfRun(best, run);
+          run = List.of(new StringBuilder());
           quantifierAfterAtom();
           continue;
         }
         char next = at < source.length() ? source.charAt(at) : 0;
-        if (next == '?' || next == '*' || next == '+' || next == '{') {
+        if (next == '?' && 2 * run.size() <= MOST_SPELLINGS) {
+          quantifier();
+          run = spelledBothWays(run, literal);
+        } else if (next == '?' || next == '*' || next == '+' || next == '{') {
           boolean needed = quantifier();
           if (needed) {
-            run.append(literal.charValue());
+            appendToEach(run, literal);
           }
-          best = better(best, run);
-          run.setLength(0);
+          best = betterOfRun(best, run);
+          run = List.of(new StringBuilder());
         } else {
-          run.append(literal.charValue());
+          appendToEach(run, literal);
         }
       }
-      return better(best, run);
+      return betterOfRun(best, run);
     }
 
-    /**
-     * The character a literal stands for, having read it; {@code null} having read an atom or an
-     * assertion that is none (a class, {@code .}, {@code \s}, {@code \b}, {@code ^}).
-     */
+    /** Each spelling of a run without a character that may be absent, and with it. */
+    private static List<StringBuilder> spelledBothWays(List<StringBuilder> run, char maybe) {
+      List<StringBuilder> both = new ArrayList<>(2 * run.size());
+      for (StringBuilder spelling : run) {
+        both.add(new StringBuilder(spelling));
+        both.add(spelling.append(maybe));
+      }
+      return both;
+    }
+
+    private static void appendToEach(List<StringBuilder> run, char c) {
+      for (StringBuilder spelling : run) {
+        spelling.append(c);
+      }
+    }
+
     private Character literal() {
       char c = source.charAt(at++);
       switch (c) {
@@ -455,9 +479,19 @@ final class PatternLiterals {
       quantifier();
     }
 
-    /** The better of what was found and a run: the one whose shortest text is longest. */
-    private static List<String> better(List<String> best, StringBuilder run) {
-      return run.isEmpty() ? best : better(best, List.of(run.toString()));
+    /**
+     * The better of what was found and a run: the one whose shortest text is longest. A run one of
+     * whose spellings is empty needs nothing.
+     */
+    private static List<String> betterOfRun(List<String> best, List<StringBuilder> run) {
+      List<String> spellings = new ArrayList<>(run.size());
+      for (StringBuilder spelling : run) {
+        if (spelling.isEmpty()) {
+          return best;
+        }
+        spellings.add(spelling.toString());
+      }
+      return better(best, spellings);
     }
 
     private static List<String> better(List<String> best, List<String> other) {

@@ -241,7 +241,7 @@ final class RegulatedAccess {
     }
     Path home = scan.places().home();
     String own = home == null || home.getFileName() == null ? "" : home.getFileName().toString();
-    Matcher handed = OTHERS_SECRET_HANDED.matcher(source);
+    Matcher handed = PatternLiterals.matcher(OTHERS_SECRET_HANDED, source);
     while (handed.find()) {
       if (!handed.group(1).equals(own)) {
         return handed.group();

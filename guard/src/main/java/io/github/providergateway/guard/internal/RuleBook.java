@@ -85,6 +85,10 @@ public final class RuleBook {
   private static final Map<String, String> SESSION_AFTER = new LinkedHashMap<>();
 
   private static final Map<String, RuleSpec> SPECS;
+
+  /** The specs in the book's order, the list {@link #specs} gives. */
+  private static final List<RuleSpec> SPEC_LIST;
+
   private static final List<String> FAMILIES;
 
   /** The rules that took over each retired id ({@code "replaces"}), in the book's order. */
@@ -109,6 +113,7 @@ public final class RuleBook {
       }
     }
     SPECS = Collections.unmodifiableMap(specs);
+    SPEC_LIST = List.copyOf(specs.values());
     FAMILIES = List.copyOf(families);
     Map<String, List<BuiltinRule>> replaced = new LinkedHashMap<>();
     for (RuleSpec spec : specs.values()) {
@@ -157,9 +162,27 @@ public final class RuleBook {
     return out;
   }
 
-  /** {@return every rule's spec, by family in the book's order} */
+  /**
+   * {@return every rule's spec, by family in the book's order} One list, not a copy a call: the
+   * catalogue asks for it some thirty times as the first guard starts.
+   */
   public static List<RuleSpec> specs() {
-    return new ArrayList<>(SPECS.values());
+    return SPEC_LIST;
+  }
+
+  /**
+   * The spec of an id.
+   *
+   * @param id the id
+   * @return its spec
+   * @throws IllegalStateException when the book has no such rule
+   */
+  static RuleSpec specOf(String id) {
+    RuleSpec spec = SPECS.get(id);
+    if (spec == null) {
+      throw new IllegalStateException(id + " is not in the rule book");
+    }
+    return spec;
   }
 
   /**
@@ -273,7 +296,7 @@ public final class RuleBook {
       throw new IllegalStateException(id + ": a rule has a 'match' or names its 'code', not both");
     }
     if (code != null) {
-      return new Match(code, List.of(), List.of(), List.of(), "found by " + code);
+      return new Match(code, List.of(), List.of(), List.of());
     }
     List<String> commands = texts(id, match.path("commands"));
     List<When> when = new ArrayList<>();
@@ -288,13 +311,9 @@ public final class RuleBook {
       if (!unless.isEmpty()) {
         throw new IllegalStateException(id + ": unless goes with commands, not with when");
       }
-      return new Match(null, commands, unless, when, WhenText.of(when));
+      return new Match(null, commands, unless, when);
     }
-    String description = "`" + String.join("`, `", commands) + "`";
-    if (!unless.isEmpty()) {
-      description += ", unless `" + String.join("`, `", unless) + "`";
-    }
-    return new Match(null, commands, unless, List.of(), description);
+    return new Match(null, commands, unless, List.of());
   }
 
   private static When when(String id, JsonNode clause) {

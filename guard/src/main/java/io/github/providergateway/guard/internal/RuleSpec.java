@@ -35,15 +35,8 @@ public record RuleSpec(
    * @param unless word patterns that take a program back out ({@code * --dry-run *})
    * @param when clauses over a program's subcommand, options and positionals, and named predicates;
    *     any one met is a match
-   * @param description what it matches, for the docs: the family's words for code, the patterns or
-   *     clauses for a declared match
    */
-  public record Match(
-      String code,
-      List<String> commands,
-      List<String> unless,
-      List<When> when,
-      String description) {
+  public record Match(String code, List<String> commands, List<String> unless, List<When> when) {
 
     /** Copies. */
     public Match {
@@ -55,6 +48,24 @@ public record RuleSpec(
     /** {@return whether the rule is matched by the book's data rather than code} */
     public boolean declared() {
       return code == null;
+    }
+
+    /**
+     * {@return what it matches, for the docs: the family's words for code, the patterns or clauses
+     * for a declared match} Written when asked, not as the book is read: no decision reads it.
+     */
+    public String description() {
+      if (code != null) {
+        return "found by " + code;
+      }
+      if (!when.isEmpty()) {
+        return WhenText.of(when);
+      }
+      String description = "`" + String.join("`, `", commands) + "`";
+      if (!unless.isEmpty()) {
+        description += ", unless `" + String.join("`, `", unless) + "`";
+      }
+      return description;
     }
   }
 

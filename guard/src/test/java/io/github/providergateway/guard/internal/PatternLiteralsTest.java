@@ -26,15 +26,29 @@ class PatternLiteralsTest {
 
   @Test
   void eachAlternativeGivesItsLongestNeededRun() {
-    assertThat(literals("\\bfoo\\s*\\(|bar-?bazz")).containsExactly("foo", "bazz");
+    assertThat(literals("\\bfoo\\s*\\(|bar-?bazz")).containsExactly("foo", "barbazz", "bar-bazz");
     assertThat(literals("customerrequestdataerasure|shopredact"))
         .containsExactly("customerrequestdataerasure", "shopredact");
     assertThat(literals("(?i)\\bCLUSTER\\s+FAILOVER\\b")).containsExactly("failover");
     assertThat(literals("--dry[-_]?run\\b")).containsExactly("--dry");
-    assertThat(literals("abcd?e")).containsExactly("abc");
+    assertThat(literals("abcd?e")).containsExactly("abce", "abcde");
     assertThat(literals("abc+def")).containsExactly("abc");
     assertThat(literals("ab{0,2}cdef")).containsExactly("cdef");
     assertThat(literals("\\.myshopify\\.com")).containsExactly(".myshopify.com");
+  }
+
+  @Test
+  void aCharacterThatMayBeAbsentSpellsTheRunBothWays() {
+    assertThat(literals("\\be-?verify\\w*")).containsExactly("everify", "e-verify");
+    assertThat(literals("(?<![-\\w])-(?:all)?dates?=")).containsExactly("date=", "dates=");
+    assertThat(literals("x-?y-?zz")).containsExactly("xyzz", "xy-zz", "x-yzz", "x-y-zz");
+    // Past four spellings the run ends there, as a run ends at any other quantifier.
+    assertThat(literals("ab?c?d?efg")).containsExactly("efg");
+    assertThat(literals("s?tatus")).containsExactly("tatus", "status");
+    assertThat(PatternLiterals.mayFind(Pattern.compile("\\be-?verify\\w*"), "mvn -B verify"))
+        .isFalse();
+    assertThat(PatternLiterals.mayFind(Pattern.compile("\\be-?verify\\w*"), "run e-verify"))
+        .isTrue();
   }
 
   @Test
