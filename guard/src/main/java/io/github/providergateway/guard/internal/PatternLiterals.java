@@ -270,12 +270,17 @@ final class PatternLiterals {
       return both;
     }
 
+    /** Adds a character every spelling of a run must hold next. */
     private static void appendToEach(List<StringBuilder> run, char c) {
       for (StringBuilder spelling : run) {
         spelling.append(c);
       }
     }
 
+    /**
+     * The character a literal stands for, having read it; {@code null} having read an atom or an
+     * assertion that is none (a class, {@code .}, {@code \s}, {@code \b}, {@code ^}).
+     */
     private Character literal() {
       char c = source.charAt(at++);
       switch (c) {
