@@ -75,15 +75,10 @@ final class ToolActs {
     CallForRules call = scan.call();
     String tool = call.tool();
     CallForRules.Hints hints = call.hints();
-    if (hints == null && !tool.contains("__") && !tool.startsWith("mcp")) {
-      return null; // an agent's own tool
-    }
-    if (hints != null
-        && (hints.readOnly() != null || hints.destructive() != null || hints.openWorld() != null)) {
+    String name = undeclaredName(call);
+    if (name == null) {
       return null;
     }
-    int last = tool.lastIndexOf("__");
-    String name = last >= 0 ? tool.substring(last + 2) : tool;
     List<String> words = ActsPredicates.words(name);
     if (words.isEmpty() || READING.contains(words.get(0))) {
       // a query tool's statement that writes (mcp__postgres__query DROP SCHEMA) is no read
@@ -103,6 +98,25 @@ final class ToolActs {
       return tool + " (" + widened + ")";
     }
     return sqlWrites(call.args()) ? tool + " (SQL that writes)" : null;
+  }
+
+  /**
+   * The name of a server's tool (an agent's MCP tool, {@code mcp__stripe__create_refund}, or a
+   * provider's) that declares nothing of itself, without its server ({@code create_refund}); {@code
+   * null} for an agent's own tool or one that declares what it is (the {@code tools.*} rules').
+   */
+  static String undeclaredName(CallForRules call) {
+    String tool = call.tool();
+    CallForRules.Hints hints = call.hints();
+    if (hints == null && !tool.contains("__") && !tool.startsWith("mcp")) {
+      return null; // an agent's own tool
+    }
+    if (hints != null
+        && (hints.readOnly() != null || hints.destructive() != null || hints.openWorld() != null)) {
+      return null;
+    }
+    int last = tool.lastIndexOf("__");
+    return last >= 0 ? tool.substring(last + 2) : tool;
   }
 
   private static final Set<String> SQL_WRITES =

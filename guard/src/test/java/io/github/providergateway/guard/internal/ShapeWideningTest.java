@@ -170,7 +170,8 @@ class ShapeWideningTest {
         .isEqualTo(ASK);
     assertThat(
             StandardCalls.tool(
-                "mcp__fleet__update_settings", "{\"vehicleIds\": [\"T-1\"], \"mode\": \"x\"}"))
+                "mcp__fleet__plan_settings", "{\"vehicleIds\": [\"T-1\"], \"mode\": \"x\"}"))
+        .as("a narrow scope, by a verb decision 153 does not read")
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.tool("mcp__fleet__list_vehicles", "{\"vehicleIds\": \"all\"}"))
         .isEqualTo(ALLOW);
@@ -182,7 +183,7 @@ class ShapeWideningTest {
         .isEqualTo(ASK);
     assertThat(
             StandardCalls.tool(
-                "mcp__site__update_access",
+                "mcp__site__plan_access",
                 "{\"site\": \"S1\", \"opts\": {\"skipSafetyCheck\": false}}"))
         .isEqualTo(ALLOW);
     JsonNode two = JSON.readTree("{\"a\": {\"b\": {\"skipSafetyCheck\": true}}}");
