@@ -166,13 +166,18 @@ def is_deny(code, out):
 def hook(a):
     """Starts the home's gateway; {return the measurement, to run once the load is on}."""
     calls = a.hook_calls or a.runs
-    work = os.path.join(a.work, "hook")
+    work, home, project, env = part_home(a, "hook")
+    gateway = start_gateway(home, env, work)
+    return lambda: hook_answers(a, calls, work, home, project, env, gateway)
+
+
+def part_home(a, part):
+    """{return the part's folder, its gateway home, its project and the environment of a user of its own}"""
+    work = os.path.join(a.work, part)
     home, user, project = (os.path.join(work, d) for d in ("gateway-home", "user", "project"))
     for d in (user, project):
         os.makedirs(d)
-    env = dict(os.environ, HOME=user, XDG_CACHE_HOME=os.path.join(user, ".cache"))
-    gateway = start_gateway(home, env, work)
-    return lambda: hook_answers(a, calls, work, home, project, env, gateway)
+    return work, home, project, dict(os.environ, HOME=user, XDG_CACHE_HOME=os.path.join(user, ".cache"))
 
 
 def hook_answers(a, calls, work, home, project, env, gateway):
@@ -221,11 +226,7 @@ def hook_answers(a, calls, work, home, project, env, gateway):
 
 def first(a):
     """Starts and stops the home's gateway once, before the load; {return the measurement}."""
-    work = os.path.join(a.work, "first")
-    home, user, project = (os.path.join(work, d) for d in ("gateway-home", "user", "project"))
-    for d in (user, project):
-        os.makedirs(d)
-    env = dict(os.environ, HOME=user, XDG_CACHE_HOME=os.path.join(user, ".cache"))
+    work, home, project, env = part_home(a, "first")
     stop_gateway(home, env, start_gateway(home, env, work))
     return lambda: first_calls(a, a.first_runs or a.runs, work, home, project, env)
 

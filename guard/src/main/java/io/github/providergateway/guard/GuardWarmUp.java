@@ -16,8 +16,9 @@ import java.util.function.LongSupplier;
  * would count against the first real call. These calls take the guard through each kind of call (a
  * shell pipeline with a here-document and a redirection, a fetch piped to a shell, a force push, a
  * production scaled down, inline code, a file edit and read, a server's tool, a session's past) so
- * that what each kind loads is loaded. Their project does not exist: a decision reads the disk only
- * to follow links and read the scripts a command runs, and these run none.
+ * that what each kind loads is loaded. Their project does not exist: they read on disk only what
+ * every decision reads (the agents' settings in the home, the links of the paths they name), and
+ * run no script that would be read.
  */
 final class GuardWarmUp {
 

@@ -87,7 +87,7 @@ final class ToolActs {
     for (String word : words) {
       if (ACTING.contains(word)
           || word.endsWith("s") && ACTING.contains(word.substring(0, word.length() - 1))) {
-        return tool + (hints != null && hints.provider() != null ? " of " + hints.provider() : "");
+        return shown(call);
       }
     }
     if (publicAgain(call.args())) {
@@ -119,6 +119,16 @@ final class ToolActs {
     return last >= 0 ? tool.substring(last + 2) : tool;
   }
 
+  /** {@return a server's tool as a reason names it: its name, and its provider when it says} */
+  static String shown(CallForRules call) {
+    CallForRules.Hints hints = call.hints();
+    return call.tool()
+        + (hints != null && hints.provider() != null ? " of " + hints.provider() : "");
+  }
+
+  /** The arguments a server's tool gives a statement in ({@code mcp__postgres__query}'s). */
+  static final List<String> STATEMENT_FIELDS = List.of("statement", "sql", "query");
+
   private static final Set<String> SQL_WRITES =
       Set.of("drop", "delete", "truncate", "update", "alter", "insert", "grant", "revoke", "merge");
 
@@ -127,7 +137,7 @@ final class ToolActs {
     if (args == null || !args.isObject()) {
       return false;
     }
-    for (String field : List.of("statement", "sql", "query")) {
+    for (String field : STATEMENT_FIELDS) {
       var value = args.get(field);
       if (value != null && value.isTextual()) {
         String text = value.asText().stripLeading();

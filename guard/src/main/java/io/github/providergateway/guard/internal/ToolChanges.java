@@ -102,9 +102,6 @@ final class ToolChanges {
           "secret",
           "secrets");
 
-  /** Arguments that hold a statement: {@code acts.tool-acts} reads whether it writes. */
-  private static final List<String> STATEMENTS = List.of("statement", "sql", "query", "q");
-
   /**
    * Arguments that say where the tool acts: this machine, a test or a staging place is no one's.
    */
@@ -150,22 +147,24 @@ final class ToolChanges {
     if (holdsStatement(args) || actsHereOrOnATest(args)) {
       return null;
     }
-    CallForRules.Hints hints = scan.call().hints();
-    return scan.call().tool()
-        + (hints != null && hints.provider() != null ? " of " + hints.provider() : "");
+    return ToolActs.shown(scan.call());
   }
 
-  /** Whether the arguments hold a statement (a query tool by another name). */
+  /**
+   * Whether the arguments hold a statement (a query tool by another name): in a field {@code
+   * acts.tool-acts} reads for a statement that writes ({@link ToolActs#STATEMENT_FIELDS}), or in a
+   * query language's {@code q} (VQL's, SOQL's).
+   */
   private static boolean holdsStatement(JsonNode args) {
     if (args == null || !args.isObject()) {
       return false;
     }
-    for (String field : STATEMENTS) {
+    for (String field : ToolActs.STATEMENT_FIELDS) {
       if (args.path(field).isTextual()) {
         return true;
       }
     }
-    return false;
+    return args.path("q").isTextual();
   }
 
   /**
@@ -187,7 +186,8 @@ final class ToolChanges {
       if (Environments.namesProduction(value)) {
         return false;
       }
-      String host = hostOf(value);
+      String host =
+          value.contains("://") && value.length() <= 2048 ? Environments.host(value) : null;
       boolean where = WHERE.contains(field.getKey().toLowerCase(Locale.ROOT));
       here |=
           host != null && Environments.localHost(host)
@@ -197,21 +197,5 @@ final class ToolChanges {
                       || Environments.localHost(value));
     }
     return here;
-  }
-
-  /** The host of a URL ({@code opc.tcp://127.0.0.1:4840/x}), or {@code null}. */
-  private static String hostOf(String value) {
-    int scheme = value.indexOf("://");
-    if (scheme < 0 || value.length() > 2048) {
-      return null;
-    }
-    int from = scheme + 3;
-    int end = from;
-    while (end < value.length() && ":/?#".indexOf(value.charAt(end)) < 0) {
-      end++;
-    }
-    String host = value.substring(from, end);
-    int at = host.lastIndexOf('@');
-    return at >= 0 ? host.substring(at + 1) : host;
   }
 }

@@ -92,8 +92,17 @@ class ToolChangesTest {
   }
 
   @Test
+  void aUrlsHostIsReadAsEveryRuleReadsIt() throws Exception {
+    assertThat(changes("mcp__opcua__write_node", "{\"endpoint\": \"opc.tcp://[::1]:4840\"}"))
+        .isNull();
+    assertThat(changes("mcp__opcua__write_node", "{\"endpoint\": \"opc.tcp://plc7.acme.net\"}"))
+        .isNotNull();
+  }
+
+  @Test
   void aStatementIsForTheQueryRule() throws Exception {
     assertThat(changes("mcp__clinicaldb__execute", "{\"sql\": \"SELECT 1\"}")).isNull();
+    assertThat(changes("mcp__vault__execute_lookup", "{\"q\": \"SELECT id FROM lot\"}")).isNull();
   }
 
   @Test
