@@ -153,6 +153,40 @@ class ProvidersSettledTest {
     assertThat(settled).isCompleted();
   }
 
+  /**
+   * Whoever waits for a session to settle meets a gateway whose listeners have heard the binding
+   * that settled it: an agent's hook call waiting for its session's configured providers is decided
+   * as the waiter completes, and the reference app's record of the home's gates learns of a bound
+   * provider from {@code providerConnected}. With the settling before the listeners heard it, a
+   * loaded machine's first call was denied because that provider's gates were "not known yet".
+   */
+  @Test
+  void aWaiterSettledByABindingMeetsListenersThatHeardTheBinding() {
+    List<String> heard = new java.util.ArrayList<>();
+    f.gateway
+        .monitor()
+        .addListener(
+            new io.github.providergateway.gateway.event.GatewayListener() {
+              @Override
+              public void providerConnected(
+                  io.github.providergateway.host.api.ProviderInfo provider) {
+                heard.add(provider.name());
+              }
+            });
+    RecordingProviderConnection stdio = f.connectSpawned(session, "push-guard");
+    stdio.next(Sessions.class);
+    List<String> heardWhenSettled = new java.util.ArrayList<>();
+    CompletableFuture<Void> settled =
+        f.gateway.providersSettled(session).thenRun(() -> heardWhenSettled.addAll(heard));
+    assertThat(settled).isNotDone();
+
+    stdio.send(Hello.builder("push-guard").build()); // gates only: nothing to register
+    stdio.next(HelloAck.class);
+
+    assertThat(settled).isCompleted();
+    assertThat(heardWhenSettled).containsExactly("push-guard");
+  }
+
   // ---- providers started when wanted (issue 46: a health check starts none) ----
 
   /**

@@ -435,6 +435,35 @@ class HomeGuardTest {
   }
 
   /**
+   * CI's ClaudeCodeGateTest on a loaded machine (2026-11-30): the agent's call waited for its
+   * session's configured provider, which bound 50 ms later with its gates; the wait ended with the
+   * binding, before the home's record had heard of it, and the call was denied as if the provider's
+   * gates were unknown. A call whose wait ends with the provider's binding is decided by its gates.
+   */
+  @Test
+  void aCallWaitingForItsSessionsConfiguredProviderIsDecidedByItsGatesOnceItBinds()
+      throws IOException {
+    gateway(null, () -> Set.of("guard"));
+    String agent = f.startSession(SessionSpec.of("claude-code", PROJECT));
+    RecordingProviderConnection guard = f.spawned(agent, "guard"); // accepted, no hello yet
+    f.settle();
+
+    CompletableFuture<HookEndpoint.Answer> push = bash(PROJECT, "git push");
+    f.clock.advance(Duration.ofMillis(50));
+    assertThat(push).as("its provider may still bind").isNotDone();
+    guard.send(
+        Hello.builder("ci-guard")
+            .session(agent)
+            .hooks(new Hooks(List.of(PUSH_GATE), null))
+            .build());
+    guard.next(io.github.providergateway.protocol.HelloAck.class);
+    guard.next(io.github.providergateway.protocol.SessionLifecycle.class);
+    answer(guard, "allow");
+
+    assertThat(push.join().word()).as("the gate's own answer").isEqualTo("allow");
+  }
+
+  /**
    * Decision 76: with no gateway, the hooks deny by the configured providers' recorded gates, so a
    * gate must outlive its provider's goodbye at the session's end (GuardUnderFailureTest found the
    * record holding none once the agents had left, and a push after a clean stop allowed).

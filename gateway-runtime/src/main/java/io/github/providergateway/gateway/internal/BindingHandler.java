@@ -119,7 +119,10 @@ final class BindingHandler {
   }
 
   /** Wired once by {@link Engine}, after the session manager that is built from this handler. */
-  /** Told of each connection whose first provider just bound (a spawned one ends its start). */
+  /**
+   * Told of each connection whose first provider just bound (a spawned one ends its start), once
+   * the gateway's listeners have heard it bound.
+   */
   void afterFirstBind(java.util.function.Consumer<Conn> listener) {
     this.afterFirstBind = listener;
   }
@@ -162,6 +165,7 @@ final class BindingHandler {
       leaveAllSessions(conn.provider(), UnbindReason.REBIND);
       listener.providerDisconnected(old);
     }
+    boolean firstBind = conn.provider() == null;
     ProviderState provider;
     try {
       Registration registration = validate(conn, hello);
@@ -197,6 +201,11 @@ final class BindingHandler {
               provider.info().name() + (provider.instance == null ? "" : "#" + provider.instance),
               conn.trust(),
               provider.info().sessions()));
+    }
+    if (firstBind) {
+      // After the listeners heard the bind: a spawned provider's binding settles its session, and
+      // whoever waited for that (an agent's hook call) then meets what they know of it too.
+      afterFirstBind.accept(conn);
     }
   }
 
@@ -439,9 +448,6 @@ final class BindingHandler {
     providers.add(provider);
     conn.provider(provider);
     provider.reconnectToken(reconnects.issue(provider));
-    if (previous == null) {
-      afterFirstBind.accept(conn);
-    }
     return provider;
   }
 
