@@ -488,8 +488,12 @@ class ModernProviderTest {
         .contains("supports neither MCP era")
         .contains("-32022")
         .contains("Unsupported protocol version: 2025-11-25");
-    assertThat(host.logs)
-        .anyMatch(line -> line.text().contains("MCP server failed, not started again"));
+    // The session's timeline hears it on the gateway's loop, a moment after the state is set.
+    awaitTrue(
+        "its session was told",
+        () ->
+            host.logs.stream()
+                .anyMatch(line -> line.text().contains("MCP server failed, not started again")));
     assertThat(read(home.resolve("refuser.log"))).doesNotContain("restarting in");
 
     clock.advance(Duration.ofMinutes(5)); // any backoff would have fired by now
