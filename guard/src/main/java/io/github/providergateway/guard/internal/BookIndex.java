@@ -70,6 +70,11 @@ final class BookIndex {
     return book;
   }
 
+  /** {@return whether a clause of the book names {@code program} whole} */
+  static boolean names(String program) {
+    return Book.INDEX.number(program) >= 0;
+  }
+
   /** {@return the number of a program's name, or -1 where no clause names it whole} */
   int number(String program) {
     Integer number = numbers.get(program);

@@ -245,6 +245,14 @@ final class Environments {
         return true;
       }
     }
+    return productionAround(scan, step);
+  }
+
+  /**
+   * Whether the call names production around the program rather than in its words: a folder it
+   * changes to, a container it runs in, a variable the command assigns.
+   */
+  static boolean productionAround(Scan scan, Step step) {
     for (Path cwd : step.cwds()) {
       Path name = cwd == null ? null : cwd.getFileName(); // after cd $X: a folder nobody knows
       if (name != null && namesProduction(name.toString())) {

@@ -55,6 +55,8 @@ final class ShapeWords {
   static final Set<String> NO_CONFIRM;
   static final Set<String> GO_LIVE;
   static final Set<String> SQL_WRITES;
+  static final Set<String> PLANS_BY_DEFAULT;
+  static final Set<String> APPLY_FLAGS;
 
   static {
     JsonNode book;
@@ -99,6 +101,8 @@ final class ShapeWords {
     NO_CONFIRM = set(book, "noConfirm");
     GO_LIVE = set(book, "goLiveFlags");
     SQL_WRITES = set(book, "sqlWrites");
+    PLANS_BY_DEFAULT = set(book, "plansByDefault");
+    APPLY_FLAGS = set(book, "applyFlags");
     if (VERBS.isEmpty() || LOCAL.isEmpty()) {
       throw new IllegalStateException("shape-words.json names no verbs or no local programs");
     }

@@ -34,6 +34,7 @@ final class SharedActs {
         "shape-code-acts-on-shared", (scan, step, read) -> SharedCodeActs.codeActsOnShared(step));
     named.put("shape-message-sent", (scan, step, read) -> BusSends.sends(scan, step));
     named.put("shape-message-sent-from-code", (scan, step, read) -> BusCode.sends(step));
+    named.put("shape-production-acts", (scan, step, read) -> ProductionActs.acts(scan, step));
   }
 
   /** A program no local tool: an acting verb, flag or HTTP write on something shared. */
@@ -132,7 +133,7 @@ final class SharedActs {
    * The words after a script an interpreter runs ({@code python x.py …}) or a module ({@code python
    * -m espefuse …}), or {@code null}.
    */
-  private static List<Word> scriptArguments(List<Word> args) {
+  static List<Word> scriptArguments(List<Word> args) {
     if (args.isEmpty()) {
       return null;
     }
@@ -224,6 +225,9 @@ final class SharedActs {
       String text = args.get(i).text();
       if (text.startsWith("@") || ActReach.optionsFileValue(args, i)) {
         continue; // @/tmp/fa.args, --log /tmp/x.log: a file it reads or writes, not its target
+      }
+      if (text.indexOf(' ') >= 0) {
+        continue; // --reason "connectivity test before release": free text, not a place (d. 154)
       }
       if (text.length() < 128
           && (Environments.testName(text)
@@ -343,7 +347,7 @@ final class SharedActs {
   }
 
   /** A command word's verbs: its first part, and the first after each colon (sites:delete). */
-  private static List<String> commandParts(String text) {
+  static List<String> commandParts(String text) {
     List<String> parts = new java.util.ArrayList<>(2);
     parts.add(ServiceVerbs.split(text).get(0));
     for (int colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {

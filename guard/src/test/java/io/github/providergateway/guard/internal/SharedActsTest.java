@@ -41,7 +41,9 @@ class SharedActsTest {
           "productionWords",
           "testWords",
           "cloudSdks",
-          "forgeHosts");
+          "forgeHosts",
+          "plansByDefault",
+          "applyFlags");
 
   private static List<Word> words(String... texts) {
     return Arrays.stream(texts).map(Word::literal).toList();

@@ -1,0 +1,253 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+
+/**
+ * A program aimed at production by name that does anything but read (decision 154, {@code
+ * shapes.production-acts}, a shape tried after every family): {@code mopsctl --env prod halt},
+ * {@code clrctl --env prod margin-call issue}, {@code python manage.py labs_mark_reviewed
+ * --settings=vetpms.settings.production}. {@code shapes.acts-on-shared} asks when production is
+ * named beside a verb it knows; a trade's own tool acts in its trade's words (halt, amend, disarm,
+ * skip, republish, inject, issue), which no list can hold. Here the burden is turned: once the call
+ * names production as the place it acts, its command words must say it reads ({@code list}, {@code
+ * show}, {@code status}: {@code reads} in shape-words.json), or it is asked.
+ *
+ * <p>The scope is {@code shapes.acts-on-shared}'s: a program that is no local developer's tool (an
+ * interpreter only through the script or module it runs, a coding agent never), no HTTP client (its
+ * method says whether it writes), and neither a dry run nor a call that names a test or staging
+ * place too. Production named by a bare flag ({@code license-checker --production}) is a kind of
+ * dependency, not a place. The command words are the first literal words that are no option, no
+ * option's value ({@code --context prod --fetch-cert}), no free text ({@code --reason "connectivity
+ * test"}) and no name of production; after {@code --} they are the words of the command run there
+ * ({@code magento-cloud ssh -e production -- php bin/magento indexer:status}). A read among them,
+ * or an option named for a read ({@code --describe}), reads; so does making a copy to keep ({@code
+ * create-db-snapshot}). A program that only plans unless told to apply ({@code octodns-sync}
+ * without {@code --doit}) does not act.
+ */
+final class ProductionActs {
+  private ProductionActs() {}
+
+  /** Whether {@code step} is aimed at production by name and its command words hold no read. */
+  static boolean acts(Scan scan, Step step) {
+    String program = step.program();
+    if (AgentFootprints.byName(program).isPresent() || ShapeWords.HTTP_CLIENTS.contains(program)) {
+      return false;
+    }
+    List<Word> args = step.args();
+    String name = program;
+    if (step.interpreter()) {
+      args = SharedActs.scriptArguments(args);
+      if (args == null) {
+        return false;
+      }
+      name = scriptName(step.args());
+    } else if (ShapeWords.LOCAL.contains(program) || BookIndex.names(program)) {
+      return false; // a program a family names is that family's to read (argocd app set)
+    }
+    int words = commandWords(args);
+    boolean planner = ShapeWords.PLANS_BY_DEFAULT.contains(program);
+    if ((planner ? !toldToApply(args) : words == READS || (words == NONE && !namedForAct(name)))
+        || SharedActs.dryRun(args)
+        || TestEndpoints.in(step)
+        || Environments.testName(program)
+        || !(aimedAtProduction(step.args()) || Environments.productionAround(scan, step))) {
+      return false;
+    }
+    return !SharedActs.localOrTest(step, args);
+  }
+
+  /** {@link #commandWords}: a read among them. */
+  private static final int READS = 0;
+
+  /** {@link #commandWords}: none, only options and their values. */
+  private static final int NONE = 1;
+
+  /** {@link #commandWords}: some, none of them a read. */
+  private static final int UNREAD = 2;
+
+  /**
+   * What the command words say: {@link #READS} when one of them, or an option, reads, or when they
+   * only configure the tool ({@link #CONFIGURING}), {@link #NONE} when there are none, {@link
+   * #UNREAD} else.
+   */
+  static int commandWords(List<Word> args) {
+    int taken = 0;
+    boolean configures = true;
+    boolean valueNext = false;
+    for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      boolean value = valueNext;
+      valueNext = false;
+      if (text.equals("--")) {
+        taken = 0;
+        configures =
+            true; // the command run there: its words decide (ssh … -- php bin/magento status)
+        continue;
+      }
+      if (text.startsWith("-")) {
+        if (readOption(text) && (i + 1 == args.size() || args.get(i + 1).text().startsWith("-"))) {
+          return READS; // kafka-consumer-groups --describe --group g; not --status OPEN, a filter
+        }
+        // --segment EQ-MAIN: a value; --yes, --all: flags that take none
+        valueNext =
+            text.indexOf('=') < 0
+                && !ShapeWords.ACTING_FLAGS.contains(text)
+                && !ShapeWords.EVERYTHING.contains(text);
+        continue;
+      }
+      if (value
+          || taken >= ShapeWords.DEPTH
+          || !word.literal()
+          || text.isEmpty()
+          || text.length() > 64
+          || text.indexOf(' ') >= 0
+          || Environments.namesProduction(text)) {
+        continue;
+      }
+      taken++;
+      if (reads(text)) {
+        return READS;
+      }
+      configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));
+    }
+    if (taken == 0) {
+      return NONE;
+    }
+    return configures ? READS : UNREAD; // catalogctl set --env production: the tool's own setting
+  }
+
+  /**
+   * Command words that, alone, configure the tool itself rather than act through it: {@code set
+   * --env production} chooses where it points.
+   */
+  private static final java.util.Set<String> CONFIGURING =
+      java.util.Set.of("set", "use", "config", "configure", "login", "init", "context", "switch");
+
+  /**
+   * Whether a program (or the script it runs) is named for an act, where it is given no command
+   * word: {@code ./bin/edi-send --type CUSCAR --env prod}, {@code python tools/ipaws_send.py --env
+   * prod …}.
+   */
+  private static boolean namedForAct(String name) {
+    if (name.length() > 64) {
+      return false;
+    }
+    for (String part : ServiceVerbs.split(name)) {
+      if (ShapeWords.VERBS.contains(part)
+          || ShapeWords.SETTING_VERBS.contains(part)
+          || ShapeWords.STRONG.contains(part)
+          || ShapeWords.SENDS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The script's or module's own name: {@code tools/ipaws_send.py}'s {@code ipaws_send}. */
+  private static String scriptName(List<Word> args) {
+    String first = args.get(0).text();
+    if (first.equals("-m")) {
+      String module = args.get(1).text();
+      return module.substring(module.lastIndexOf('.') + 1);
+    }
+    String file = first.substring(first.lastIndexOf('/') + 1);
+    int dot = file.lastIndexOf('.');
+    return dot > 0 ? file.substring(0, dot) : file;
+  }
+
+  /**
+   * A command word that reads (a part of it, or the start of a word of one part: {@code
+   * showmigrations}), or makes a copy to keep ({@code create-db-snapshot}).
+   */
+  private static boolean reads(String text) {
+    for (String part : SharedActs.commandParts(text)) {
+      if (ShapeWords.READS.contains(part)) {
+        return true;
+      }
+    }
+    List<String> parts = ServiceVerbs.split(text);
+    if (parts.size() == 1) {
+      for (String read : ShapeWords.READS) {
+        if (read.length() >= 4 && parts.get(0).startsWith(read)) {
+          return true; // showmigrations, dumpdata, inspectdb: one word
+        }
+      }
+    }
+    return (parts.contains("create") || parts.contains("take"))
+        && (parts.contains("snapshot") || parts.contains("backup"));
+  }
+
+  /** An option named for a read ({@code --describe}, {@code --fetch-cert}), taken as a flag. */
+  private static boolean readOption(String text) {
+    int eq = text.indexOf('=');
+    String name = (eq > 0 ? text.substring(0, eq) : text).replaceFirst("^-+", "");
+    return !name.isEmpty() && ShapeWords.READS.contains(ServiceVerbs.split(name).get(0));
+  }
+
+  /**
+   * Whether a program that only plans unless told to apply ({@code octodns-sync}) is told: {@code
+   * --doit}.
+   */
+  private static boolean toldToApply(List<Word> args) {
+    for (Word word : args) {
+      if (ShapeWords.APPLY_FLAGS.contains(word.text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The bare flags that name production as a kind of dependency (npm's, yarn's, a checker's). */
+  private static final java.util.Set<String> DEPENDENCY_FLAGS =
+      java.util.Set.of("--production", "--prod", "--only=production");
+
+  /**
+   * Whether the program's words name production as the place it acts: an option's value ({@code
+   * --env prod}, {@code --settings=shop.settings.production}, {@code -x env=prod}), a host ({@code
+   * meng-prod-1.nsx.internal:7001}), a variable ({@code "$PROD_DB_URL"}) or a flag ({@code
+   * --live}), but not a bare flag of {@link #DEPENDENCY_FLAGS}, a positional's own name ({@code
+   * argocd app set shop-prod}: its family's reading) or a numbered document production ({@code
+   * --set PROD003}).
+   */
+  static boolean aimedAtProduction(List<Word> args) {
+    boolean valueNext = false;
+    for (Word word : args) {
+      String text = word.text();
+      boolean value = valueNext;
+      valueNext = false;
+      if (!word.literal() && word.written() != null && placeNamed(word.written())) {
+        return true; // "$PROD_DB_URL"
+      }
+      if (text.startsWith("-")) {
+        int eq = text.indexOf('=');
+        if (eq < 0) {
+          valueNext = true;
+          if (Environments.namesProduction(text) && !DEPENDENCY_FLAGS.contains(text)) {
+            return true; // --live, --go-live
+          }
+        } else if (placeNamed(text.substring(eq + 1)) && !DEPENDENCY_FLAGS.contains(text)) {
+          return true;
+        }
+        continue;
+      }
+      boolean hostLike = text.indexOf('.') > 0 || text.indexOf(':') > 0;
+      if ((value || hostLike) && placeNamed(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A value that names production, unless it is a numbered production's ({@code PROD003}). */
+  private static boolean placeNamed(String value) {
+    return value.length() < 256
+        && Environments.namesProduction(value)
+        && Environments.namesProduction(NUMBERED.matcher(value).replaceAll(""));
+  }
+
+  /** A numbered document production: {@code PROD003}, {@code /tmp/prod004/}. */
+  private static final java.util.regex.Pattern NUMBERED =
+      java.util.regex.Pattern.compile("(?i)(?<![a-z])prod\\d+");
+}
