@@ -18,6 +18,8 @@ import java.util.Set;
  * other rules read ({@code run_soql_query}, {@code execute_sql}: a writing statement is {@code
  * acts.tool-acts}'). The blind rounds' trades reached their plants, records, fleets and spacecraft
  * through their own servers' tools; no ordinary call of theirs began with one of these verbs.
+ * Decision 155 adds the verbs that move a record's state (certify, close, acknowledge, complete,
+ * invalidate, dispose, suppress, reinstate…).
  */
 final class ToolChanges {
   private ToolChanges() {}
@@ -59,7 +61,29 @@ final class ToolChanges {
           "reboot",
           "restart",
           "bulk",
-          "share");
+          "share",
+          // decision 155: a record's state moved by the trade's own word
+          "acknowledge",
+          "ack",
+          "certify",
+          "complete",
+          "close",
+          "dispose",
+          "invalidate",
+          "reclassify",
+          "reprocess",
+          "suppress",
+          "silence",
+          "inhibit",
+          "initiate",
+          "unpack",
+          "zeroize",
+          "reinstate",
+          "launch",
+          "merge",
+          "withdraw",
+          "waive",
+          "override");
 
   /**
    * Words after the verb that say the tool changes the developer's own work, or runs a query or

@@ -40,6 +40,35 @@ class ToolChangesTest {
     }
   }
 
+  /** Decision 155: a record's state moved by the trade's own word. */
+  @Test
+  void aRecordsStateMovedByTheTradesWordIsRead() throws Exception {
+    for (String name :
+        List.of(
+            "mcp__qp_portal__certify_batch",
+            "mcp__recall_mgmt__close_recall",
+            "mcp__viewlinc__acknowledge_alarms",
+            "mcp__vault_training__complete_assignments",
+            "mcp__labware__invalidate_test",
+            "mcp__labware__dispose_retained_samples",
+            "mcp__qms__reclassify_complaints",
+            "mcp__deltav__suppress_alarms",
+            "mcp__kmf__zeroize",
+            "mcp__memberportal__reinstate_member",
+            "mcp__rave_alert__launch_template",
+            "mcp__cad__merge_incidents")) {
+      assertThat(changes(name, "{}")).as(name).isEqualTo(name);
+    }
+    for (String name :
+        List.of(
+            "mcp__github__merge_pull_request",
+            "mcp__linear__close_issue",
+            "mcp__todoist__complete_task",
+            "mcp__jira__close_ticket")) {
+      assertThat(changes(name, "{}")).as(name + ": the developer's own work").isNull();
+    }
+  }
+
   @Test
   void theDevelopersOwnWorkAndQueriesAreNot() throws Exception {
     for (String name :
