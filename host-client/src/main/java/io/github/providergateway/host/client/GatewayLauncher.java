@@ -70,6 +70,13 @@ final class GatewayLauncher {
    */
   private boolean portFileWhenAnswered;
 
+  /**
+   * Whether a clean stop was seen since a gateway last answered: until one answers again, a port
+   * file that appears is a gateway the person is starting, not one that crashed. Client thread
+   * only.
+   */
+  private boolean cleanStopSeen;
+
   /** Runs each start: a thread of its own, never the client's. */
   private final Executor starters;
 
@@ -127,16 +134,22 @@ final class GatewayLauncher {
     lastStartMillis = LONG_AGO;
     // A client made by connect has neither a launch nor, from a URL, a home.
     portFileWhenAnswered = launch != null && Files.exists(home.resolve(GatewayHome.PORT_FILE));
+    cleanStopSeen = false;
   }
 
   /**
    * Whether the gateway last answered stopped cleanly (its port file gone) and is not to be started
-   * again: a person stopped it ({@link GatewayLaunch#restartsAfterCleanStop}).
+   * again: a person stopped it ({@link GatewayLaunch#restartsAfterCleanStop}), and no gateway has
+   * answered since.
    */
   private boolean stoppedCleanly() {
-    return !launch.restartsAfterCleanStop()
-        && portFileWhenAnswered
-        && !Files.exists(home.resolve(GatewayHome.PORT_FILE));
+    if (launch.restartsAfterCleanStop()) {
+      return false;
+    }
+    // Once seen, it holds until a gateway answers: the person's own start writes its port file
+    // before it can answer, and an attempt then is no crash (JvmWindowContractTest, 2026-11-30).
+    cleanStopSeen |= portFileWhenAnswered && !Files.exists(home.resolve(GatewayHome.PORT_FILE));
+    return cleanStopSeen;
   }
 
   /**

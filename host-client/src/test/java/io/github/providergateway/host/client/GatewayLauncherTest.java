@@ -117,6 +117,30 @@ class GatewayLauncherTest {
     assertThat(startsHeld).as("the default launch starts it again").hasSize(2);
   }
 
+  /**
+   * After a clean stop the person starts the gateway again: its port file is written before it can
+   * answer, and the window's attempt meanwhile is no crash (JvmWindowContractTest on a loaded
+   * machine saw the window start a second gateway there). Once the new one has answered, a crash of
+   * it is started again as before.
+   */
+  @Test
+  void aWindowsLaunchStartsNothingWhileThePersonsOwnStartIsOnItsWay() throws IOException {
+    GatewayLauncher window = windowLauncher();
+    Path portFile = home.resolve(GatewayHome.PORT_FILE);
+    Files.writeString(portFile, "9\n");
+    window.answered();
+    Files.delete(portFile); // stopped cleanly
+    window.attemptFailed(NOBODY_LISTENS, started -> {});
+
+    Files.writeString(portFile, "10\n"); // the person's start, not answering yet
+    window.attemptFailed(NOBODY_LISTENS, started -> {});
+    assertThat(startsHeld).as("the person's own start is on its way").isEmpty();
+
+    window.answered();
+    window.attemptFailed(NOBODY_LISTENS, started -> {}); // that one crashed
+    assertThat(startsHeld).as("a crash of the new one is started again").hasSize(1);
+  }
+
   @Test
   void aWindowsLaunchStartsAGatewayThatWasNotRunningWhenItCame() {
     windowLauncher().attemptFailed(NOBODY_LISTENS, started -> {});
