@@ -472,11 +472,13 @@ final class OnlyThePersonScene implements AutoCloseable {
             why)
         .anyMatch(args -> args.contains("uploaded-1"));
     for (String name : List.of("fork", "setsid")) {
-      assertThat(file(name + ".started")).as("%s started: %s", name, why).isNotNull();
       if (name.equals("fork") && agent.endsTheCommandsGroup) {
+        // Killed with its command's group, in its first second or before its first line (CI's
+        // agents phase on a loaded machine, 2026-11-30: no fork.started): it never reached a stop.
         assertThat(file(name + ".rc")).as("killed with its command: %s", why).isNull();
         continue;
       }
+      assertThat(file(name + ".started")).as("%s started: %s", name, why).isNotNull();
       assertThat(file(name + ".rc")).as("%s: %s", name, why).isEqualTo("3\n");
       assertThat(file(name + ".out"))
           .as(why)

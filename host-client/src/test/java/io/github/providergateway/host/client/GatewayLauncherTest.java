@@ -97,13 +97,8 @@ class GatewayLauncherTest {
   @Test
   void aWindowsLaunchLeavesAGatewayThatStoppedCleanlyStoppedAndStartsOneThatCrashed()
       throws IOException {
-    GatewayLauncher window = windowLauncher();
+    GatewayLauncher window = windowThatSawACleanStop();
     Path portFile = home.resolve(GatewayHome.PORT_FILE);
-    Files.writeString(portFile, "9\n");
-    window.answered();
-    Files.delete(portFile); // stopped cleanly
-
-    window.attemptFailed(NOBODY_LISTENS, started -> {});
     assertThat(startsHeld).as("a clean stop is left as it is").isEmpty();
 
     Files.writeString(portFile, "9\n");
@@ -125,12 +120,8 @@ class GatewayLauncherTest {
    */
   @Test
   void aWindowsLaunchStartsNothingWhileThePersonsOwnStartIsOnItsWay() throws IOException {
-    GatewayLauncher window = windowLauncher();
+    GatewayLauncher window = windowThatSawACleanStop();
     Path portFile = home.resolve(GatewayHome.PORT_FILE);
-    Files.writeString(portFile, "9\n");
-    window.answered();
-    Files.delete(portFile); // stopped cleanly
-    window.attemptFailed(NOBODY_LISTENS, started -> {});
 
     Files.writeString(portFile, "10\n"); // the person's start, not answering yet
     window.attemptFailed(NOBODY_LISTENS, started -> {});
@@ -139,6 +130,17 @@ class GatewayLauncherTest {
     window.answered();
     window.attemptFailed(NOBODY_LISTENS, started -> {}); // that one crashed
     assertThat(startsHeld).as("a crash of the new one is started again").hasSize(1);
+  }
+
+  /** A window's launcher whose gateway answered, stopped cleanly, and was tried once since. */
+  private GatewayLauncher windowThatSawACleanStop() throws IOException {
+    GatewayLauncher window = windowLauncher();
+    Path portFile = home.resolve(GatewayHome.PORT_FILE);
+    Files.writeString(portFile, "9\n");
+    window.answered();
+    Files.delete(portFile); // stopped cleanly
+    window.attemptFailed(NOBODY_LISTENS, started -> {});
+    return window;
   }
 
   @Test
