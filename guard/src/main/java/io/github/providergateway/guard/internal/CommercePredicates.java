@@ -43,10 +43,7 @@ final class CommercePredicates {
 
   /** The first match of a pattern in the text, as the reason shows it, or {@code null}. */
   static String first(Pattern pattern, String text) {
-    if (!PatternLiterals.mayFind(pattern, text)) {
-      return null;
-    }
-    Matcher found = pattern.matcher(text);
+    Matcher found = PatternLiterals.matcher(pattern, text);
     return found.find() ? found.group() : null;
   }
 

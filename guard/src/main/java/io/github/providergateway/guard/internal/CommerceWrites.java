@@ -50,12 +50,16 @@ final class CommerceWrites {
           "(?i)(?:uri|url|address|callback_?url|delivery_?url|endpoint)\\s*[=:]\\s*[\"']?"
               + "https?://([A-Za-z0-9.-]+)");
 
+  /** A Shopify app's settings file, compiled once (it was compiled for every file written). */
+  private static final Pattern APP_SETTINGS =
+      Pattern.compile("(?s).*shopify\\.app[\\w.-]*\\.toml$");
+
   /** A bare URL, for a substitution whose two sides are only addresses. */
   private static final Pattern URL = Pattern.compile("https?://([A-Za-z0-9.-]+)");
 
   private static String repointed(String old, String now, List<String> files) {
     boolean hooks =
-        files.stream().anyMatch(file -> file.matches("(?s).*shopify\\.app[\\w.-]*\\.toml$"))
+        files.stream().anyMatch(file -> APP_SETTINGS.matcher(file).matches())
             || (old + now).toLowerCase(java.util.Locale.ROOT).contains("webhook");
     if (!hooks || old.isEmpty()) {
       return null;

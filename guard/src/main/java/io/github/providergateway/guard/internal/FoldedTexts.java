@@ -1,10 +1,10 @@
 package io.github.providergateway.guard.internal;
 
 /**
- * A text with its ASCII capitals made small letters, kept for the last few texts a thread asked of,
- * so that {@link PatternLiterals} compares a pattern's literals ignoring case by one {@link
- * String#contains} each instead of a loop of its own over the text: a call's code is asked of by
- * hundreds of patterns, each with a dozen literals.
+ * A text with its ASCII capitals made small letters, kept for the last few short and the last few
+ * long texts a thread asked of, so that {@link PatternLiterals} compares a pattern's literals
+ * ignoring case by one {@link String#contains} each instead of a loop of its own over the text: a
+ * call's code is asked of by hundreds of patterns, each with a dozen literals.
  *
  * <p>A text with a character past ASCII has no folded copy ({@code null}): there such a character
  * is taken to match any of a literal's, which {@code contains} cannot say.
@@ -13,8 +13,16 @@ final class FoldedTexts {
   /** How many texts a thread keeps: a decision reads a few at a time (the call's, a program's). */
   private static final int KEPT = 4;
 
-  private static final ThreadLocal<FoldedTexts> OF_THREAD =
-      ThreadLocal.withInitial(FoldedTexts::new);
+  /**
+   * The shortest text kept apart from the short ones: a call's text, the text before its last pipe,
+   * a script, which a decision asks of again after many a program's words. Kept with the short
+   * ones, a 4 KiB command's text was pushed out by its programs' and folded again for each {@code
+   * tee} and many a rule (issue 80).
+   */
+  static final int LONG = 256;
+
+  private static final ThreadLocal<FoldedTexts[]> OF_THREAD =
+      ThreadLocal.withInitial(() -> new FoldedTexts[] {new FoldedTexts(), new FoldedTexts()});
 
   private final String[] texts = new String[KEPT];
   private final String[] folded = new String[KEPT];
@@ -30,7 +38,7 @@ final class FoldedTexts {
    *     a character past ASCII
    */
   static String of(String text) {
-    return OF_THREAD.get().folded(text);
+    return OF_THREAD.get()[text.length() < LONG ? 0 : 1].folded(text);
   }
 
   private String folded(String text) {

@@ -210,11 +210,30 @@ final class LandWrites {
       return false;
     }
     for (Change change : changes(scan, step)) {
-      if (reader.read(change.old(), change.now(), change.files()) != null) {
+      if (found(scan, reader, change)) {
         return true;
       }
     }
     return false;
+  }
+
+  private record Reading(WeakenPredicates.ChangeReader<String> reader, Change change) {}
+
+  /**
+   * Whether a reader finds something in a change, a long text read once a call (issue 80): each
+   * {@code tee} is handed the command before its last pipe, so a 4 KiB command's 25 {@code tee}s
+   * had each reader read it 25 times. The readers are functions of the change alone.
+   */
+  private static boolean found(
+      Scan scan, WeakenPredicates.ChangeReader<String> reader, Change change) {
+    if (change.now().length() < FoldedTexts.LONG) {
+      return reader.read(change.old(), change.now(), change.files()) != null;
+    }
+    java.util.Map<Reading, Boolean> read =
+        scan.once("LandWrites.found", s -> new java.util.HashMap<>());
+    return read.computeIfAbsent(
+        new Reading(reader, change),
+        r -> reader.read(change.old(), change.now(), change.files()) != null);
   }
 
   /** A change a program makes to files: the text taken out, the text put in, the files. */

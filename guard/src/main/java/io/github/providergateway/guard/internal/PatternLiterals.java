@@ -56,24 +56,8 @@ final class PatternLiterals {
     if (needs == null) {
       needs = NEEDS.computeIfAbsent(pattern, PatternLiterals::read);
     }
-    if (needs.texts() == null) {
-      return true;
-    }
-    if (!needs.ignoringCase()) {
-      for (String needed : needs.texts()) {
-        if (text.contains(needed)) {
-          return true;
-        }
-      }
-      return false;
-    }
-    String folded = FoldedTexts.of(text); // null where the text has a character past ASCII
-    for (String needed : needs.texts()) {
-      if (folded != null ? folded.contains(needed) : containsIgnoringCase(text, needed)) {
-        return true;
-      }
-    }
-    return false;
+    return needs.texts() == null
+        || holdsAny(text, needs.ignoringCase() ? FoldedTexts.of(text) : text, needs.texts());
   }
 
   /**
@@ -85,22 +69,28 @@ final class PatternLiterals {
    * @return whether it finds something
    */
   static boolean finds(Pattern pattern, String text) {
-    return mayFind(pattern, text) && pattern.matcher(text).find();
+    Pattern over = PatternAlternatives.over(pattern, text); // a long text: its alternatives there
+    return over != null && over.matcher(text).find();
   }
 
   /**
    * The pattern's matcher over the text; where the text holds none of its literals, its region is
    * the text's end, so that {@code find}, {@code lookingAt} and {@code matches} fail with no regex
    * (as they would have over the whole text: the pattern needs three characters at least), while
-   * {@code find(int)}, {@code reset} and the replacements read the whole text as before.
+   * {@code find(int)}, {@code reset} and the replacements read the whole text as before. Over a
+   * long text the matcher may be of the alternatives that can match there ({@link
+   * PatternAlternatives}): the same matches and groups over this text, and over this text only (a
+   * {@code reset} to another text is not for it).
    *
    * @param pattern the pattern
    * @param text the text
    * @return its matcher
    */
   static Matcher matcher(Pattern pattern, String text) {
-    Matcher matcher = pattern.matcher(text);
-    return mayFind(pattern, text) ? matcher : matcher.region(text.length(), text.length());
+    Pattern over = PatternAlternatives.over(pattern, text); // a long text: its alternatives there
+    return over != null
+        ? over.matcher(text)
+        : pattern.matcher(text).region(text.length(), text.length());
   }
 
   /**
@@ -114,9 +104,76 @@ final class PatternLiterals {
     return texts == null ? null : List.of(texts);
   }
 
-  private static Needs read(Pattern pattern) {
+  /**
+   * A top-level alternative of a pattern: its source, and the texts one of which its every match
+   * contains (in lower case where the pattern ignores case), or {@code null} where none is read.
+   */
+  record Alternative(String source, String[] texts) {}
+
+  /** A pattern's top-level alternatives, and whether their texts are compared ignoring case. */
+  record Alternatives(List<Alternative> each, boolean ignoringCase) {}
+
+  /**
+   * The pattern's top-level alternatives, each with its texts as {@link #mayFind} reads them for
+   * the whole pattern, or {@code null} where the pattern is not read.
+   *
+   * @param pattern the pattern
+   * @return the alternatives in their order, or {@code null}
+   */
+  static Alternatives alternatives(Pattern pattern) {
+    if (!readable(pattern)) {
+      return null;
+    }
+    Reader reader = new Reader(pattern.pattern());
+    try {
+      List<Alternative> read = reader.topLevel();
+      if (reader.at < reader.source.length()) {
+        return null;
+      }
+      boolean ignoringCase =
+          reader.ignoringCase || (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0;
+      List<Alternative> out = new ArrayList<>(read.size());
+      for (Alternative alternative : read) {
+        String[] texts = alternative.texts();
+        boolean used = texts != null && shortest(List.of(texts)) >= SHORTEST;
+        for (int i = 0; used && i < texts.length; i++) {
+          used = !ignoringCase || texts[i].chars().allMatch(c -> c < 128);
+          texts[i] = ignoringCase ? texts[i].toLowerCase(Locale.ROOT) : texts[i];
+        }
+        out.add(new Alternative(alternative.source(), used ? texts : null));
+      }
+      return new Alternatives(out, ignoringCase);
+    } catch (Unread unread) {
+      return null;
+    }
+  }
+
+  /** Whether a pattern's flags let its literals be read. */
+  private static boolean readable(Pattern pattern) {
     int unsafe = Pattern.COMMENTS | Pattern.LITERAL | Pattern.CANON_EQ | Pattern.UNICODE_CASE;
-    if ((pattern.flags() & (unsafe | Pattern.UNICODE_CHARACTER_CLASS)) != 0) {
+    return (pattern.flags() & (unsafe | Pattern.UNICODE_CHARACTER_CLASS)) == 0;
+  }
+
+  /**
+   * Whether a text holds one of the texts a pattern or an alternative needs.
+   *
+   * @param text the text
+   * @param compared the text as the texts are compared: itself, its folded copy ({@link
+   *     FoldedTexts}) where they ignore case, or {@code null} where it has a character past ASCII
+   * @param needed the texts (in lower case where ignoring case)
+   * @return whether one is in the text
+   */
+  static boolean holdsAny(String text, String compared, String[] needed) {
+    for (String one : needed) {
+      if (compared != null ? compared.contains(one) : containsIgnoringCase(text, one)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Needs read(Pattern pattern) {
+    if (!readable(pattern)) {
       return ANYTHING;
     }
     Reader reader = new Reader(pattern.pattern());
@@ -189,6 +246,23 @@ final class PatternLiterals {
 
     Reader(String source) {
       this.source = source;
+    }
+
+    /** The alternatives at the top, each with its source and its texts as read. */
+    List<Alternative> topLevel() {
+      List<Alternative> out = new ArrayList<>();
+      while (true) {
+        int start = at;
+        List<String> texts = sequence();
+        out.add(
+            new Alternative(
+                source.substring(start, at), texts == null ? null : texts.toArray(String[]::new)));
+        if (at < source.length() && source.charAt(at) == '|') {
+          at++;
+          continue;
+        }
+        return out;
+      }
     }
 
     /**

@@ -85,13 +85,22 @@ final class PlaceGlobs {
     Resolved patterns = resolve(home);
     boolean listed = false;
     String text = path.toString(); // kept by the path once made
-    if (patterns.paths() != null && startsWithAny(text, patterns.prefixes())) {
+    if (patterns.paths() != null
+        && startsWithAny(text, patterns.prefixes())
+        && PatternLiterals.mayFind(patterns.paths(), text)) {
       listed = patterns.paths().matcher(text).matches();
     }
     if (!listed && patterns.names() != null && path.getFileName() != null) {
-      listed = patterns.names().matcher(path.getFileName().toString()).matches();
+      String name = path.getFileName().toString();
+      // Most names hold no literal of the listed names (.pem, id_rsa): no regex for them.
+      listed =
+          PatternLiterals.mayFind(patterns.names(), name)
+              && patterns.names().matcher(name).matches();
     }
-    return listed && (patterns.not() == null || !patterns.not().matcher(text).matches());
+    return listed
+        && (patterns.not() == null
+            || !(PatternLiterals.mayFind(patterns.not(), text)
+                && patterns.not().matcher(text).matches()));
   }
 
   /** Whether a text starts with one of the prefixes: most paths a call names start with none. */

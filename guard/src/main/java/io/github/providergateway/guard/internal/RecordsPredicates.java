@@ -128,19 +128,19 @@ final class RecordsPredicates {
    * text where it is a tool's.
    */
   private static String pair(String text, String acting, Pattern noun, Pattern verb) {
-    Matcher n = noun.matcher(text);
-    if (!PatternLiterals.mayFind(noun, text) || !n.find()) {
+    Matcher n = PatternLiterals.matcher(noun, text);
+    if (!n.find()) {
       return null;
     }
-    Matcher v = verb.matcher(acting);
-    if (!PatternLiterals.mayFind(verb, acting) || !v.find()) {
+    Matcher v = PatternLiterals.matcher(verb, acting);
+    if (!v.find()) {
       // The verb elsewhere in the call (a template filled, a here-string fed) where the noun is
       // among the acting programs' words: the act is theirs.
-      if (!noun.matcher(acting).find()) {
+      if (!PatternLiterals.finds(noun, acting)) {
         return null;
       }
-      v = verb.matcher(text);
-      if (!PatternLiterals.mayFind(verb, text) || !v.find()) {
+      v = PatternLiterals.matcher(verb, text);
+      if (!v.find()) {
         return null;
       }
     }
