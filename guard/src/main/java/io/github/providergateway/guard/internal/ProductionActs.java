@@ -13,17 +13,21 @@ import java.util.List;
  * names production as the place it acts, its command words must say it reads ({@code list}, {@code
  * show}, {@code status}: {@code reads} in shape-words.json), or it is asked.
  *
- * <p>The scope is {@code shapes.acts-on-shared}'s: a program that is no local developer's tool (an
- * interpreter only through the script or module it runs, a coding agent never), no HTTP client (its
- * method says whether it writes), and neither a dry run nor a call that names a test or staging
- * place too. Production named by a bare flag ({@code license-checker --production}) is a kind of
- * dependency, not a place. The command words are the first literal words that are no option, no
- * option's value ({@code --context prod --fetch-cert}), no free text ({@code --reason "connectivity
- * test"}) and no name of production; after {@code --} they are the words of the command run there
- * ({@code magento-cloud ssh -e production -- php bin/magento indexer:status}). A read among them,
- * or an option named for a read ({@code --describe}), reads; so does making a copy to keep ({@code
- * create-db-snapshot}). A program that only plans unless told to apply ({@code octodns-sync}
- * without {@code --doit}) does not act.
+ * <p>The scope is narrower than {@code shapes.acts-on-shared}'s: a program that is no local
+ * developer's tool (an interpreter only through the script or module it runs, a coding agent
+ * never), that no family of the book names (the family reads its acts: {@code argocd app set
+ * shop-prod} stays that family's near-miss), no HTTP client (its method says whether it writes),
+ * and neither a dry run nor a call that names a test or staging place too. Production named by a
+ * bare flag ({@code license-checker --production}) is a kind of dependency, not a place. The
+ * command words are the first literal words that are no option, no option's value ({@code --context
+ * prod --fetch-cert}), no free text ({@code --reason "connectivity test"}) and no name of
+ * production; after {@code --} they are the words of the command run there ({@code magento-cloud
+ * ssh -e production -- php bin/magento indexer:status}). A read among them (a one-part word that
+ * begins with one too: {@code showmigrations}), or an option named for a read standing as a flag
+ * ({@code --describe}), reads; so does making a copy to keep ({@code create-db-snapshot}), and a
+ * lone word that configures the tool itself ({@code set}, {@code use}). With no command word at
+ * all, the program's or script's own name decides ({@code edi-send}). A program that only plans
+ * unless told to apply ({@code octodns-sync} without {@code --doit}) does not act.
  */
 final class ProductionActs {
   private ProductionActs() {}
