@@ -73,10 +73,12 @@ class TokenTimingTest {
       last[round] = time(wrongLast, stored);
     }
 
-    // A comparison that stops at the first difference: about 1/10,000 here.
-    double ratio = (double) median(first) / median(last);
+    // A comparison that stops at the first difference: about 1/10,000 here. The fastest of each
+    // is the work itself: a busy machine only adds to a time (the JDK 25 phase beside other builds
+    // saw the medians' ratio at 0.34 once), and no delay makes a short comparison long.
+    double ratio = (double) fastest(first) / fastest(last);
     assertThat(equal).isZero();
-    assertThat(ratio).as("median time ratio first-differs / last-differs").isBetween(0.5, 2.0);
+    assertThat(ratio).as("fastest time ratio first-differs / last-differs").isBetween(0.5, 2.0);
   }
 
   /**
@@ -93,9 +95,7 @@ class TokenTimingTest {
     return HEX.formatHex(TokenHash.sha256(token));
   }
 
-  private static long median(long[] values) {
-    long[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
+  private static long fastest(long[] values) {
+    return Arrays.stream(values).min().orElseThrow();
   }
 }
