@@ -125,20 +125,40 @@ final class ActReach {
    * Whether the word at {@code i} is a path given as an option's value ({@code --log /tmp/x.log},
    * {@code --out=/tmp/r.txt}): where the program writes what it tells or reads its input, whose
    * folder ({@code /tmp}) says nothing of what it acts on (decision 152: such a word made a fleet's
-   * disable read as test data).
+   * disable read as test data); a relative path to a file of data too (decision 156).
    */
   static boolean optionsFileValue(List<Word> args, int i) {
     String text = args.get(i).text();
     int eq = text.indexOf('=');
     if (text.startsWith("--") && eq > 2 && eq + 1 < text.length()) {
-      return text.charAt(eq + 1) == '/';
+      String value = text.substring(eq + 1);
+      return value.charAt(0) == '/' || dataFile(value);
     }
     String option = i > 0 ? args.get(i - 1).text() : "";
-    return text.startsWith("/")
+    return (text.startsWith("/") || dataFile(text))
         && option.startsWith("-")
         && option.length() > 1
         && option.indexOf('=') < 0;
   }
+
+  /**
+   * A relative path to a file of data ({@code tmp/appeals.csv}, {@code out/report.json}): the
+   * program's input or output, whose folder ({@code tmp}, {@code test}) says nothing of where it
+   * acts (decision 156). A settings file ({@code config/test.yaml}) is not one: it may choose the
+   * place.
+   */
+  private static boolean dataFile(String text) {
+    if (text.length() > 512 || text.indexOf('/') <= 0 || text.contains("://")) {
+      return false;
+    }
+    String name = text.substring(text.lastIndexOf('/') + 1);
+    int dot = name.lastIndexOf('.');
+    return dot > 0 && DATA_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
+  }
+
+  private static final java.util.Set<String> DATA_EXTENSIONS =
+      java.util.Set.of(
+          "csv", "tsv", "txt", "json", "jsonl", "ndjson", "xlsx", "xls", "parquet", "log", "out");
 
   /** Whether the call answers a question on a program's input: {@code yes |}, {@code echo y |}. */
   private static boolean answeredYes(Scan scan) {

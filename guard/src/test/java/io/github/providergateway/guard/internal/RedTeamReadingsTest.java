@@ -70,6 +70,31 @@ class RedTeamReadingsTest {
     assertThat(ActReach.optionsFileValue(args, 1)).isFalse();
   }
 
+  /**
+   * Decision 156: a relative path to a file of data, given as an option's value, is the program's
+   * input or output too ({@code --from-file tmp/appeals_q2.csv} made a production reactivation read
+   * as a test's); a settings file may choose the place, and stays read.
+   */
+  @Test
+  void aRelativeDataFileGivenAsAnOptionsValueIsNoTargetButASettingsFileIs() {
+    List<Word> args =
+        words(
+            "reactivate",
+            "--from-file",
+            "tmp/appeals_q2.csv",
+            "--out=test/result.json",
+            "--config",
+            "config/test.yaml",
+            "tmp/appeals.csv",
+            "--url",
+            "https://test.example.com/x.json");
+    assertThat(ActReach.optionsFileValue(args, 2)).isTrue();
+    assertThat(ActReach.optionsFileValue(args, 3)).isTrue();
+    assertThat(ActReach.optionsFileValue(args, 5)).as("a settings file").isFalse();
+    assertThat(ActReach.optionsFileValue(args, 6)).as("no option's value").isFalse();
+    assertThat(ActReach.optionsFileValue(args, 8)).as("a URL").isFalse();
+  }
+
   @Test
   void aToolsArgumentsAreReadDownAndThroughArrays() throws Exception {
     assertThat(widened("{\"request\": {\"options\": {\"skipMatch\": true}}}"))
