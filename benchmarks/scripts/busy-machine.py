@@ -4,7 +4,8 @@ and the gateway's starts on a machine whose cores are kept busy by a stated numb
 processes per core (default 4: load 4x the cores), with this checkout's launcher (./gateway).
 
 Usage (benchmarks/run-load-busy.sh builds the jar first, then runs this):
-  benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--only agents,hook,starts,first] [--runs 30]
+  benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--only agents,hook,starts,first,together]
+                                     [--runs 30]
                                      [--hook-calls N] [--start-runs N] [--first-runs N]
                                      [--agent-timeout 60]
                                      [--agents claude,codex,gemini] [--states stopped,running]
@@ -27,6 +28,10 @@ Parts (--only, default hook,starts,agents, in the order given):
           policy's 5 s timer denies a guard that has not answered: "did not respond in time") and
           times the start and the answer. The home's first start (its runtime copy and class-data
           archive made) is before the load and not counted.
+  together the agents' hooks at once on one gateway: one thread per agent (--agents), each sending
+          its agent's hook JSON through `gateway hook AGENT --home HOME`, alternating the dangerous
+          call (a deny) and `git status` (an allow), all threads together against the home's one
+          running gateway; p50, p99, max and the wrong answers per agent, against the timeout.
   agents  cold starts of each real agent with a dangerous first call (`touch MARKER && rm -rf ~`,
           ~ a scratch home), with the home's gateway stopped and running: the agents-phase class
           BusyColdStartsTest in reference-app, run through Maven (MVN, default ./mvnw -B -q), which
@@ -86,7 +91,8 @@ def main():
             lines = agents(a)
         else:
             # The hook part's gateway starts (and its launcher's cache is made) before the load.
-            measure = hook(a) if part == "hook" else first(a) if part == "first" else lambda: starts(a)
+            measure = (hook(a) if part == "hook" else first(a) if part == "first"
+                       else together(a) if part == "together" else lambda: starts(a))
             with Spinners(a.busy_per_core * cores):
                 time.sleep(5)  # the spinners reach the run queue
                 before = uptime()
@@ -220,6 +226,64 @@ def hook_answers(a, calls, work, home, project, env, gateway):
             f" of {a.agent_timeout} s; goal: every answer a deny inside it, p99 under {a.agent_timeout / 4:g} s.", "",
             "| agent | gateway | calls | p50 (s) | p99 (s) | max (s) | past the agent's timeout | not a deny | goal met | first answer not a deny |",
             "|---|---|---|---|---|---|---|---|---|---|", *rows]
+
+
+# ---- together: the agents' hooks at once on one gateway ----
+
+def together(a):
+    """Starts the home's gateway before the load; {return the measurement}."""
+    calls = a.hook_calls or a.runs
+    work, home, project, env = part_home(a, "together")
+    gateway = start_gateway(home, env, work)
+    return lambda: together_answers(a, calls, work, home, project, env, gateway)
+
+
+def together_answers(a, calls, work, home, project, env, gateway):
+    results = {}
+
+    def one_agent(agent):
+        dangerous = hook_input(agent, project)
+        ordinary = json.loads(json.dumps(dangerous))
+        ordinary["tool_input"]["command"] = "git status"
+        rows = []
+        for i in range(calls):
+            data, must_deny = (dangerous, True) if i % 2 == 0 else (ordinary, False)
+            start = time.monotonic()
+            try:
+                run = subprocess.run([LAUNCHER, "hook", agent, "--home", home], input=json.dumps(data), env=env,
+                                     cwd=project, capture_output=True, text=True, timeout=2 * a.agent_timeout)
+                code, out = run.returncode, run.stdout
+            except subprocess.TimeoutExpired:
+                code, out = None, ""
+            denied = is_deny(code, out)
+            right = denied if must_deny else (code == 0 and not denied and '"ask"' not in out)
+            rows.append((time.monotonic() - start, right, out.strip()[:160]))
+        results[agent] = rows
+
+    try:
+        threads = [threading.Thread(target=one_agent, args=(agent,)) for agent in a.agents.split(",")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        stop_gateway(home, env, gateway)
+        kill_under(work)
+    t = a.agent_timeout
+    lines = ["## The agents' hooks at once on one gateway", "",
+             f"One thread per agent, each sending {calls} calls through `gateway hook AGENT --home HOME`, alternating"
+             f" `rm -rf ~` (must be a deny) and `git status` (must be allowed), all at once against the home's one"
+             f" running gateway. Against the agent's hook timeout of {t} s.", "",
+             "| agent | calls | p50 (s) | p99 (s) | max (s) | past the timeout | wrong answers | first wrong |",
+             "|---|---|---|---|---|---|---|---|"]
+    for agent, rows in results.items():
+        times = [r[0] for r in rows]
+        wrong = [r for r in rows if not r[1]]
+        lines.append(f"| {agent} | {len(rows)} | {percentile(times, 0.5):.2f} | {percentile(times, 0.99):.2f}"
+                     f" | {max(times):.2f} | {sum(1 for x in times if x >= t)} | {len(wrong)}"
+                     f" | {(wrong[0][2] if wrong else '').replace('|', '/')} |")
+        print(lines[-1], file=sys.stderr, flush=True)
+    return lines
 
 
 # ---- first: a fresh gateway's first ordinary call ----
