@@ -165,6 +165,16 @@ def hook_input(agent, cwd):
             "tool_name": "Bash", "tool_input": {"command": "rm -rf ~"}}
 
 
+def run_hook(a, agent, home, project, env, data):
+    """`gateway hook AGENT --home HOME` fed data in project; {return its exit code and stdout}, (None, "") past twice the timeout."""
+    try:
+        run = subprocess.run([LAUNCHER, "hook", agent, "--home", home], input=data, env=env, cwd=project,
+                             capture_output=True, text=True, timeout=2 * a.agent_timeout)
+        return run.returncode, run.stdout
+    except subprocess.TimeoutExpired:
+        return None, ""
+
+
 def is_deny(code, out):
     return code == 2 or '"permissionDecision":"deny"' in out or '"decision":"deny"' in out
 
@@ -201,13 +211,7 @@ def hook_answers(a, calls, work, home, project, env, gateway):
                 data = json.dumps(hook_input(agent, project))
                 for _ in range(calls):
                     start = time.monotonic()
-                    try:
-                        run = subprocess.run([LAUNCHER, "hook", agent, "--home", home], input=data, env=env,
-                                             cwd=project, capture_output=True, text=True,
-                                             timeout=2 * a.agent_timeout)
-                        code, out = run.returncode, run.stdout
-                    except subprocess.TimeoutExpired:
-                        code, out = None, ""
+                    code, out = run_hook(a, agent, home, project, env, data)
                     times.append(time.monotonic() - start)
                     if not is_deny(code, out):
                         wrong += 1
@@ -249,12 +253,7 @@ def together_answers(a, calls, work, home, project, env, gateway):
         for i in range(calls):
             data, must_deny = (dangerous, True) if i % 2 == 0 else (ordinary, False)
             start = time.monotonic()
-            try:
-                run = subprocess.run([LAUNCHER, "hook", agent, "--home", home], input=json.dumps(data), env=env,
-                                     cwd=project, capture_output=True, text=True, timeout=2 * a.agent_timeout)
-                code, out = run.returncode, run.stdout
-            except subprocess.TimeoutExpired:
-                code, out = None, ""
+            code, out = run_hook(a, agent, home, project, env, json.dumps(data))
             denied = is_deny(code, out)
             right = denied if must_deny else (code == 0 and not denied and '"ask"' not in out)
             rows.append((time.monotonic() - start, right, out.strip()[:160]))
@@ -305,12 +304,7 @@ def first_calls(a, runs, work, home, project, env):
             gateway = launch_gateway(home, env, work)
             starts.append(time.monotonic() - begin)
             begin = time.monotonic()
-            try:
-                run = subprocess.run([LAUNCHER, "hook", "claude", "--home", home], input=data, env=env,
-                                     cwd=project, capture_output=True, text=True, timeout=2 * a.agent_timeout)
-                code, out = run.returncode, run.stdout
-            except subprocess.TimeoutExpired:
-                code, out = None, ""
+            code, out = run_hook(a, "claude", home, project, env, data)
             answers.append(time.monotonic() - begin)
             allowed = code == 0 and not is_deny(code, out) and '"ask"' not in out
             if not allowed:

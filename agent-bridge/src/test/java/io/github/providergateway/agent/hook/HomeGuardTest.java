@@ -106,7 +106,12 @@ class HomeGuardTest {
 
   /** A copy of the configured entry "guard" that the host spawned for {@code session}, bound. */
   private RecordingProviderConnection spawnedGuard(String session) {
-    RecordingProviderConnection guard = f.spawned(session, "guard");
+    return bound(f.spawned(session, "guard"), session);
+  }
+
+  /** {@return {@code guard}, a spawned connection, bound to {@code session} with the push gate} */
+  private static RecordingProviderConnection bound(
+      RecordingProviderConnection guard, String session) {
     guard.send(
         Hello.builder("ci-guard")
             .session(session)
@@ -451,14 +456,7 @@ class HomeGuardTest {
     CompletableFuture<HookEndpoint.Answer> push = bash(PROJECT, "git push");
     f.clock.advance(Duration.ofMillis(50));
     assertThat(push).as("its provider may still bind").isNotDone();
-    guard.send(
-        Hello.builder("ci-guard")
-            .session(agent)
-            .hooks(new Hooks(List.of(PUSH_GATE), null))
-            .build());
-    guard.next(io.github.providergateway.protocol.HelloAck.class);
-    guard.next(io.github.providergateway.protocol.SessionLifecycle.class);
-    answer(guard, "allow");
+    answer(bound(guard, agent), "allow");
 
     assertThat(push.join().word()).as("the gate's own answer").isEqualTo("allow");
   }

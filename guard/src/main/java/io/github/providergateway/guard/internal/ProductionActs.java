@@ -49,16 +49,25 @@ final class ProductionActs {
     } else if (ShapeWords.LOCAL.contains(program) || BookIndex.names(program)) {
       return false; // a program a family names is that family's to read (argocd app set)
     }
-    int words = commandWords(args);
-    boolean planner = ShapeWords.PLANS_BY_DEFAULT.contains(program);
-    if ((planner ? !toldToApply(args) : words == READS || (words == NONE && !namedForAct(name)))
-        || SharedActs.dryRun(args)
-        || TestEndpoints.in(step)
-        || Environments.testName(program)
-        || !(aimedAtProduction(step.args()) || Environments.productionAround(scan, step))) {
+    // Production first: most programs name none, and their command words need not be read.
+    if (!(aimedAtProduction(step.args()) || Environments.productionAround(scan, step))) {
       return false;
     }
-    return !SharedActs.localOrTest(step, args);
+    if (ShapeWords.PLANS_BY_DEFAULT.contains(program)) {
+      // octodns-sync plans unless told to apply
+      if (!TerminalTyping.anyWord(args, ShapeWords.APPLY_FLAGS::contains)) {
+        return false;
+      }
+    } else {
+      int words = commandWords(args);
+      if (words == READS || (words == NONE && !namedForAct(name))) {
+        return false;
+      }
+    }
+    return !SharedActs.dryRun(args)
+        && !TestEndpoints.in(step)
+        && !Environments.testName(program)
+        && !SharedActs.localOrTest(step, args);
   }
 
   /** {@link #commandWords}: a read among them. */
@@ -85,9 +94,9 @@ final class ProductionActs {
       boolean value = valueNext;
       valueNext = false;
       if (text.equals("--")) {
+        // The command run there: its words decide (ssh … -- php bin/magento status).
         taken = 0;
-        configures =
-            true; // the command run there: its words decide (ssh … -- php bin/magento status)
+        configures = true;
         continue;
       }
       if (text.startsWith("-")) {
@@ -186,21 +195,12 @@ final class ProductionActs {
   /** An option named for a read ({@code --describe}, {@code --fetch-cert}), taken as a flag. */
   private static boolean readOption(String text) {
     int eq = text.indexOf('=');
-    String name = (eq > 0 ? text.substring(0, eq) : text).replaceFirst("^-+", "");
-    return !name.isEmpty() && ShapeWords.READS.contains(ServiceVerbs.split(name).get(0));
-  }
-
-  /**
-   * Whether a program that only plans unless told to apply ({@code octodns-sync}) is told: {@code
-   * --doit}.
-   */
-  private static boolean toldToApply(List<Word> args) {
-    for (Word word : args) {
-      if (ShapeWords.APPLY_FLAGS.contains(word.text())) {
-        return true;
-      }
+    int start = 0;
+    while (start < text.length() && text.charAt(start) == '-') {
+      start++;
     }
-    return false;
+    String name = text.substring(start, eq > 0 ? eq : text.length());
+    return !name.isEmpty() && ShapeWords.READS.contains(ServiceVerbs.split(name).get(0));
   }
 
   /** The bare flags that name production as a kind of dependency (npm's, yarn's, a checker's). */
