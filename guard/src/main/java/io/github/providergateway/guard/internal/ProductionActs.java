@@ -34,6 +34,25 @@ final class ProductionActs {
 
   /** Whether {@code step} is aimed at production by name and its command words hold no read. */
   static boolean acts(Scan scan, Step step) {
+    return unreadActWhere(
+        scan,
+        step,
+        (s, st) -> aimedAtProduction(st.args()) || Environments.productionAround(s, st));
+  }
+
+  /** Where an act is aimed, read before its command words (most programs are aimed nowhere). */
+  @FunctionalInterface
+  interface Aim {
+    /** Whether {@code step} of {@code scan} is aimed where its unread acts are asked. */
+    boolean at(Scan scan, Step step);
+  }
+
+  /**
+   * Whether {@code step} is a program that is no local tool and no family's, aimed as {@code aim}
+   * says, whose command words hold no read: the reading this class makes for production, shared
+   * with the aims of {@link GoAheadActs}.
+   */
+  static boolean unreadActWhere(Scan scan, Step step, Aim aim) {
     String program = step.program();
     if (AgentFootprints.byName(program).isPresent() || ShapeWords.HTTP_CLIENTS.contains(program)) {
       return false;
@@ -49,8 +68,8 @@ final class ProductionActs {
     } else if (ShapeWords.LOCAL.contains(program) || BookIndex.names(program)) {
       return false; // a program a family names is that family's to read (argocd app set)
     }
-    // Production first: most programs name none, and their command words need not be read.
-    if (!(aimedAtProduction(step.args()) || Environments.productionAround(scan, step))) {
+    // The aim first: most programs name none, and their command words need not be read.
+    if (!aim.at(scan, step)) {
       return false;
     }
     if (ShapeWords.PLANS_BY_DEFAULT.contains(program)) {
@@ -148,10 +167,7 @@ final class ProductionActs {
       return false;
     }
     for (String part : ServiceVerbs.split(name)) {
-      if (ShapeWords.VERBS.contains(part)
-          || ShapeWords.SETTING_VERBS.contains(part)
-          || ShapeWords.STRONG.contains(part)
-          || ShapeWords.SENDS.contains(part)) {
+      if (acting(part) || ShapeWords.SENDS.contains(part)) {
         return true;
       }
     }
@@ -172,7 +188,8 @@ final class ProductionActs {
 
   /**
    * A command word that reads (a part of it, or the start of a word of one part: {@code
-   * showmigrations}), or makes a copy to keep ({@code create-db-snapshot}).
+   * showmigrations}; a word of parts that ends in a listing and holds no act: {@code
+   * subnet4-list}), or makes a copy to keep ({@code create-db-snapshot}).
    */
   private static boolean reads(String text) {
     for (String part : SharedActs.commandParts(text)) {
@@ -181,6 +198,9 @@ final class ProductionActs {
       }
     }
     List<String> parts = ServiceVerbs.split(text);
+    if (parts.size() > 1 && LISTING.contains(parts.get(parts.size() - 1))) {
+      return parts.stream().noneMatch(ProductionActs::acting); // subnet4-list, package_show
+    }
     if (parts.size() == 1) {
       for (String read : ShapeWords.READS) {
         if (read.length() >= 4 && parts.get(0).startsWith(read)) {
@@ -190,6 +210,23 @@ final class ProductionActs {
     }
     return (parts.contains("create") || parts.contains("take"))
         && (parts.contains("snapshot") || parts.contains("backup"));
+  }
+
+  /**
+   * The reads that end a command word of parts named noun first ({@code subnet4-list}, {@code
+   * package_show}); a word ending in another read's name ({@code edr-dump}, {@code
+   * serious-ill-health}) may name what is acted on.
+   */
+  private static final java.util.Set<String> LISTING =
+      java.util.Set.of("list", "ls", "show", "get", "describe", "view", "info", "search", "query");
+
+  /**
+   * A part of a command word that acts: {@code verbs}, {@code settingVerbs}, {@code strongVerbs}.
+   */
+  private static boolean acting(String part) {
+    return ShapeWords.VERBS.contains(part)
+        || ShapeWords.SETTING_VERBS.contains(part)
+        || ShapeWords.STRONG.contains(part);
   }
 
   /** An option named for a read ({@code --describe}, {@code --fetch-cert}), taken as a flag. */

@@ -35,6 +35,7 @@ final class SharedActs {
     named.put("shape-message-sent", (scan, step, read) -> BusSends.sends(scan, step));
     named.put("shape-message-sent-from-code", (scan, step, read) -> BusCode.sends(step));
     named.put("shape-production-acts", (scan, step, read) -> ProductionActs.acts(scan, step));
+    named.put("shape-go-ahead-acts", (scan, step, read) -> GoAheadActs.acts(scan, step));
   }
 
   /** A program no local tool: an acting verb, flag or HTTP write on something shared. */
@@ -120,7 +121,7 @@ final class SharedActs {
     return false;
   }
 
-  private static boolean remoteNamed(Step step) {
+  static boolean remoteNamed(Step step) {
     for (String host : Environments.hosts(step)) {
       if (!host.equals("?") && host.contains(".") && otherMachine(host)) {
         return true;
@@ -312,6 +313,14 @@ final class SharedActs {
       }
     }
     return found;
+  }
+
+  /**
+   * Whether the first command words hold a verb that acts ({@code verbs}, {@code settingVerbs}).
+   */
+  static boolean actingWord(List<Word> args) {
+    int found = commandWords(args);
+    return (found & READ_WORD) == 0 && (found & ACTING_WORD) != 0;
   }
 
   /**

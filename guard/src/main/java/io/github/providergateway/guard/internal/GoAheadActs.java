@@ -1,0 +1,134 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A trade's own tool told to go ahead, or pointed at another machine, whose command words hold no
+ * read (decision 159, {@code shapes.go-ahead-acts}, a shape tried after every family): {@code vrctl
+ * duplicates merge --auto --commit}, {@code ./bin/linecfg set line4 --tare-g 0 --apply}, {@code
+ * hazlog close --server https://hazlog.ops.example.internal --all-open}. Decision 154 turned the
+ * burden on production named; a tool that must be told {@code --commit} to act for real says by
+ * that flag that it acts on something that matters, and a tool given another machine's address acts
+ * there, whichever environment's name the call leaves out.
+ *
+ * <p>The reading is {@link ProductionActs}'s ({@link ProductionActs#unreadActWhere}): a program
+ * that is no local developer's tool and that no family names, no HTTP client or remote shell, no
+ * dry run, and no call that names a test or staging place; a command word that reads, or none at
+ * all with a program not named for an act, is let through. Only the aim differs:
+ *
+ * <ul>
+ *   <li>a flag that sends the act through ({@code goLiveFlags} in shape-words.json: {@code
+ *       --commit}, {@code --confirm}, {@code --apply}, {@code --send}, {@code --execute}…), or a
+ *       file of options out of sight ({@code @args});
+ *   <li>a flag that only answers the tool's question or overwrites ({@code --yes}, {@code
+ *       --force}), a yes piped to it or set in its environment, beside a command word that acts
+ *       ({@code fleetctl depot-protection clear --force}; {@code multiqc qc/ --force} overwrites
+ *       its report);
+ *   <li>a host that is not this machine, a local name or a test endpoint, given by an option named
+ *       for one ({@code --host}, {@code --server}, {@code --api-url}) or as a URL standing alone.
+ * </ul>
+ */
+final class GoAheadActs {
+  private GoAheadActs() {}
+
+  /** Whether {@code step} is told to go ahead or aimed at another machine, and does not read. */
+  static boolean acts(Scan scan, Step step) {
+    if (ShapeWords.REMOTE_SHELLS.contains(step.program())) {
+      return false; // ssh host '…': the remote shell's rule reads what it runs there
+    }
+    return ProductionActs.unreadActWhere(scan, step, GoAheadActs::aimed);
+  }
+
+  /** The go-ahead flags that only answer a question or overwrite what is there. */
+  private static final Set<String> ANSWERING =
+      Set.of(
+          "--force",
+          "-f",
+          "--yes",
+          "-y",
+          "--assume-yes",
+          "--no-confirm",
+          "--noconfirm",
+          "--non-interactive",
+          "--no-prompt",
+          "--skip-confirmation");
+
+  private static boolean aimed(Scan scan, Step step) {
+    List<Word> args = step.args();
+    List<Word> sending = new ArrayList<>(args.size());
+    boolean answering = false;
+    for (Word word : args) {
+      if (ANSWERING.contains(word.text().toLowerCase(Locale.ROOT))) {
+        answering = true;
+      } else {
+        sending.add(word);
+      }
+    }
+    if (ActReach.toldToGoLive(scan, sending)) {
+      return true; // --commit, --apply; or a yes piped, an environment's go-ahead (below)
+    }
+    if (answering && SharedActs.actingWord(args)) {
+      return true;
+    }
+    for (String host : hostsGiven(args)) {
+      if (host.contains(".") && SharedActs.otherMachine(host)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The last part of an option's name that says its value is a machine's address. */
+  private static final Set<String> HOST_PARTS =
+      Set.of("host", "hostname", "server", "url", "uri", "endpoint", "broker", "brokers", "addr");
+
+  /**
+   * The hosts given by an option named for one ({@code --server x}, {@code --api-url=https://x}) or
+   * by a URL standing as a positional word; a URL as another option's value ({@code
+   * --download-url-prefix https://…}) is what the program writes, not where it acts.
+   */
+  private static List<String> hostsGiven(List<Word> args) {
+    List<String> hosts = new ArrayList<>(1);
+    boolean hostNext = false;
+    boolean valueNext = false;
+    for (Word word : args) {
+      String text = word.text();
+      boolean host = hostNext;
+      boolean value = valueNext;
+      hostNext = false;
+      valueNext = false;
+      if (!word.literal() || text.length() > 256) {
+        continue;
+      }
+      if (text.startsWith("--")) {
+        int eq = text.indexOf('=');
+        boolean named = hostOption(eq > 0 ? text.substring(2, eq) : text.substring(2));
+        if (eq > 0) {
+          if (named) {
+            hosts.addAll(Environments.hostsOf(text.substring(eq + 1)));
+          }
+        } else {
+          hostNext = named;
+          valueNext = !named;
+        }
+      } else if (text.startsWith("-")) {
+        valueNext = true;
+      } else if (host || !value && text.contains("://")) {
+        hosts.addAll(Environments.hostsOf(text));
+      }
+    }
+    return hosts;
+  }
+
+  private static boolean hostOption(String name) {
+    if (name.length() > 40) {
+      return false;
+    }
+    List<String> parts = ServiceVerbs.split(name);
+    return HOST_PARTS.contains(parts.get(parts.size() - 1));
+  }
+}
