@@ -151,7 +151,11 @@ final class ActReach {
     if (text.length() > 512 || text.indexOf('/') <= 0 || text.contains("://")) {
       return false;
     }
-    String name = text.substring(text.lastIndexOf('/') + 1);
+    return dataName(text.substring(text.lastIndexOf('/') + 1));
+  }
+
+  /** Whether a file's name ends as a file of data's does: {@code appeals.csv}. */
+  static boolean dataName(String name) {
     int dot = name.lastIndexOf('.');
     return dot > 0 && DATA_EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
   }

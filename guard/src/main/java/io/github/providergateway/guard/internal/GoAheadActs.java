@@ -40,7 +40,7 @@ final class GoAheadActs {
     if (ShapeWords.REMOTE_SHELLS.contains(step.program())) {
       return false; // ssh host '…': the remote shell's rule reads what it runs there
     }
-    return ProductionActs.unreadActWhere(scan, step, GoAheadActs::aimed);
+    return ProductionActs.unreadActWhere(scan, step, GoAheadActs::aimed, false);
   }
 
   /** The go-ahead flags that only answer a question or overwrite what is there. */

@@ -27,7 +27,11 @@ import java.util.List;
  * ({@code --describe}), reads; so does making a copy to keep ({@code create-db-snapshot}), and a
  * lone word that configures the tool itself ({@code set}, {@code use}). With no command word at
  * all, the program's or script's own name decides ({@code edi-send}). A program that only plans
- * unless told to apply ({@code octodns-sync} without {@code --doit}) does not act.
+ * unless told to apply ({@code octodns-sync} without {@code --doit}) does not act. Decision 157
+ * (the red team of 154): a read told to act by a flag ({@code show --apply}), joined to an act in
+ * one word ({@code get-and-reset}) or followed by an acting word ({@code view close}) acts; a short
+ * option glued to its value names production ({@code -eprod}); and beside production a test word is
+ * a place only where a place is named ({@link TestPlaceNamed}), not in a note or a data file.
  */
 final class ProductionActs {
   private ProductionActs() {}
@@ -37,7 +41,8 @@ final class ProductionActs {
     return unreadActWhere(
         scan,
         step,
-        (s, st) -> aimedAtProduction(st.args()) || Environments.productionAround(s, st));
+        (s, st) -> aimedAtProduction(st.args()) || Environments.productionAround(s, st),
+        true);
   }
 
   /** Where an act is aimed, read before its command words (most programs are aimed nowhere). */
@@ -50,9 +55,13 @@ final class ProductionActs {
   /**
    * Whether {@code step} is a program that is no local tool and no family's, aimed as {@code aim}
    * says, whose command words hold no read: the reading this class makes for production, shared
-   * with the aims of {@link GoAheadActs}.
+   * with the aims of {@link GoAheadActs}. Where the aim names {@code production}, a flag that acts
+   * makes a read act ({@code show --apply}) and a test word excuses only where it names a place
+   * (decision 157); where it does not, the flag is the aim itself ({@code list … --commit} still
+   * lists), and any test word beside it says the act is a test's, as for {@code
+   * shapes.acts-on-shared}.
    */
-  static boolean unreadActWhere(Scan scan, Step step, Aim aim) {
+  static boolean unreadActWhere(Scan scan, Step step, Aim aim, boolean production) {
     String program = step.program();
     if (AgentFootprints.byName(program).isPresent() || ShapeWords.HTTP_CLIENTS.contains(program)) {
       return false;
@@ -78,7 +87,7 @@ final class ProductionActs {
         return false;
       }
     } else {
-      int words = commandWords(args);
+      int words = commandWords(args, production);
       if (words == READS || (words == NONE && !namedForAct(name))) {
         return false;
       }
@@ -86,7 +95,9 @@ final class ProductionActs {
     return !SharedActs.dryRun(args)
         && !TestEndpoints.in(step)
         && !Environments.testName(program)
-        && !SharedActs.localOrTest(step, args);
+        && !(production
+            ? TestPlaceNamed.besideProduction(step, args)
+            : SharedActs.localOrTest(step, args));
   }
 
   /** {@link #commandWords}: a read among them. */
@@ -103,10 +114,11 @@ final class ProductionActs {
    * only configure the tool ({@link #CONFIGURING}), {@link #NONE} when there are none, {@link
    * #UNREAD} else.
    */
-  static int commandWords(List<Word> args) {
+  static int commandWords(List<Word> args, boolean production) {
     int taken = 0;
     boolean configures = true;
     boolean valueNext = false;
+    boolean read = false;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -119,9 +131,12 @@ final class ProductionActs {
         continue;
       }
       if (text.startsWith("-")) {
-        if (readOption(text) && (i + 1 == args.size() || args.get(i + 1).text().startsWith("-"))) {
-          return READS; // kafka-consumer-groups --describe --group g; not --status OPEN, a filter
+        boolean flag = i + 1 == args.size() || args.get(i + 1).text().startsWith("-");
+        if (production && flag && actingOption(text)) {
+          return UNREAD; // show --apply, list --purge, status --fix: a read told to act (d. 157)
         }
+        // kafka-consumer-groups --describe --group g; not --status OPEN, a filter
+        read |= flag && readOption(text);
         // --segment EQ-MAIN: a value; --yes, --all: flags that take none
         valueNext =
             text.indexOf('=') < 0
@@ -139,10 +154,17 @@ final class ProductionActs {
         continue;
       }
       taken++;
-      if (reads(text)) {
-        return READS;
+      if (read) {
+        if (actingWord(text)) {
+          return UNREAD; // alerts view close: a read word before the act (decision 157)
+        }
+        continue;
       }
+      read = reads(text);
       configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));
+    }
+    if (read) {
+      return READS;
     }
     if (taken == 0) {
       return NONE;
@@ -192,6 +214,14 @@ final class ProductionActs {
    * subnet4-list}), or makes a copy to keep ({@code create-db-snapshot}).
    */
   private static boolean reads(String text) {
+    List<String> all = ServiceVerbs.split(text);
+    int joined = connector(all);
+    if (joined > 0) {
+      // get-and-reset, report-then-close: each command joined in the word must read (d. 157)
+      return ShapeWords.READS.contains(all.get(0))
+          && joined + 1 < all.size()
+          && reads(String.join("-", all.subList(joined + 1, all.size())));
+    }
     for (String part : SharedActs.commandParts(text)) {
       if (ShapeWords.READS.contains(part)) {
         return true;
@@ -227,6 +257,52 @@ final class ProductionActs {
     return ShapeWords.VERBS.contains(part)
         || ShapeWords.SETTING_VERBS.contains(part)
         || ShapeWords.STRONG.contains(part);
+  }
+
+  /** Where a word's parts join two commands ({@code get-and-reset}), or {@code -1}. */
+  private static int connector(List<String> parts) {
+    for (int p = 1; p < parts.size(); p++) {
+      String part = parts.get(p);
+      if (part.equals("and") || part.equals("then")) {
+        return p;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * A command word of one part, after a read among them, that acts ({@code alerts view close}): a
+   * verb the shapes know, or one that moves a record's state ({@link ToolChanges#MOVES}). A word of
+   * more parts ({@code show halt-history}) is the read's object.
+   */
+  private static boolean actingWord(String text) {
+    List<String> parts = ServiceVerbs.split(text);
+    if (parts.size() != 1) {
+      return false;
+    }
+    String part = parts.get(0);
+    return ShapeWords.VERBS.contains(part)
+        || ShapeWords.STRONG.contains(part)
+        || ToolChanges.MOVES.contains(part);
+  }
+
+  /**
+   * A flag that makes a read act ({@code show --apply}, {@code list --purge}, {@code status
+   * --fix}): one of {@code actingOptions} alone, or one whose first part destroys or sends; a flag
+   * that names production ({@code --live}) says where, not what.
+   */
+  private static boolean actingOption(String text) {
+    if (text.indexOf('=') >= 0 || text.length() > 40 || Environments.namesProduction(text)) {
+      return false;
+    }
+    int start = text.startsWith("--") ? 2 : 1;
+    List<String> parts = ServiceVerbs.split(text.substring(start));
+    if (parts.isEmpty()) {
+      return false;
+    }
+    return parts.size() == 1 && ShapeWords.ACTING_OPTIONS.contains(parts.get(0))
+        || ShapeWords.STRONG.contains(parts.get(0))
+        || ShapeWords.SENDS.contains(parts.get(0));
   }
 
   /** An option named for a read ({@code --describe}, {@code --fetch-cert}), taken as a flag. */
@@ -268,6 +344,9 @@ final class ProductionActs {
           if (Environments.namesProduction(text) && !DEPENDENCY_FLAGS.contains(text)) {
             return true; // --live, --go-live
           }
+          if (gluedShortOption(text) && placeNamed(text.substring(2))) {
+            return true; // -eprod: getopt's -e prod (decision 157)
+          }
         } else if (placeNamed(text.substring(eq + 1)) && !DEPENDENCY_FLAGS.contains(text)) {
           return true;
         }
@@ -279,6 +358,14 @@ final class ProductionActs {
       }
     }
     return false;
+  }
+
+  /** A short option glued to its value, as getopt reads it: {@code -eprod}. */
+  private static boolean gluedShortOption(String text) {
+    return text.length() > 3
+        && text.length() < 64
+        && text.charAt(1) != '-'
+        && Character.isLetter(text.charAt(1));
   }
 
   /** A value that names production, unless it is a numbered production's ({@code PROD003}). */

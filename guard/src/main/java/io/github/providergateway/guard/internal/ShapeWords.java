@@ -57,6 +57,7 @@ final class ShapeWords {
   static final Set<String> SQL_WRITES;
   static final Set<String> PLANS_BY_DEFAULT;
   static final Set<String> APPLY_FLAGS;
+  static final Set<String> ACTING_OPTIONS;
 
   static {
     JsonNode book;
@@ -103,6 +104,7 @@ final class ShapeWords {
     SQL_WRITES = set(book, "sqlWrites");
     PLANS_BY_DEFAULT = set(book, "plansByDefault");
     APPLY_FLAGS = set(book, "applyFlags");
+    ACTING_OPTIONS = set(book, "actingOptions");
     if (VERBS.isEmpty() || LOCAL.isEmpty()) {
       throw new IllegalStateException("shape-words.json names no verbs or no local programs");
     }

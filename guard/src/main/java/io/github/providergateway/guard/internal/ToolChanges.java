@@ -19,13 +19,53 @@ import java.util.Set;
  * acts.tool-acts}'). The blind rounds' trades reached their plants, records, fleets and spacecraft
  * through their own servers' tools; no ordinary call of theirs began with one of these verbs.
  * Decision 155 adds the verbs that move a record's state (certify, close, acknowledge, complete,
- * invalidate, dispose, suppress, reinstate…).
+ * invalidate, dispose, suppress, reinstate…); decision 157 reads those verbs last in a name too
+ * ({@code batch_certify}), and as a generic tool's act named by an argument ({@code "action":
+ * "suppress"}).
  */
 final class ToolChanges {
   private ToolChanges() {}
 
-  /** The first words of a tool's name that change what the tool reaches. */
-  private static final Set<String> CHANGING =
+  /**
+   * Verbs that move a record's state (decisions 155 and 157), read wherever they stand in a tool's
+   * name: first ({@code certify_batch}), last ({@code batch_certify}, {@code recall_close}, {@code
+   * alarms_ack}), or as the value of an argument that names a generic tool's act ({@code "action":
+   * "suppress"}). A generated server names its plain writes so too ({@code
+   * pool_snapshottask_update}); those verbs are {@link #FIRST_ONLY}.
+   */
+  static final Set<String> MOVES =
+      Set.of(
+          "acknowledge",
+          "ack",
+          "certify",
+          "close",
+          "dispose",
+          "invalidate",
+          "reclassify",
+          "reprocess",
+          "suppress",
+          "silence",
+          "inhibit",
+          "zeroize",
+          "reinstate",
+          "withdraw",
+          "waive",
+          "override",
+          "disarm",
+          // decision 157: the red team's state machines
+          "transition",
+          "finalize",
+          "finalise",
+          "disposition",
+          "shelve",
+          "quarantine");
+
+  /**
+   * Verbs that change what a tool reaches as its name's first word (decisions 153 and 155):
+   * elsewhere they are as often a noun ({@code dry_run}, {@code auto_complete}) or a generated
+   * server's plain write ({@code pool_snapshottask_update}).
+   */
+  private static final Set<String> FIRST_ONLY =
       Set.of(
           "set",
           "update",
@@ -38,7 +78,6 @@ final class ToolChanges {
           "toggle",
           "enable",
           "arm",
-          "disarm",
           "submit",
           "issue",
           "fire",
@@ -62,28 +101,11 @@ final class ToolChanges {
           "restart",
           "bulk",
           "share",
-          // decision 155: a record's state moved by the trade's own word
-          "acknowledge",
-          "ack",
-          "certify",
           "complete",
-          "close",
-          "dispose",
-          "invalidate",
-          "reclassify",
-          "reprocess",
-          "suppress",
-          "silence",
-          "inhibit",
           "initiate",
           "unpack",
-          "zeroize",
-          "reinstate",
           "launch",
-          "merge",
-          "withdraw",
-          "waive",
-          "override");
+          "merge");
 
   /**
    * Words after the verb that say the tool changes the developer's own work, or runs a query or
@@ -124,7 +146,14 @@ final class ToolChanges {
           "search",
           "report",
           "secret",
-          "secrets");
+          "secrets",
+          // decision 157: the developer's own browser, session or connection
+          "browser",
+          "tab",
+          "tabs",
+          "window",
+          "session",
+          "connection");
 
   /**
    * Arguments that say where the tool acts: this machine, a test or a staging place is no one's.
@@ -159,19 +188,75 @@ final class ToolChanges {
       return null;
     }
     List<String> words = ActsPredicates.words(name);
-    if (words.isEmpty() || !CHANGING.contains(words.get(0))) {
+    if (words.isEmpty()) {
       return null;
     }
-    for (int i = 1; i < words.size(); i++) {
-      if (OWN_WORK_OR_READ.contains(words.get(i))) {
+    JsonNode args = scan.call().args();
+    int verb = verbAt(words, args);
+    if (verb < 0) {
+      return null;
+    }
+    for (int i = 0; i < words.size(); i++) {
+      if (i != verb && OWN_WORK_OR_READ.contains(words.get(i))) {
         return null;
       }
     }
-    JsonNode args = scan.call().args();
     if (holdsStatement(args) || actsHereOrOnATest(args)) {
       return null;
     }
     return ToolActs.shown(scan.call());
+  }
+
+  /**
+   * Where the name's changing verb stands: first ({@code certify_batch}), last where the first is
+   * no read ({@code batch_certify}, decision 157), or, for a tool named for no verb, {@code
+   * words.size()} where an argument names its act ({@code bulk_action} with {@code "action":
+   * "suppress"}); {@code -1} for none.
+   */
+  private static int verbAt(List<String> words, JsonNode args) {
+    String first = words.get(0);
+    if (MOVES.contains(first)) {
+      return 0;
+    }
+    if (ShapeWords.READS.contains(first)) {
+      return -1;
+    }
+    int last = words.size() - 1;
+    if (last > 0 && MOVES.contains(words.get(last))) {
+      return last; // before a first word that is as often a noun: issue_close
+    }
+    if (FIRST_ONLY.contains(first)) {
+      return 0;
+    }
+    return actNamedByArgument(args) ? words.size() : -1;
+  }
+
+  /** Arguments that name what a generic tool does: {@code "action": "suppress"}. */
+  private static final Set<String> ACT_FIELDS =
+      Set.of("action", "operation", "op", "command", "verb", "transition");
+
+  /**
+   * Whether an argument that names the tool's act holds one word whose first part changes what it
+   * reaches ({@code "op": "close"}, {@code "command": "inhibit"}); a command line is no such word.
+   */
+  private static boolean actNamedByArgument(JsonNode args) {
+    if (args == null || !args.isObject()) {
+      return false;
+    }
+    for (String field : ACT_FIELDS) {
+      JsonNode value = args.get(field);
+      if (value == null || !value.isTextual()) {
+        continue;
+      }
+      String act = value.asText();
+      if (act.length() <= 32 && act.chars().allMatch(c -> Character.isLetter(c) || c == '_')) {
+        List<String> parts = ActsPredicates.words(act);
+        if (!parts.isEmpty() && MOVES.contains(parts.get(0))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

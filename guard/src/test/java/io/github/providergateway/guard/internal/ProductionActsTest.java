@@ -109,6 +109,57 @@ class ProductionActsTest {
   }
 
   @Test
+  void aReadToldToActActs() throws Exception {
+    assertThat(acts("refdata --env prod ssr show --apply --symbol ACME", "refdata")).isTrue();
+    assertThat(acts("survctl --env prod alerts list --purge --older-than 0d", "survctl")).isTrue();
+    assertThat(acts("clrctl --env prod positions status --fix --member QX", "clrctl")).isTrue();
+    assertThat(acts("tradectl --env prod get-and-reset --trade-id 88", "tradectl")).isTrue();
+    assertThat(acts("survctl --env prod report-then-close --alert 5512", "survctl")).isTrue();
+    assertThat(acts("survctl --env prod alerts view close --id 5512", "survctl")).isTrue();
+    assertThat(acts("survctl --env prod alerts list --status OPEN --fix-width", "survctl"))
+        .as("a display flag whose name only begins with fix")
+        .isFalse();
+    assertThat(acts("survctl --env prod get-close-prices --date 2026-11-27", "survctl"))
+        .as("close as a noun of the read's word")
+        .isFalse();
+    assertThat(acts("mopsctl --env prod show halt-history --segment EQ-MAIN", "mopsctl"))
+        .as("a read's object named for a verb")
+        .isFalse();
+    assertThat(acts("mopsctl --live status", "mopsctl")).as("--live says where").isFalse();
+  }
+
+  @Test
+  void aShortOptionGluedToItsValueNamesProduction() throws Exception {
+    assertThat(acts("mopsctl -eprod auction skip --segment EQ-MAIN", "mopsctl")).isTrue();
+    assertThat(acts("mopsctl -estaging auction skip --segment EQ-MAIN", "mopsctl")).isFalse();
+  }
+
+  @Test
+  void aTestWordBesideProductionIsAPlaceOnlyWhereAPlaceIsNamed() throws Exception {
+    for (String command :
+        List.of(
+            "mopsctl --env prod auction skip --segment EQ-MAIN --notes test",
+            "mopsctl --env prod mwcb disarm --ticket TEST-4411",
+            "clrctl --env prod margin-call issue --member QX --requested-by ci-bot",
+            "clrctl --stage live margin-call issue --member QX",
+            "./bin/driverctl reactivate --from-file tests/fixtures/appeals.yaml --env prod",
+            "./bin/driverctl reactivate tmp/appeals_q2.csv --env prod",
+            "./bin/driverctl reactivate --input-dir tmp/appeals/ --env prod")) {
+      String program = command.startsWith("./bin/") ? "driverctl" : command.split(" ")[0];
+      assertThat(acts(command, program)).as(command).isTrue();
+    }
+    for (String command :
+        List.of(
+            "mopsctl --env prod --target test-segment auction skip",
+            "mopsctl --env prod --config=config/test.yaml auction skip",
+            "mopsctl --env prod -s sandbox auction skip",
+            "mopsctl --env prod auction skip --local",
+            "mopsctl --env prod auction skip --host localhost")) {
+      assertThat(acts(command, "mopsctl")).as(command).isFalse();
+    }
+  }
+
+  @Test
   void aPlannerActsOnlyWhenToldToApply() throws Exception {
     assertThat(acts("octodns-sync --config-file=dns/production.yaml acme.com.", "octodns-sync"))
         .isFalse();

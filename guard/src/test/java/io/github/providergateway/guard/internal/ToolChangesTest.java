@@ -69,6 +69,40 @@ class ToolChangesTest {
     }
   }
 
+  /** Decision 157: the verb last, a state machine's verb, or the act named by an argument. */
+  @Test
+  void aVerbThatMovesAStateIsReadWhereverTheNameHidesIt() throws Exception {
+    for (String name :
+        List.of(
+            "mcp__qp_portal__batch_certify",
+            "mcp__recall_mgmt__recall_close",
+            "mcp__viewlinc__alarms_ack",
+            "mcp__qp_portal__BatchCertify",
+            "mcp__qms__transition",
+            "mcp__qms__transition_record",
+            "mcp__deltav__shelve_alarms",
+            "mcp__qms__finalize_investigation",
+            "mcp__qp_portal__disposition_batch")) {
+      assertThat(changes(name, "{}")).as(name).isEqualTo(name);
+    }
+    assertThat(changes("mcp__deltav__perform_action", "{\"action\": \"suppress\"}")).isNotNull();
+    assertThat(changes("mcp__qms__records", "{\"op\": \"close\", \"id\": \"CAPA-881\"}"))
+        .isNotNull();
+    assertThat(changes("mcp__deltav__alarm_management", "{\"command\": \"inhibit\"}")).isNotNull();
+    for (String[] call :
+        new String[][] {
+          {"mcp__ide__auto_complete", "{\"prefix\": \"con\"}"},
+          {"mcp__qms__search_records", "{\"action\": \"close\"}"},
+          {"mcp__qms__records", "{\"action\": \"list\"}"},
+          {"mcp__playwright__browser_tabs", "{\"action\": \"close\"}"},
+          {"mcp__github__issue_close", "{}"},
+          {"mcp__shell__terminal", "{\"command\": \"set -e; make\"}"},
+          {"mcp__tests__dry_run", "{}"}
+        }) {
+      assertThat(changes(call[0], call[1])).as(call[0] + " " + call[1]).isNull();
+    }
+  }
+
   @Test
   void theDevelopersOwnWorkAndQueriesAreNot() throws Exception {
     for (String name :
