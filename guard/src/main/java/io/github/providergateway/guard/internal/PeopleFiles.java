@@ -227,13 +227,17 @@ final class PeopleFiles {
    * People's identifiers selected from a production database and printed into the conversation (no
    * file, no redirection): a SQL client's SELECT naming SSN, birth date, email, phone, address,
    * salary or bank account columns; or {@code null}. Counts and other aggregates print no one.
+   * Decision 160: from another shared database ({@link DatabaseTargets#shared}: a host not this
+   * machine's, a connection's variable such as {@code "$PMS_REPLICA_URL"}) too, whether printed or
+   * copied into a file here ({@code \copy (…) to 'out/riders.csv'}); production's rows copied to a
+   * file stay {@code production.data-export}'s.
    */
   private static String identifiersSelected(Scan scan) {
     if (!PeoplePredicates.runsOneOf(scan, SQL_CLIENTS)) {
       return null;
     }
     for (Step step : scan.steps()) {
-      if (!SQL_CLIENTS.contains(step.program()) || intoFile(step)) {
+      if (!SQL_CLIENTS.contains(step.program())) {
         continue;
       }
       StringBuilder words = new StringBuilder();
@@ -241,13 +245,25 @@ final class PeopleFiles {
         words.append(' ').append(word.text());
       }
       String text = RecordsCall.lower(words.toString());
-      if (WRITES_ELSEWHERE.matcher(text).find()
-          || text.contains(" -o ") && !step.program().equals("snowsql")) {
-        continue; // the rows go to a file or a table: production.data-export's
-      }
       Matcher column = SELECTS_IDENTIFIERS.matcher(text);
-      if (column.find() && Environments.production(scan, step)) {
-        return column.group(1) + " of production rows printed into the conversation";
+      if (!column.find()) {
+        continue;
+      }
+      boolean elsewhere =
+          intoFile(step)
+              || WRITES_ELSEWHERE.matcher(text).find()
+              || text.contains(" -o ") && !step.program().equals("snowsql");
+      boolean production = Environments.production(scan, step);
+      if (elsewhere ? !production && DatabaseTargets.shared(scan, step) : production) {
+        // production's rows to a file are production.data-export's (decision 160: a shared
+        // database's, named by a host or a variable, are asked here)
+        return column.group(1)
+            + (elsewhere
+                ? " of a shared database's rows copied to this machine"
+                : " of production rows printed into the conversation");
+      }
+      if (!elsewhere && DatabaseTargets.shared(scan, step)) {
+        return column.group(1) + " of a shared database's rows printed into the conversation";
       }
     }
     return null;

@@ -84,11 +84,18 @@ final class ToolActs {
       // a query tool's statement that writes (mcp__postgres__query DROP SCHEMA) is no read
       return sqlWrites(call.args()) ? tool + " (SQL that writes)" : null;
     }
+    boolean acts = false;
+    boolean postsOnly = true; // post_message, send_message; not ban_member, delete_message
     for (String word : words) {
       if (ACTING.contains(word)
           || word.endsWith("s") && ACTING.contains(word.substring(0, word.length() - 1))) {
-        return shown(call);
+        acts = true;
+        postsOnly &= word.equals("post") || word.equals("send");
       }
+    }
+    if (acts) {
+      // a post that tells the team of the developer's own pull request (decision 161)
+      return postsOnly && ChangeAnnounced.in(tool, call.args()) ? null : shown(call);
     }
     if (publicAgain(call.args())) {
       return tool + " (made public)";

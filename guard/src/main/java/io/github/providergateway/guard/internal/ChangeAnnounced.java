@@ -1,0 +1,89 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A chat post that tells the team of the developer's own change (decision 161): {@code
+ * mcp__slack__post_message} to {@code #pricing-eng} saying "PR #4821 is up for review". Every blind
+ * round since the fourth had its writer post such a line as ordinary work, and {@code
+ * acts.tool-acts} asked each, as it asks any message sent in the person's name. A pull or merge
+ * request is the developer's own work, as a commit or an issue is (decision 153); its announcement
+ * carries what the forge already shows the team.
+ *
+ * <p>Only a chat's post (a server or tool named for a chat: Slack, Teams, Discord, Mattermost…),
+ * whose text names a pull or merge request ({@code PR #412}, a forge's {@code /pull/412} link,
+ * {@code org/repo#412}), and that carries nothing more: no e-mail address or telephone number, no
+ * file, no address to everyone in the channel ({@code <!channel>}, {@code @here}), and no channel
+ * shared with another company ({@code ext-…}, {@code shared-…}). Mail is no chat: its recipients
+ * may be anyone. What the text says beyond the change is still read by every other rule (a secret
+ * in it, people's records, a disclosure).
+ */
+final class ChangeAnnounced {
+  private ChangeAnnounced() {}
+
+  /** The words of a server's or tool's name that say it is a chat's. */
+  private static final Set<String> CHATS =
+      Set.of("slack", "teams", "discord", "mattermost", "zulip", "rocketchat", "chat", "msteams");
+
+  /** A pull or merge request named in the text. */
+  private static final Pattern CHANGE =
+      Pattern.compile(
+          "\\bPRs?\\b|pull request|merge request|/pull/\\d+|/merge_requests/\\d+"
+              + "|\\b[\\w.-]+/[\\w.-]+#\\d+");
+
+  /** What makes a post more than an announcement: an address, a number to call, everyone. */
+  private static final Pattern MORE =
+      Pattern.compile(
+          "[\\w.+-]+@[\\w-]+\\.[\\w.-]+|(?<![\\w#/])(?:\\+\\d|0\\d|\\(\\d)[\\d ()-]{7,}\\d"
+              + "|<!(?:channel|here|everyone)>"
+              + "|@(?:channel|here|everyone)\\b");
+
+  /** The arguments that attach a file. */
+  private static final Set<String> FILES =
+      Set.of("file", "files", "file_path", "filepath", "filename", "attachment", "attachments");
+
+  /** The arguments that name the channel. */
+  private static final Set<String> CHANNELS = Set.of("channel", "channel_id", "channel_name");
+
+  /** Whether the call is a chat's post that announces the developer's own change, and no more. */
+  static boolean in(String tool, JsonNode args) {
+    if (args == null || !args.isObject() || !chat(tool)) {
+      return false;
+    }
+    StringBuilder text = new StringBuilder();
+    for (Iterator<Map.Entry<String, JsonNode>> fields = args.fields(); fields.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String key = field.getKey().toLowerCase(Locale.ROOT);
+      JsonNode value = field.getValue();
+      if (FILES.contains(key)) {
+        return false;
+      }
+      if (!value.isTextual()) {
+        if (value.isContainerNode()) {
+          return false; // blocks, attachments: more than a line of text
+        }
+        continue;
+      }
+      String channel = value.asText().toLowerCase(Locale.ROOT).replace("#", "");
+      if (CHANNELS.contains(key) && (channel.startsWith("ext") || channel.startsWith("shared"))) {
+        return false;
+      }
+      text.append(value.asText()).append('\n');
+    }
+    return text.length() < 2000 && CHANGE.matcher(text).find() && !MORE.matcher(text).find();
+  }
+
+  private static boolean chat(String tool) {
+    for (String word : ActsPredicates.words(tool.replace("__", "_"))) {
+      if (CHATS.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
