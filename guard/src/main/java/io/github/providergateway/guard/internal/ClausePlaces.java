@@ -41,12 +41,14 @@ final class ClausePlaces {
 
   /**
    * The places for the programs no clause names whole, by name, made when first asked: a long
-   * command runs few programs many times. At most {@link #UNNAMED_KEPT} names are kept, as the
-   * names are the calls'.
+   * command runs few programs many times. At most {@link #UNNAMED_KEPT} names of at most {@link
+   * #UNNAMED_LONGEST} characters are kept, as the names are the calls'.
    */
   private final Map<String, int[]> unnamed = new ConcurrentHashMap<>();
 
   private static final int UNNAMED_KEPT = 1024;
+
+  private static final int UNNAMED_LONGEST = 64;
 
   /** Whether no clause is placed: the family has none of this kind. */
   private final boolean empty;
@@ -165,7 +167,7 @@ final class ClausePlaces {
       }
     }
     int[] places = named.size() == all.length ? all : toArray(named);
-    if (unnamed.size() < UNNAMED_KEPT) {
+    if (program.length() <= UNNAMED_LONGEST && unnamed.size() < UNNAMED_KEPT) {
       unnamed.put(program, places);
     }
     return places;
