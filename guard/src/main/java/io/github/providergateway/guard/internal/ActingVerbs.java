@@ -239,6 +239,18 @@ final class ActingVerbs {
     return verbOf(scan, step);
   }
 
+  /**
+   * {@return whether {@link #ofNamed} reads a program of this name at all: one the book names, not
+   * a local tool, with no row of the service lexicon and of no kind}
+   */
+  static boolean readsNamed(String program) {
+    return BookNamedPrograms.named(program)
+        && !LOCAL.contains(program)
+        && !ServiceLexicon.LEXICON.byProgram().containsKey(program)
+        && ProgramKind.of(program) == 0
+        && !ProgramKind.isInterpreter(program);
+  }
+
   /** The first of a program's words that can be a command's, among its first {@code scan}. */
   private static String firstCommandWord(Step step) {
     List<Word> args = step.args();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The rules of some of the book's families that match by when clauses ({@link When}): for each
@@ -25,6 +26,12 @@ final class BookRules implements Family {
    * @param set the number of its options that take a value ({@link BookIndex#valueSet})
    * @param bare whether it gives no more than its programs and its {@code where} (every clause for
    *     any program but a few): its program's words are read whole, with nothing of them asked
+   * @param test its predicate, its gate and names taken off, or {@code null}
+   * @param gate the gate its predicate declares that reads more than the program's name, or {@code
+   *     null}
+   * @param names the names of the programs its predicate can hold of ({@link ProgramNames}, or a
+   *     gate of the program's kinds), or {@code null} for any: the clause is placed only among the
+   *     clauses of the programs so named ({@link ClausePlaces})
    */
   private record Clause(
       BuiltinRule rule,
@@ -34,6 +41,7 @@ final class BookRules implements Family {
       boolean bare,
       Where.Predicate test,
       PredicateGate gate,
+      Predicate<String> names,
       Where.Paths paths) {
     Clause(BuiltinRule rule, When when, int set) {
       this(rule, when, set, asked(when));
@@ -50,8 +58,11 @@ final class BookRules implements Family {
               && when.next().isEmpty()
               && when.words().isEmpty()
               && when.noWords().isEmpty(),
-          asked instanceof PredicateGate.Gated gated ? gated.test() : asked,
-          asked instanceof PredicateGate.Gated gated ? gated.gate() : null,
+          ungated(unnamed(asked)),
+          unnamed(asked) instanceof PredicateGate.Gated gated && gated.gate().byName() == null
+              ? gated.gate()
+              : null,
+          names(asked),
           when.where() != null && Where.findsPaths(when.where())
               ? Where.ofPaths(when.where())
               : null);
@@ -62,6 +73,22 @@ final class BookRules implements Family {
       return when.where() == null || when.call() || Where.findsPaths(when.where())
           ? null
           : Where.named(when.where());
+    }
+
+    private static Where.Predicate unnamed(Where.Predicate asked) {
+      return asked instanceof ProgramNames named ? named.test() : asked;
+    }
+
+    private static Where.Predicate ungated(Where.Predicate asked) {
+      return asked instanceof PredicateGate.Gated gated ? gated.test() : asked;
+    }
+
+    /** The names its predicate declares, and those of a gate that reads the name alone. */
+    private static Predicate<String> names(Where.Predicate asked) {
+      Predicate<String> names = asked instanceof ProgramNames named ? named.names() : null;
+      Predicate<String> kinds =
+          unnamed(asked) instanceof PredicateGate.Gated gated ? gated.gate().byName() : null;
+      return names == null ? kinds : kinds == null ? names : names.and(kinds);
     }
   }
 
@@ -223,8 +250,9 @@ final class BookRules implements Family {
         callPlaces.stream()
             .map(i -> Where.ofCall(clauses.get(i).when().where()))
             .toArray(Where.CallPredicate[]::new);
-    places = new ClausePlaces(index, tried, false);
-    latePlaces = new ClausePlaces(index, tried, true);
+    List<Predicate<String>> names = clauses.stream().map(Clause::names).toList();
+    places = new ClausePlaces(index, tried, names, false);
+    latePlaces = new ClausePlaces(index, tried, names, true);
     fileWhens.sort(Comparator.comparingInt(clause -> clause.getValue().order()));
     if (hasSecrets) {
       // Secret clauses and the group's other clauses over files claim a file written together.
@@ -330,17 +358,10 @@ final class BookRules implements Family {
     StepReadings readings = step.readings(index); // read once a step for every family
     boolean met = false;
     int[] tried = placed.of(readings.number(), step.program());
-    int gates = 0; // the gates checked of this program (bit 2g) and those it passed (bit 2g + 1)
     for (int i = 0; i < tried.length; i++) {
       Clause clause = clauses.get(tried[i]);
-      if (clause.gate() != null) {
-        int checked = 1 << 2 * clause.gate().ordinal();
-        if ((gates & checked) == 0) {
-          gates |= clause.gate().opens(scan, step) ? 3 * checked : checked;
-        }
-        if ((gates & 2 * checked) == 0) {
-          continue; // its predicate would not hold: not asked, nor its words read
-        }
+      if (clause.gate() != null && !clause.gate().passes(scan, step)) {
+        continue; // its predicate would not hold: not asked, nor its words read
       }
       Read read =
           clause.bare()
@@ -378,7 +399,8 @@ final class BookRules implements Family {
       for (Clause clause : clauses) {
         When when = clause.when();
         if (when.unread().contains(kind)
-            && (clause.gate() == null || clause.gate().opens(scan, step))
+            && (clause.names() == null || clause.names().test(step.program()))
+            && (clause.gate() == null || clause.gate().passes(scan, step))
             && (clause.test() == null
                 || clause
                     .test()

@@ -81,7 +81,9 @@ final class BootPredicates {
         "provisioning-releases",
         (scan, step, read) -> provisioning(step, BootLexicon.PROVISIONING_RELEASE));
     named.put("initramfs-without-root", (scan, step, read) -> initramfsWithoutRoot(scan, step));
-    named.put("ebpf-snoops", (scan, step, read) -> snoops(step));
+    named.put(
+        "ebpf-snoops",
+        new ProgramNames(BootPredicates::snoopsByName, (scan, step, read) -> snoops(step)));
     named.put("signs-downloaded-efi", (scan, step, read) -> signsDownloaded(step));
     named.put("host-flash-written", (scan, step, read) -> hostFlashWritten(step));
     named.put(
@@ -223,14 +225,24 @@ final class BootPredicates {
     if (PatternLiterals.finds(BootLexicon.SNOOPS, name)) {
       return true;
     }
-    if (name.equals("bpftrace")
-        || name.startsWith("python")
-        || name.startsWith("trace")
-        || name.startsWith("argdist")
-        || name.startsWith("funccount")) {
+    if (probes(name)) {
       return BootLexicon.SNOOP_PROBES.matcher(text(step)).find();
     }
     return false;
+  }
+
+  /** {@return whether {@link #snoops} may hold of a program of this name} */
+  private static boolean snoopsByName(String name) {
+    return PatternLiterals.finds(BootLexicon.SNOOPS, name) || probes(name);
+  }
+
+  /** Whether a program of this name is given its probes in its words. */
+  private static boolean probes(String name) {
+    return name.equals("bpftrace")
+        || name.startsWith("python")
+        || name.startsWith("trace")
+        || name.startsWith("argdist")
+        || name.startsWith("funccount");
   }
 
   /** A UEFI binary that opens any machine trusting the key: a shell, a key tool. */

@@ -135,7 +135,8 @@ final class BuildPublishes {
     named.put("gradle-publishes", (scan, step, read) -> gradle(step.args()));
     named.put("sbt-publishes", (scan, step, read) -> sbt(step.args()));
     named.put("lein-deploys", (scan, step, read) -> lein(step.args()));
-    named.put("image-pushed", (scan, step, read) -> Images.pushes(step));
+    named.put(
+        "image-pushed", ProgramNames.of(Images.PUSHERS, (scan, step, read) -> Images.pushes(step)));
   }
 
   /**

@@ -3,7 +3,11 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.RuleSpec.When;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Which of a family's clauses a program is tried by, in their order, found by the program's number
@@ -29,6 +33,23 @@ final class ClausePlaces {
 
   private final List<List<String>> beginnings;
 
+  /**
+   * The names of the programs each clause can hold of ({@link ProgramNames}), by place, or {@code
+   * null} for any.
+   */
+  private final List<Predicate<String>> names;
+
+  /**
+   * The places for the programs no clause names whole, by name, made when first asked: a long
+   * command runs few programs many times. At most {@link #UNNAMED_KEPT} names of at most {@link
+   * #UNNAMED_LONGEST} characters are kept, as the names are the calls'.
+   */
+  private final Map<String, int[]> unnamed = new ConcurrentHashMap<>();
+
+  private static final int UNNAMED_KEPT = 1024;
+
+  private static final int UNNAMED_LONGEST = 64;
+
   /** Whether no clause is placed: the family has none of this kind. */
   private final boolean empty;
 
@@ -37,10 +58,12 @@ final class ClausePlaces {
    *
    * @param index the index
    * @param whens the family's clauses, in the order they are tried
+   * @param names the names of the programs each clause can hold of, or {@code null} for any
    * @param late whether the places are of the clauses tried late ({@link When#late()}) or of the
    *     others
    */
-  ClausePlaces(BookIndex index, List<When> whens, boolean late) {
+  ClausePlaces(BookIndex index, List<When> whens, List<Predicate<String>> names, boolean late) {
+    this.names = names;
     List<Integer> any = new ArrayList<>();
     List<Integer> begunOnly = new ArrayList<>();
     List<List<String>> begins = new ArrayList<>();
@@ -55,36 +78,48 @@ final class ClausePlaces {
       placed = true;
       List<String> starts = beginnings(when.programs());
       if (starts.contains("")) {
-        any.add(i); // tried on every program, whatever it is named
+        any.add(i); // tried on every program its names let through, whatever it is named
+        for (int number = 0; number < own.length; number++) {
+          if (holds(i, index.name(number))) {
+            add(own, number, i);
+          }
+        }
         continue;
       }
       if (!starts.isEmpty()) {
         begunOnly.add(i);
         begins.add(starts);
         for (int number = 0; number < own.length; number++) {
-          if (begins(starts, index.name(number))) {
+          if (begins(starts, index.name(number)) && holds(i, index.name(number))) {
             add(own, number, i);
           }
         }
       }
       for (String program : when.programs()) {
         int number = program.endsWith("*") ? -1 : index.number(program);
-        if (number >= 0) {
+        if (number >= 0 && holds(i, program)) {
           add(own, number, i);
         }
       }
     }
-    int[] anyPlaces = toArray(any);
     int[][] places = new int[own.length][];
+    Map<List<Integer>, int[]> made = new HashMap<>();
     for (int number = 0; number < own.length; number++) {
-      // Most programs are tried by the clauses for any program alone: one array for them all.
-      places[number] = own[number] == null ? anyPlaces : merged(anyPlaces, toArray(own[number]));
+      // Most programs are tried by the same few clauses: one array for each list of them.
+      List<Integer> list = own[number] == null ? List.of() : own[number];
+      places[number] = made.computeIfAbsent(list, ClausePlaces::toArray);
     }
     this.byNumber = places;
-    this.anyProgram = anyPlaces;
+    this.anyProgram = toArray(any);
     this.begun = toArray(begunOnly);
     this.beginnings = List.copyOf(begins);
     this.empty = !placed;
+  }
+
+  /** Whether the names of the clause at a place let a program through. */
+  private boolean holds(int place, String program) {
+    Predicate<String> named = names.get(place);
+    return named == null || named.test(program);
   }
 
   /** Adds a clause's place to a program's, once. */
@@ -114,13 +149,28 @@ final class ClausePlaces {
     if (number >= 0) {
       return byNumber[number];
     }
+    int[] kept = unnamed.get(program);
+    if (kept != null) {
+      return kept;
+    }
     int[] found = null;
     for (int k = 0; k < begun.length; k++) {
       if (begins(beginnings.get(k), program)) {
         found = found == null ? new int[] {begun[k]} : append(found, begun[k]);
       }
     }
-    return found == null ? anyProgram : merged(anyProgram, found);
+    int[] all = found == null ? anyProgram : merged(anyProgram, found);
+    List<Integer> named = new ArrayList<>(all.length);
+    for (int place : all) {
+      if (holds(place, program)) {
+        named.add(place);
+      }
+    }
+    int[] places = named.size() == all.length ? all : toArray(named);
+    if (program.length() <= UNNAMED_LONGEST && unnamed.size() < UNNAMED_KEPT) {
+      unnamed.put(program, places);
+    }
+    return places;
   }
 
   /** The beginnings of names a clause gives as {@code mkfs.*}; the empty string for {@code *}. */

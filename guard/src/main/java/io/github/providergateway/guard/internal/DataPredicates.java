@@ -70,6 +70,11 @@ final class DataPredicates {
     return step.is(ProgramKind.SQL_CLIENT) || step.is(ProgramKind.ECHO);
   }
 
+  /** {@return whether a program of this name may carry SQL ({@link #mayCarrySql(Step)})} */
+  static boolean mayCarrySql(String program) {
+    return ProgramKind.SQL_CLIENT.names(program) || ProgramKind.ECHO.names(program);
+  }
+
   private static List<DataLoss> sql(Scan scan, Step step) {
     if (!mayCarrySql(step)) {
       return List.of();

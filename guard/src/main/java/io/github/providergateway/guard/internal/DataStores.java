@@ -49,6 +49,11 @@ final class DataStores {
     return step.is(ProgramKind.DATA_STORE) || step.is(ProgramKind.ECHO);
   }
 
+  /** {@return whether a program of this name may reach a data store ({@link #mayReach(Step)})} */
+  static boolean mayReach(String program) {
+    return ProgramKind.DATA_STORE.names(program) || ProgramKind.ECHO.names(program);
+  }
+
   /**
    * What a data-store program destroys, or a printer feeding one ({@code echo FLUSHALL | nc …}).
    *

@@ -153,7 +153,12 @@ final class DatabaseTargets {
 
   /** Whether the program is one of the trade's or an interpreter. */
   static boolean ofTheTrade(Step step) {
-    return TOOLS.contains(step.program()) || INTERPRETERS.contains(step.program());
+    return ofTheTrade(step.program());
+  }
+
+  /** {@return whether a program of this name is of the database trade} */
+  static boolean ofTheTrade(String program) {
+    return TOOLS.contains(program) || INTERPRETERS.contains(program);
   }
 
   /** Whether the program is an interpreter. */

@@ -65,10 +65,12 @@ final class DatabaseTools {
                 && DatabaseTargets.shared(scan, step));
     named.put(
         "databases-every-bucket",
-        (scan, step, read) ->
-            DatabaseTargets.TOOLS.contains(step.program())
-                && everyBucket(DatabasePredicates.textOf(scan, step))
-                && DatabaseTargets.shared(scan, step));
+        ProgramNames.of(
+            DatabaseTargets.TOOLS,
+            (scan, step, read) ->
+                DatabaseTargets.TOOLS.contains(step.program())
+                    && everyBucket(DatabasePredicates.textOf(scan, step))
+                    && DatabaseTargets.shared(scan, step)));
   }
 
   private static boolean loadToolWrites(Scan scan, Step step) {

@@ -42,7 +42,9 @@ final class DeferredPredicates {
 
   /** Adds the predicates over programs under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("watcher-acts-on-production", DeferredPredicates::watchedProduction);
+    named.put(
+        "watcher-acts-on-production",
+        PredicateGate.RUN_BY_ANOTHER.around(DeferredPredicates::watchedProduction));
     named.put("compiled-from-stdin-and-run", DeferredPredicates::compiledAndRun);
     named.put("unpickles-embedded-blob", DeferredPredicates::unpickles);
   }

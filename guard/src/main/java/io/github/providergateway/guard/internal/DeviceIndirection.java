@@ -80,7 +80,9 @@ final class DeviceIndirection {
         });
     named.put(
         "bus-disk", (scan, step, read) -> MachinePredicates.busCall(step, "UDisks2", BUS_DISK));
-    named.put("device-computed", DeviceIndirection::deviceComputed);
+    named.put(
+        "device-computed",
+        new ProgramNames(DeviceIndirection::writesDevices, DeviceIndirection::deviceComputed));
     named.put(
         "shrinks-volume",
         (scan, step, read) -> {
@@ -96,11 +98,16 @@ final class DeviceIndirection {
    * of=$(lsblk …)}), one find or xargs fills in from {@code /dev} ({@code find /dev … -exec wipefs
    * -a {} \;}, {@code ls /dev/sd? | xargs wipefs -a}), or a variable set from such a listing.
    */
+  /** {@return whether {@link #deviceComputed} may hold of a program of this name} */
+  private static boolean writesDevices(String program) {
+    return DEVICE_WRITERS.contains(program)
+        || program.startsWith("mkfs")
+        || program.equals("wipefs");
+  }
+
   private static boolean deviceComputed(Scan scan, Step step, Where.Read read) {
     String program = step.program();
-    if (!DEVICE_WRITERS.contains(program)
-        && !program.startsWith("mkfs")
-        && !program.equals("wipefs")) {
+    if (!writesDevices(program)) {
       return false;
     }
     if (program.equals("cat") || program.equals("tee") || program.equals("pv")) {

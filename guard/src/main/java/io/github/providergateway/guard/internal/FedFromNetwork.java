@@ -39,7 +39,8 @@ final class FedFromNetwork {
 
   /** Adds the predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("fed-from-network", FedFromNetwork::fedFromNetwork);
+    named.put(
+        "fed-from-network", PredicateGate.RUN_BY_ANOTHER.around(FedFromNetwork::fedFromNetwork));
   }
 
   /**

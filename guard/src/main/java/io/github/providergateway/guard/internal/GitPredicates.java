@@ -60,10 +60,11 @@ final class GitPredicates {
     named.put("checkout-overwrites", GitPredicates::checkoutOverwrites);
     named.put(
         "rebase-todo-dropped",
-        (scan, step, read) ->
-            !step.program().equals("git")
-                && !step.invocation().via().isEmpty()
-                && ScriptedRebase.drops(scan, step));
+        PredicateGate.RUN_BY_ANOTHER.around(
+            (scan, step, read) ->
+                !step.program().equals("git")
+                    && !step.invocation().via().isEmpty()
+                    && ScriptedRebase.drops(scan, step)));
   }
 
   /** A setting's key (lower case) and value. */

@@ -15,6 +15,22 @@ import java.util.Set;
  * it pushes to, and a word it takes as an option's value is no image.
  */
 final class Images {
+  /** The tools that push an image, or a chart as one: {@link #pushes} reads no other program. */
+  static final Set<String> PUSHERS =
+      Set.of(
+          "docker",
+          "podman",
+          "nerdctl",
+          "buildah",
+          "skopeo",
+          "crane",
+          "oras",
+          "regctl",
+          "helm",
+          "ko",
+          "pack",
+          "executor");
+
   /**
    * Options, of the tools read here, that take a value in the next word, by the name they are read
    * under ({@code -t} and {@code --tag} both {@code tag}); options of a program not listed here
@@ -198,22 +214,8 @@ final class Images {
    */
   static boolean pushes(Step step) {
     String program = step.program();
-    switch (program) {
-      case "docker",
-          "podman",
-          "nerdctl",
-          "buildah",
-          "skopeo",
-          "crane",
-          "oras",
-          "regctl",
-          "helm",
-          "ko",
-          "pack",
-          "executor" -> {}
-      default -> {
-        return false; // most programs: no argument read
-      }
+    if (!PUSHERS.contains(program)) {
+      return false; // most programs: no argument read
     }
     Read read = new Read(step.args());
     if (read.on("dry-run") || read.on("help") || read.on("h")) {

@@ -24,7 +24,9 @@ final class LabPredicates {
     named.put("lab-instrument-driven", (scan, step, read) -> LabInstruments.driven(step));
     named.put("lab-controlled-data-out", (scan, step, read) -> LabData.sharedOut(step));
     named.put("lab-public-group", (scan, step, read) -> LabData.publicGroup(step));
-    named.put("lab-consent-overridden", (scan, step, read) -> LabData.consentOverridden(step));
+    named.put(
+        "lab-consent-overridden",
+        PredicateGate.OPTION.around((scan, step, read) -> LabData.consentOverridden(step)));
     named.put("lab-withdrawals-dropped", (scan, step, read) -> LabData.withdrawalsDropped(step));
     named.put("lab-smb-deletes", (scan, step, read) -> LabRecords.smbDeletes(step));
     named.put("lab-results-falsified", (scan, step, read) -> LabRecords.falsified(step));

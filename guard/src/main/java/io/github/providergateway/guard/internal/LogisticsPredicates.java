@@ -43,11 +43,15 @@ final class LogisticsPredicates {
         (scan, step, read) -> LogisticsRewrites.substitutionLoosens(step));
     named.put(
         "logistics-check-turned-off",
-        (scan, step, read) -> LogisticsCommands.checkTurnedOff(scan, step));
+        PredicateGate.TRADE_PROGRAM.around(
+            (scan, step, read) -> LogisticsCommands.checkTurnedOff(scan, step)));
     named.put(
         "logistics-goods-released",
-        (scan, step, read) -> LogisticsCommands.forcedAct(step) != null);
-    named.put("logistics-operations-act", (scan, step, read) -> LogisticsCommands.plainAct(step));
+        PredicateGate.TRADE_PROGRAM.around(
+            (scan, step, read) -> LogisticsCommands.forcedAct(step) != null));
+    named.put(
+        "logistics-operations-act",
+        PredicateGate.TRADE_PROGRAM.around((scan, step, read) -> LogisticsCommands.plainAct(step)));
     named.put(
         "logistics-secure-area-granted",
         (scan, step, read) -> LogisticsCommands.secureAreaGranted(step));

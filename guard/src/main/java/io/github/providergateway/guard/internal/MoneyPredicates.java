@@ -311,7 +311,9 @@ final class MoneyPredicates {
     named.put("request-sets-bank-details", (scan, step, read) -> setsBankDetails(step));
     named.put("request-writes-erp", (scan, step, read) -> requestWritesErp(step));
     named.put("api-key-from-variable", (scan, step, read) -> keyFromVariable(step));
-    named.put("sets-price-to-zero", (scan, step, read) -> setsPriceToZero(step));
+    named.put(
+        "sets-price-to-zero",
+        PredicateGate.LONG_OPTION.around((scan, step, read) -> setsPriceToZero(step)));
     named.put("request-sets-price-to-zero", (scan, step, read) -> requestSetsPriceToZero(step));
     named.put(
         "production-store-writes-books",

@@ -149,7 +149,9 @@ final class OutPredicates {
 
   /** Adds each predicate under its name. */
   static void addTo(Map<String, Predicate> named) {
-    named.put("sends-to-drop-host", OutPredicates::sendsToDropHost);
+    named.put(
+        "sends-to-drop-host",
+        new ProgramNames(NetworkSends::reads, OutPredicates::sendsToDropHost));
     named.put("copies-tree-out", (scan, step, read) -> copiesOut(step, true));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(step, false));
     named.put("makes-public-read", (scan, step, read) -> publicRead(step));

@@ -31,6 +31,15 @@ final class PackageSources {
    * @param step the program
    * @return whether it does
    */
+  /** The package managers {@link #setsGlobally} reads, besides {@code python -m pip}. */
+  private static final Set<String> MANAGERS =
+      Set.of("npm", "pnpm", "yarn", "pip", "pip3", "gem", "bundle", "go");
+
+  /** {@return whether {@link #setsGlobally} may hold of a program of this name} */
+  static boolean setsByName(String program) {
+    return MANAGERS.contains(program) || program.startsWith("python");
+  }
+
   static boolean setsGlobally(Step step) {
     String program = step.program();
     List<String> args = step.invocation().args();

@@ -38,11 +38,17 @@ final class PersistPredicates {
         (scan, step, read) ->
             !GlobalGitConfig.setsCode(scan, step, read.args())
                 && GlobalGitConfig.redirects(scan, step, read.args()));
-    named.put("sets-package-source", (scan, step, read) -> PackageSources.setsGlobally(step));
+    named.put(
+        "sets-package-source",
+        new ProgramNames(
+            PackageSources::setsByName, (scan, step, read) -> PackageSources.setsGlobally(step)));
     named.put(
         "copies-ahead-of-system",
         (scan, step, read) -> copiesShadow(scan, step, scan.places().home()));
-    named.put("hijacks-later-shells", (scan, step, read) -> runsLater(step) && hijacks(scan, step));
+    named.put(
+        "hijacks-later-shells",
+        PredicateGate.RUN_BY_ANOTHER.around(
+            (scan, step, read) -> runsLater(step) && hijacks(scan, step)));
   }
 
   /**

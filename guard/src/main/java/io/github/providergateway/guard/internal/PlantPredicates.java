@@ -56,7 +56,9 @@ final class PlantPredicates {
     named.put(
         "plant-quality-rest-rewritten", (scan, step, read) -> PlantRecords.restRewrites(step));
     named.put("plant-scada-tag-write", (scan, step, read) -> PlantControllers.scadaTagWrite(step));
-    named.put("plant-signs-as", (scan, step, read) -> PlantRecords.signsAs(step.args()));
+    named.put(
+        "plant-signs-as",
+        PredicateGate.LONG_OPTION.around((scan, step, read) -> PlantRecords.signsAs(step.args())));
     named.put(
         "plant-quality-rows-rewritten", (scan, step, read) -> PlantRecords.rowsRewritten(step));
   }

@@ -21,7 +21,10 @@ final class SecretPredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "sends-after-environment-dump",
-        (scan, step, read) -> step.is(ProgramKind.SENDER) && EnvironmentDumps.before(scan, step));
+        new ProgramNames(
+            ProgramKind.SENDER::names,
+            (scan, step, read) ->
+                step.is(ProgramKind.SENDER) && EnvironmentDumps.before(scan, step)));
     named.put(
         "exports-secret-keys",
         (scan, step, read) -> {

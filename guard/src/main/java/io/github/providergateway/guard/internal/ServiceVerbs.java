@@ -39,7 +39,12 @@ final class ServiceVerbs {
 
   /** {@return whether a row of the lexicon names the program: else no service predicate holds} */
   static boolean names(Step step) {
-    return ServiceLexicon.LEXICON.byProgram().containsKey(step.program());
+    return names(step.program());
+  }
+
+  /** {@return whether the lexicon has a row for a program of this name} */
+  static boolean names(String program) {
+    return ServiceLexicon.LEXICON.byProgram().containsKey(program);
   }
 
   private static boolean is(String name, Scan scan, Step step) {

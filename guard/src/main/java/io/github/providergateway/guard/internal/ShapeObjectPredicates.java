@@ -17,7 +17,10 @@ final class ShapeObjectPredicates {
    * @param named the predicates by name
    */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("shape-store-client-writes", (scan, step, read) -> StoreClientWrites.writes(step));
+    named.put(
+        "shape-store-client-writes",
+        ProgramNames.of(
+            ShapeObjects.STORE_CLIENTS, (scan, step, read) -> StoreClientWrites.writes(step)));
     named.put("shape-api-client-writes", (scan, step, read) -> ApiClientWrites.writes(scan, step));
     named.put("shape-code-writes-shared", (scan, step, read) -> CodeWrites.writes(step));
     named.put("shape-copies-outward", (scan, step, read) -> CopiesOutward.copies(step));

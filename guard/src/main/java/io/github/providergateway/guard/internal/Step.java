@@ -33,6 +33,18 @@ public final class Step {
   private StepReadings readings;
 
   /**
+   * The call whose gates {@link #gates} holds: a step is read within one call, but a family may
+   * read one anew (a container's command) and the gates are the call's as much as the program's.
+   */
+  private Scan gatesOf;
+
+  /**
+   * The {@link PredicateGate}s checked of this program (bit 2g) and those it passed (bit 2g + 1),
+   * for {@link #gatesOf}: every family's clauses ask the same gates of the same program.
+   */
+  private long gates;
+
+  /**
    * A program and its folders.
    *
    * @param invocation the program
@@ -118,6 +130,27 @@ public final class Step {
     StepReadings kept = StepReadings.of(readings, index, program);
     readings = kept;
     return kept;
+  }
+
+  /** {@return the gates checked and passed in a call ({@link PredicateGate#passes}), as bits} */
+  long gates(Scan scan) {
+    return gatesOf == scan ? gates : 0;
+  }
+
+  /**
+   * Keeps more of the gates checked and passed in a call.
+   *
+   * @param scan the call
+   * @param bits the gates' bits to add
+   * @return every gate's bits now kept for the call
+   */
+  long gated(Scan scan, long bits) {
+    if (gatesOf != scan) {
+      gatesOf = scan;
+      gates = 0;
+    }
+    gates |= bits;
+    return gates;
   }
 
   /** {@return the program's {@link ProgramKind}s, as bits: looked up once} */

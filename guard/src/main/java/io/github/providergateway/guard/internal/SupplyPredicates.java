@@ -245,7 +245,7 @@ final class SupplyPredicates {
     // Most programs write nothing: the words are read only for a writer, whose gate opens.
     return PredicateGate.WRITES_FILE.around(
         (scan, step, read) -> {
-          if (!PredicateGate.WRITES_FILE.opens(scan, step)) {
+          if (!PredicateGate.WRITES_FILE.passes(scan, step)) {
             return false; // the predicate holds alone too (PredicateGateTest asks it past its gate)
           }
           // Said by the writer or by the program just before it, piping in: echo '…' | sudo tee

@@ -17,7 +17,9 @@ final class UnjudgedVerbs {
 
   /** Adds the predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("acting-unjudged", (scan, step, read) -> unjudgedAct(scan, step));
+    named.put(
+        "acting-unjudged",
+        new ProgramNames(ActingVerbs::readsNamed, (scan, step, read) -> unjudgedAct(scan, step)));
   }
 
   /**
