@@ -112,13 +112,17 @@ final class ActReach {
     return answeredYes(scan) || CallEnvironment.goesLive(scan);
   }
 
-  /** An argument that names a file of options: {@code @/tmp/fa.args}, {@code @args.txt}. */
+  /**
+   * An argument that names a file of options: {@code @/tmp/fa.args}, {@code @args.txt}; not a
+   * server given as {@code @host} ({@code dig … @ns1.example.net}: round 20's cloud-018).
+   */
   private static boolean optionsFile(String text) {
     return text.length() > 2
         && text.length() < 256
         && text.charAt(0) == '@'
         && text.indexOf('@', 1) < 0
-        && (text.indexOf('/') > 0 || text.indexOf('.') > 1);
+        && (text.indexOf('/') > 0
+            || text.indexOf('.') > 1 && !SharedActs.hostLike(text.substring(1)));
   }
 
   /**
