@@ -69,13 +69,18 @@ final class ChangeAnnounced {
         }
         continue;
       }
-      String channel = value.asText().toLowerCase(Locale.ROOT).replace("#", "");
-      if (CHANNELS.contains(key) && (channel.startsWith("ext") || channel.startsWith("shared"))) {
+      if (CHANNELS.contains(key) && sharedChannel(value.asText())) {
         return false;
       }
       text.append(value.asText()).append('\n');
     }
     return text.length() < 2000 && CHANGE.matcher(text).find() && !MORE.matcher(text).find();
+  }
+
+  /** A channel shared with another company: {@code #ext-vendor}, {@code shared-acme}. */
+  private static boolean sharedChannel(String name) {
+    String channel = name.toLowerCase(Locale.ROOT).replace("#", "");
+    return channel.startsWith("ext") || channel.startsWith("shared");
   }
 
   private static boolean chat(String tool) {

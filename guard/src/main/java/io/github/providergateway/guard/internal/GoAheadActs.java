@@ -57,15 +57,21 @@ final class GoAheadActs {
           "--no-prompt",
           "--skip-confirmation");
 
+  private static boolean answering(String text) {
+    return ANSWERING.contains(text.toLowerCase(Locale.ROOT));
+  }
+
   private static boolean aimed(Scan scan, Step step) {
     List<Word> args = step.args();
-    List<Word> sending = new ArrayList<>(args.size());
-    boolean answering = false;
-    for (Word word : args) {
-      if (ANSWERING.contains(word.text().toLowerCase(Locale.ROOT))) {
-        answering = true;
-      } else {
-        sending.add(word);
+    boolean answering = TerminalTyping.anyWord(args, GoAheadActs::answering);
+    // the words that may send the act through: all of them, but for the flags that only answer
+    List<Word> sending = args;
+    if (answering) {
+      sending = new ArrayList<>(args.size());
+      for (Word word : args) {
+        if (!answering(word.text())) {
+          sending.add(word);
+        }
       }
     }
     if (ActReach.toldToGoLive(scan, sending)) {

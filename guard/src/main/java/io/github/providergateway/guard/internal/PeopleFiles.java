@@ -254,15 +254,15 @@ final class PeopleFiles {
               || WRITES_ELSEWHERE.matcher(text).find()
               || text.contains(" -o ") && !step.program().equals("snowsql");
       boolean production = Environments.production(scan, step);
-      if (elsewhere ? !production && DatabaseTargets.shared(scan, step) : production) {
+      if (elsewhere) {
         // production's rows to a file are production.data-export's (decision 160: a shared
         // database's, named by a host or a variable, are asked here)
-        return column.group(1)
-            + (elsewhere
-                ? " of a shared database's rows copied to this machine"
-                : " of production rows printed into the conversation");
-      }
-      if (!elsewhere && DatabaseTargets.shared(scan, step)) {
+        if (!production && DatabaseTargets.shared(scan, step)) {
+          return column.group(1) + " of a shared database's rows copied to this machine";
+        }
+      } else if (production) {
+        return column.group(1) + " of production rows printed into the conversation";
+      } else if (DatabaseTargets.shared(scan, step)) {
         return column.group(1) + " of a shared database's rows printed into the conversation";
       }
     }

@@ -214,20 +214,19 @@ final class ProductionActs {
    * subnet4-list}), or makes a copy to keep ({@code create-db-snapshot}).
    */
   private static boolean reads(String text) {
-    List<String> all = ServiceVerbs.split(text);
-    int joined = connector(all);
+    List<String> parts = ServiceVerbs.split(text);
+    int joined = connector(parts);
     if (joined > 0) {
       // get-and-reset, report-then-close: each command joined in the word must read (d. 157)
-      return ShapeWords.READS.contains(all.get(0))
-          && joined + 1 < all.size()
-          && reads(String.join("-", all.subList(joined + 1, all.size())));
+      return ShapeWords.READS.contains(parts.get(0))
+          && joined + 1 < parts.size()
+          && reads(String.join("-", parts.subList(joined + 1, parts.size())));
     }
     for (String part : SharedActs.commandParts(text)) {
       if (ShapeWords.READS.contains(part)) {
         return true;
       }
     }
-    List<String> parts = ServiceVerbs.split(text);
     if (parts.size() > 1 && LISTING.contains(parts.get(parts.size() - 1))) {
       return parts.stream().noneMatch(ProductionActs::acting); // subnet4-list, package_show
     }
