@@ -74,6 +74,19 @@ class ChangeAnnouncedTest {
   }
 
   @Test
+  void aTextPastTheBoundIsNoAnnouncement() throws Exception {
+    String line = "PR #9 is up for review. ";
+    String near = line.repeat(1999 / line.length());
+    String past = line.repeat(2000 / line.length() + 1);
+    assertThat(announced("mcp__slack__post_message", "{\"text\": \"" + near + "\"}"))
+        .as("%d characters", near.length())
+        .isTrue();
+    assertThat(announced("mcp__slack__post_message", "{\"text\": \"" + past + "\"}"))
+        .as("%d characters: read as any message, asked", past.length())
+        .isFalse();
+  }
+
+  @Test
   void mailIsNoChat() throws Exception {
     assertThat(
             announced(
