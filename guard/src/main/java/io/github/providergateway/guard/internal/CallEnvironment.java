@@ -29,6 +29,36 @@ final class CallEnvironment {
    * @param scan the call
    */
   static boolean goesLive(Scan scan) {
+    return anySet(scan, CallEnvironment::goesLive);
+  }
+
+  private static boolean goesLive(List<String> parts, boolean on) {
+    if (on && (parts.contains("yes") || GO_LIVE_PARTS.contains(parts.get(parts.size() - 1)))) {
+      return true; // CREWCTL_ASSUME_YES=1
+    }
+    if (!on && dryRun(parts)) {
+      return true; // DRY_RUN=0
+    }
+    return on && waives(parts); // FREIGHTAUDIT_SKIP_MATCH=1
+  }
+
+  /**
+   * {@return whether the call sets a variable that keeps a tool to its preview ({@code DRY_RUN=1},
+   * {@code CREWCTL_DRYRUN=true})}
+   *
+   * @param scan the call
+   */
+  static boolean staysDry(Scan scan) {
+    return anySet(scan, (parts, on) -> on && dryRun(parts));
+  }
+
+  /** What a variable's name (split at _) and its being on or off tell. */
+  private interface Told {
+    boolean test(List<String> parts, boolean on);
+  }
+
+  /** Whether an assignment in effect for the call's command tells {@code told}. */
+  private static boolean anySet(Scan scan, Told told) {
     String source = scan.source();
     if (source == null || source.indexOf('=') < 0) {
       return false;
@@ -38,14 +68,8 @@ final class CallEnvironment {
       List<String> parts =
           Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));
       boolean on = !OFF.contains(token.substring(eq + 1).replace("\"", "").replace("'", ""));
-      if (on && (parts.contains("yes") || GO_LIVE_PARTS.contains(parts.get(parts.size() - 1)))) {
-        return true; // CREWCTL_ASSUME_YES=1
-      }
-      if (!on && dryRun(parts)) {
-        return true; // DRY_RUN=0
-      }
-      if (on && waives(parts)) {
-        return true; // FREIGHTAUDIT_SKIP_MATCH=1
+      if (told.test(parts, on)) {
+        return true;
       }
     }
     return false;

@@ -88,7 +88,7 @@ final class ProductionActs {
       }
     } else {
       int words = commandWords(args, production);
-      if (words == READS || (words == NONE && !namedForAct(name))) {
+      if (words == READS || words == NONE && !namedForAct(name) && !commandedByName(step, name)) {
         return false;
       }
     }
@@ -98,6 +98,17 @@ final class ProductionActs {
         && !(production
             ? TestPlaceNamed.besideProduction(step, args)
             : SharedActs.localOrTest(step, args));
+  }
+
+  /**
+   * The project's own script whose command is its name, given only options (decision 163: {@code
+   * python tools/ldar_import.py --survey 2024Q2 --commit}), unless the name reads or begins with a
+   * developer's command ({@code build_batch.py}).
+   */
+  private static boolean commandedByName(Step step, String name) {
+    return ProjectTools.own(step)
+        && !ProjectToolActs.namedForRead(name)
+        && !ProjectToolActs.DEVELOPERS.contains(ServiceVerbs.split(name).get(0));
   }
 
   /** {@link #commandWords}: a read among them. */
@@ -197,7 +208,7 @@ final class ProductionActs {
   }
 
   /** The script's or module's own name: {@code tools/ipaws_send.py}'s {@code ipaws_send}. */
-  private static String scriptName(List<Word> args) {
+  static String scriptName(List<Word> args) {
     String first = args.get(0).text();
     if (first.equals("-m")) {
       String module = args.get(1).text();

@@ -36,6 +36,7 @@ final class SharedActs {
     named.put("shape-message-sent-from-code", (scan, step, read) -> BusCode.sends(step));
     named.put("shape-production-acts", (scan, step, read) -> ProductionActs.acts(scan, step));
     named.put("shape-go-ahead-acts", (scan, step, read) -> GoAheadActs.acts(scan, step));
+    named.put("shape-project-tool-acts", (scan, step, read) -> ProjectToolActs.acts(scan, step));
   }
 
   /** A program no local tool: an acting verb, flag or HTTP write on something shared. */

@@ -59,7 +59,9 @@ class ShapeWideningTest {
         .isEqualTo(ASK);
     assertThat(StandardCalls.shell("./bin/refunds list --batch 7 --skip-fraud-check"))
         .isEqualTo(ALLOW);
-    assertThat(StandardCalls.shell("./bin/refunds approve --batch 7")).isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("./bin/refunds approve --batch 7"))
+        .as("the project's own tool given a command: decision 162")
+        .isEqualTo(ASK);
     assertThat(StandardCalls.shell("./bin/refunds approve --batch 7 --skip-fraud-check --dry-run"))
         .isEqualTo(ALLOW);
   }
@@ -94,7 +96,9 @@ class ShapeWideningTest {
     assertThat(StandardCalls.shell("./bin/notices send-batch --file out/batch.csv --send"))
         .isEqualTo(ASK);
     assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA"))
-        .as("the tool asks its own question")
+        .as("the tool would ask its own question, but nobody is there: decision 162")
+        .isEqualTo(ASK);
+    assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA --dry-run"))
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("python -m crewctl.reports list --base EPWA --yes"))
         .isEqualTo(ALLOW);

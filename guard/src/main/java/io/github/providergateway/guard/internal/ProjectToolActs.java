@@ -1,0 +1,282 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The project's own tool given a command that acts, with nothing said of where (decision 162,
+ * {@code shapes.project-tool-acts}): {@code ./bin/hlops cull ship --list dairy/cull/week-32.csv},
+ * {@code python -m tools.serialization commission --gtin … --batch K24B131}, {@code python
+ * scripts/consent.py sign --form … --patient 77102}. Decisions 147 and 148 read such a tool as the
+ * developer's, acting on their own machine, unless production is named or it is told to go live;
+ * the blind rounds' trades wrote their operations tools the other way round: a company's {@code
+ * bin/} holds the commands that reach its systems, and they name no environment because they have
+ * only one.
+ *
+ * <p>The reading is {@link ProductionActs}'s ({@link ProductionActs#unreadActWhere}): a command
+ * word that reads lets it through, as do a dry run, a test or staging place named, a local host.
+ * The aim is the tool's ({@link ProjectTools#own}) and its first word a command ({@code hlops cull
+ * …}, not {@code lint.sh --all} nor {@code db.sh reset} alone), unless that command is a
+ * developer's ({@link #DEVELOPERS}: {@code build}, {@code render}, {@code serve}, Django's own
+ * {@code migrate}), or the tool only writes a file here ({@code --out build/x.pdf}, {@code >
+ * /tmp/r.csv}) or prints a table, with no verb that acts among its command words.
+ */
+final class ProjectToolActs {
+  private ProjectToolActs() {}
+
+  /** Whether {@code step} is the project's own tool given a command that acts, nowhere said. */
+  static boolean acts(Scan scan, Step step) {
+    return ProjectTools.own(step)
+        && ProductionActs.unreadActWhere(scan, step, ProjectToolActs::aimed, false);
+  }
+
+  /**
+   * A command's first word that is a developer's: the project built, checked, served, drawn or
+   * computed on this machine (the first part of the word: {@code build-docs}, {@code gen:types}).
+   */
+  static final Set<String> DEVELOPERS =
+      Set.of(
+          "build",
+          "rebuild",
+          "fmt",
+          "typecheck",
+          "render",
+          "draft",
+          "generate",
+          "gen",
+          "codegen",
+          "docs",
+          "doc",
+          "serve",
+          "dev",
+          "bench",
+          "benchmark",
+          "profile",
+          "simulate",
+          "sim",
+          "init",
+          "setup",
+          "bootstrap",
+          "install",
+          "clean",
+          "new",
+          "scaffold",
+          "bundle",
+          "package",
+          "pack",
+          "convert",
+          "parse",
+          "lookup",
+          "calc",
+          "calculate",
+          "compute",
+          "forecast",
+          "score",
+          "summarize",
+          "summarise",
+          "mock",
+          "selftest",
+          "smoke",
+          "demo");
+
+  /** Django's own commands (manage.py): the framework's, on the project's own database. */
+  static final Set<String> DJANGO =
+      Set.of(
+          "migrate",
+          "makemigrations",
+          "sqlmigrate",
+          "showmigrations",
+          "squashmigrations",
+          "optimizemigration",
+          "runserver",
+          "runserver_plus",
+          "testserver",
+          "shell",
+          "shell_plus",
+          "dbshell",
+          "collectstatic",
+          "findstatic",
+          "createsuperuser",
+          "changepassword",
+          "startapp",
+          "startproject",
+          "loaddata",
+          "dumpdata",
+          "flush",
+          "inspectdb",
+          "diffsettings",
+          "compilemessages",
+          "makemessages",
+          "createcachetable",
+          "clearsessions",
+          "sendtestemail",
+          "remove_stale_contenttypes",
+          "show_urls",
+          "graph_models");
+
+  /** The options that name where the tool writes what it makes. */
+  private static final Set<String> OUTPUTS =
+      Set.of(
+          "-o",
+          "--out",
+          "--output",
+          "--output-dir",
+          "--outdir",
+          "--out-dir",
+          "--output-file",
+          "--report");
+
+  /** The values of a format option that print a table or a file's text. */
+  private static final Set<String> PRINTED =
+      Set.of("table", "csv", "json", "text", "txt", "md", "markdown", "tsv", "yaml", "html");
+
+  private static boolean aimed(Scan scan, Step step) {
+    List<Word> args = step.interpreter() ? SharedActs.scriptArguments(step.args()) : step.args();
+    int command = args == null || args.size() < 2 ? -1 : commandAt(args);
+    if (command < 0) {
+      return false;
+    }
+    if (CallEnvironment.staysDry(scan)) {
+      return false; // DRY_RUN=1 ./bin/crewctl reports delete …
+    }
+    String first = args.get(command).text().toLowerCase(Locale.ROOT);
+    if (DEVELOPERS.contains(ServiceVerbs.split(first).get(0))
+        || DJANGO.contains(first) && ProjectTools.django(step)) {
+      return false;
+    }
+    return SharedActs.actingWord(args)
+        || !(namedForRead(name(step)) || writesHere(step, args) || prints(args));
+  }
+
+  private static String name(Step step) {
+    return step.interpreter() ? ProductionActs.scriptName(step.args()) : step.program();
+  }
+
+  /**
+   * A tool's name (its program's, script's or module's) that says it reads ({@code python -m
+   * mls.show ML81234}, {@code ./bin/lot-report}).
+   */
+  static boolean namedForRead(String name) {
+    if (name.length() > 64) {
+      return false;
+    }
+    for (String part : ServiceVerbs.split(name)) {
+      if (ShapeWords.READS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How many options (with their values) may come before the command ({@code --site X extend}). */
+  private static final int LEADING = 3;
+
+  /**
+   * Where the command is: the first word, or the first after a few options and their values ({@code
+   * keyctl --site ROMTE extend}, decision 163); -1 when that word is no command.
+   */
+  private static int commandAt(List<Word> args) {
+    int i = 0;
+    for (int options = 0; i < args.size() && options < LEADING; options++) {
+      String text = args.get(i).text();
+      if (!text.startsWith("-")) {
+        break;
+      }
+      boolean valued =
+          text.indexOf('=') < 0
+              && i + 1 < args.size()
+              && !args.get(i + 1).text().startsWith("-")
+              && !ShapeWords.ACTING_FLAGS.contains(text)
+              && !ShapeWords.EVERYTHING.contains(text);
+      i += valued ? 2 : 1;
+    }
+    return i < args.size() && commandWord(args.get(i)) ? i : -1;
+  }
+
+  /**
+   * A word that can be a command: letters first, then letters, digits (fewer than three), -, _ or
+   * :.
+   */
+  private static boolean commandWord(Word word) {
+    String text = word.text();
+    if (!word.literal() || text.isEmpty() || text.length() > 64) {
+      return false;
+    }
+    if (!Character.isLetter(text.charAt(0))) {
+      return false;
+    }
+    int digits = 0;
+    for (int i = 1; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isDigit(c)) {
+        digits++;
+      } else if (!Character.isLetter(c) && c != '-' && c != '_' && c != ':') {
+        return false;
+      }
+    }
+    return digits < 3; // ML81234, W041225308817: a record's number, not a command
+  }
+
+  /** Whether the tool writes what it makes into a file on this machine. */
+  private static boolean writesHere(Step step, List<Word> args) {
+    for (Redirect redirect : step.invocation().redirects()) {
+      String operator = redirect.operator();
+      if ((operator.equals(">") || operator.equals(">>")) && localFile(redirect.target().text())) {
+        return true;
+      }
+    }
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int eq = text.indexOf('=');
+      if (eq > 0 && OUTPUTS.contains(text.substring(0, eq))) {
+        if (localFile(text.substring(eq + 1))) {
+          return true;
+        }
+      } else if (OUTPUTS.contains(text) && i + 1 < args.size()) {
+        if (localFile(args.get(i + 1).text())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A path on this machine: relative (with a folder or an extension), or under /tmp; no device, no
+   * URL, no remote copy.
+   */
+  private static boolean localFile(String path) {
+    if (path.isEmpty() || path.contains("://") || path.startsWith("/dev/")) {
+      return false;
+    }
+    if (path.indexOf('/') < 0 && path.indexOf('.') < 0) {
+      return false; // --out 100: a value, not a file
+    }
+    int colon = path.indexOf(':');
+    if (colon > 0 && path.indexOf('/') > colon) {
+      return false; // host:/path
+    }
+    return !path.startsWith("/") || path.startsWith("/tmp/");
+  }
+
+  /** Whether the tool is told to print its answer as a table or a file's text. */
+  private static boolean prints(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      String value = null;
+      if (text.startsWith("--format=") || text.startsWith("--output-format=")) {
+        value = text.substring(text.indexOf('=') + 1);
+      } else if ((text.equals("--format") || text.equals("--output-format"))
+          && i + 1 < args.size()) {
+        value = args.get(i + 1).text();
+      }
+      if (value != null && PRINTED.contains(value.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
