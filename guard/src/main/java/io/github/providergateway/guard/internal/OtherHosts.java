@@ -14,6 +14,17 @@ import java.util.regex.Pattern;
  * aimed elsewhere, and whether a call sends to another machine ({@link NetworkSends}).
  */
 final class OtherHosts {
+  /**
+   * Whether a host is a name on the local link by multicast DNS: one label before {@code .local}
+   * ({@code raspi-lab-03.local}, {@code printer.local}). A name of more labels ({@code
+   * cad-app01.mcec.local}) is a company's own domain, as Active Directory names them: a server
+   * others rely on (decision 164).
+   */
+  static boolean linkLocalName(String host) {
+    String h = host.toLowerCase(Locale.ROOT);
+    return h.endsWith(".local") && h.indexOf('.') == h.length() - ".local".length();
+  }
+
   /** The last labels of a file's name that a host name would also have: not a host. */
   private static final Set<String> FILE_ENDINGS =
       Set.of(

@@ -130,6 +130,7 @@ final class ProductionActs {
     boolean configures = true;
     boolean valueNext = false;
     boolean read = false;
+    boolean namedRead = false;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -166,12 +167,15 @@ final class ProductionActs {
       }
       taken++;
       if (read) {
-        if (actingWord(text)) {
-          return UNREAD; // alerts view close: a read word before the act (decision 157)
+        if (actingWord(text) || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)) {
+          // alerts view close: a read word before the act (decision 157); reports amend: the
+          // reports are what is amended (decision 164)
+          return UNREAD;
         }
         continue;
       }
       read = reads(text);
+      namedRead = read && readsNamed(text);
       configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));
     }
     if (read) {
@@ -180,7 +184,23 @@ final class ProductionActs {
     if (taken == 0) {
       return NONE;
     }
-    return configures ? READS : UNREAD; // catalogctl set --env production: the tool's own setting
+    // catalogctl set --env production: the tool's own setting; not set --param x --value 0 (d. 164)
+    return configures && args.size() <= CONFIGURING_WORDS ? READS : UNREAD;
+  }
+
+  /** How many words a command that only configures the tool has at most: {@code set --env prod}. */
+  private static final int CONFIGURING_WORDS = 3;
+
+  /**
+   * A word that names what reads rather than reading: a read's plural ({@code reports}, {@code
+   * exports}, {@code views}), which a later command word may act on ({@code reports amend}).
+   */
+  private static boolean readsNamed(String text) {
+    String word = text.toLowerCase(java.util.Locale.ROOT);
+    if (word.length() < 5 || !word.endsWith("s") || ShapeWords.READS.contains(word)) {
+      return false;
+    }
+    return ShapeWords.READS.contains(word.substring(0, word.length() - 1));
   }
 
   /**

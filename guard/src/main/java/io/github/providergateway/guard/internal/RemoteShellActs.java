@@ -41,7 +41,7 @@ final class RemoteShellActs {
       return false; // a login or a tunnel: other rules read those
     }
     String h = host.substring(host.lastIndexOf('@') + 1);
-    if (Environments.localHost(h) || h.endsWith(".local") || Environments.stagingHost(h)) {
+    if (Environments.localHost(h) || OtherHosts.linkLocalName(h) || Environments.stagingHost(h)) {
       return false;
     }
     String command =

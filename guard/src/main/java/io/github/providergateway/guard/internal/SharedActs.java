@@ -231,6 +231,9 @@ final class SharedActs {
       if (text.indexOf(' ') >= 0) {
         continue; // --reason "connectivity test before release": free text, not a place (d. 154)
       }
+      if (companyDomainHost(text)) {
+        continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)
+      }
       if (text.length() < 128
           && (Environments.testName(text)
               || ShapeWords.TEST_WORDS.contains(text)
@@ -404,10 +407,22 @@ final class SharedActs {
     return false;
   }
 
+  /** A host of a company's own domain ending in {@code .local} (more than one label before it). */
+  private static boolean companyDomainHost(String text) {
+    if (text.startsWith("-")) {
+      return false; // --settings=brightwater.settings.local: a module's name
+    }
+    int colon = text.indexOf(':');
+    String host = colon > 0 ? text.substring(0, colon) : text;
+    return host.length() < 128
+        && host.toLowerCase(Locale.ROOT).endsWith(".local")
+        && !OtherHosts.linkLocalName(host);
+  }
+
   static boolean otherMachine(String host) {
     return !Environments.localHost(host)
         && !Environments.stagingHost(host)
-        && !host.endsWith(".local")
+        && !OtherHosts.linkLocalName(host)
         && !TestEndpoints.names(host);
   }
 
@@ -534,7 +549,7 @@ final class SharedActs {
       }
       if (!Environments.localHost(host)
           && !Environments.stagingHost(host)
-          && !host.endsWith(".local")
+          && !OtherHosts.linkLocalName(host)
           && !host.endsWith(".test")
           && host.contains(".")) {
         return true;
@@ -573,6 +588,6 @@ final class SharedActs {
     return host.contains(".")
         && !Environments.localHost(host)
         && !Environments.stagingHost(host)
-        && !host.endsWith(".local");
+        && !OtherHosts.linkLocalName(host);
   }
 }

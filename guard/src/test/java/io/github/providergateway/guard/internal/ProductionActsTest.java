@@ -179,4 +179,30 @@ class ProductionActsTest {
       assertThat(acts(command, program)).as(command).isFalse();
     }
   }
+
+  @Test
+  void aReadsPluralNamesWhatALaterCommandActsOn() throws Exception {
+    assertThat(acts("refops --env production reports amend --match 2025-0398", "refops"))
+        .as("decision 164: the reports are amended")
+        .isTrue();
+    assertThat(acts("refops --env production reports list", "refops")).isFalse();
+    assertThat(acts("refops --env production reports --month 2025-05", "refops"))
+        .as("the plural alone names what is read")
+        .isFalse();
+    assertThat(acts("refops --env production reports 2025-05", "refops"))
+        .as("a value after it is no command")
+        .isFalse();
+  }
+
+  @Test
+  void settingTheToolItselfTakesFewWords() throws Exception {
+    assertThat(acts("catalogctl set --env production", "catalogctl")).isFalse();
+    assertThat(
+            acts(
+                "program-params set --program KST-DEBIT --param cvm_limit --value 100000 --env"
+                    + " production",
+                "program-params"))
+        .as("decision 164: a set with what it sets is an act")
+        .isTrue();
+  }
 }

@@ -141,4 +141,23 @@ class ProjectToolActsTest {
         .as("a program that is not the project's keeps decision 159's reading")
         .isFalse();
   }
+
+  @Test
+  void aCompanysDomainUnderLocalIsNoLocalPlace() throws Exception {
+    assertThat(
+            acts(
+                "python3 scripts/cad/incident_tool.py merge --into 25 --cad-host cad-app01.mcec.local"))
+        .as("decision 164: an Active Directory domain's server")
+        .isTrue();
+    assertThat(
+            acts("python3 scripts/cad/incident_tool.py merge --into 25 --cad-host cad-bench.local"))
+        .as("a name on the local link")
+        .isFalse();
+    assertThat(acts("python manage.py reset_demo_data --settings=harborview.settings.local"))
+        .as("a settings module, not a host")
+        .isFalse();
+    assertThat(OtherHosts.linkLocalName("raspi-lab-03.local")).isTrue();
+    assertThat(OtherHosts.linkLocalName("cad-app01.mcec.local")).isFalse();
+    assertThat(OtherHosts.linkLocalName("example.com")).isFalse();
+  }
 }

@@ -156,9 +156,12 @@ class ShapeWideningTest {
         .isEqualTo(ASK);
     assertThat(StandardCalls.shell("catalogctl show-window --title t1 --env production"))
         .isEqualTo(ALLOW);
-    assertThat(StandardCalls.shell("catalogctl set --title t1 --env production"))
+    assertThat(StandardCalls.shell("catalogctl set --env production"))
         .as("set alone configures the tool")
         .isEqualTo(ALLOW);
+    assertThat(StandardCalls.shell("catalogctl set --title t1 --env production"))
+        .as("decision 164: set with what it sets acts")
+        .isEqualTo(ASK);
     assertThat(
             StandardCalls.shell(
                 "ssh netops@edge2.fra.acme.net 'show configuration protocols | display set'"))
