@@ -205,7 +205,7 @@ final class SharedActs {
   }
 
   /** The project's forge's or a package registry's host: their writes are the forge families'. */
-  private static boolean forge(String host) {
+  static boolean forge(String host) {
     String h = host.toLowerCase(Locale.ROOT);
     for (String forge : ShapeWords.FORGES) {
       if (h.equals(forge) || h.endsWith("." + forge)) {
@@ -262,12 +262,13 @@ final class SharedActs {
   }
 
   static boolean dryRun(List<Word> args) {
-    for (Word word : args) {
-      String text = word.text();
-      if (ShapeWords.DRY_RUNS.contains(text)
-          || text.startsWith("--dry-run=")
-          || text.startsWith("--dry_run=")) {
-        return true;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if ((ShapeWords.DRY_RUNS.contains(text)
+              || text.startsWith("--dry-run=")
+              || text.startsWith("--dry_run="))
+          && !GoAheadSaidOtherwise.setOff(args, i)) {
+        return true; // not --dry-run=false, --dryrun 0 (decision 162)
       }
     }
     return false;
