@@ -75,9 +75,10 @@ final class CallEnvironment {
     return false;
   }
 
+  /** A dry run's or a preview's variable ({@code DRY_RUN}, {@code TARIFFCTL_PREVIEW}: d. 165). */
   private static boolean dryRun(List<String> parts) {
     int n = parts.size();
-    return parts.get(n - 1).equals("dryrun")
+    return GoAheadSaidOtherwise.preview(parts.subList(n - 1, n))
         || n >= 2 && parts.get(n - 2).equals("dry") && parts.get(n - 1).equals("run");
   }
 

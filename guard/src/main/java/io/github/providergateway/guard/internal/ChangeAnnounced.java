@@ -30,10 +30,16 @@ final class ChangeAnnounced {
   private static final Set<String> CHATS =
       Set.of("slack", "teams", "discord", "mattermost", "zulip", "rocketchat", "chat", "msteams");
 
-  /** A pull or merge request named in the text. */
+  /**
+   * A pull or merge request named in the text: {@code PR} only with its number or as the subject of
+   * an announcement ({@code PR #412}, {@code the PR is up}, {@code merged PR}), not a public
+   * relations agency's (decision 165).
+   */
   private static final Pattern CHANGE =
       Pattern.compile(
-          "\\bPRs?\\b|pull request|merge request|/pull/\\d+|/merge_requests/\\d+"
+          "\\b(?:PR|MR)s?\\s*[#!]?\\d+|\\bPRs?\\s+(?:is|are|was|has|for\\s+review|up\\b|ready)"
+              + "|(?i:opened|raised|merged|reviewed|approved|my)\\s+PRs?\\b"
+              + "|pull request|merge request|/pull/\\d+|/merge_requests/\\d+"
               + "|\\b[\\w.-]+/[\\w.-]+#\\d+");
 
   /** What makes a post more than an announcement: an address, a number to call, everyone. */
@@ -50,18 +56,23 @@ final class ChangeAnnounced {
   /** The arguments that name the channel. */
   private static final Set<String> CHANNELS = Set.of("channel", "channel_id", "channel_name");
 
+  /** The arguments that send the post under another name or face: {@code username}. */
+  private static final Set<String> SENDERS =
+      Set.of("username", "as_user", "icon_emoji", "icon_url", "avatar_url", "display_name");
+
   /** Whether the call is a chat's post that announces the developer's own change, and no more. */
   static boolean in(String tool, JsonNode args) {
-    if (args == null || !args.isObject() || !chat(tool)) {
+    if (args == null || !args.isObject() || !chat(tool) || support(tool)) {
       return false;
     }
     StringBuilder text = new StringBuilder();
+    StringBuilder said = new StringBuilder(); // not the channel's name, not an id
     for (Iterator<Map.Entry<String, JsonNode>> fields = args.fields(); fields.hasNext(); ) {
       Map.Entry<String, JsonNode> field = fields.next();
       String key = field.getKey().toLowerCase(Locale.ROOT);
       JsonNode value = field.getValue();
-      if (FILES.contains(key)) {
-        return false;
+      if (FILES.contains(key) || SENDERS.contains(key)) {
+        return false; // a file; another person's name on the post (decision 165)
       }
       if (!value.isTextual()) {
         if (value.isContainerNode()) {
@@ -69,18 +80,91 @@ final class ChangeAnnounced {
         }
         continue;
       }
-      if (CHANNELS.contains(key) && sharedChannel(value.asText())) {
-        return false;
+      if (CHANNELS.contains(key)) {
+        if (sharedChannel(value.asText())) {
+          return false;
+        }
+      } else if (!key.endsWith("id") && !key.endsWith("_ts")) {
+        said.append(value.asText()).append('\n');
       }
       text.append(value.asText()).append('\n');
     }
-    return text.length() < 2000 && CHANGE.matcher(text).find() && !MORE.matcher(text).find();
+    return text.length() < 2000
+        && CHANGE.matcher(text).find()
+        && !MORE.matcher(text).find()
+        && !AnnouncedBeyond.saysMore(said);
   }
 
-  /** A channel shared with another company: {@code #ext-vendor}, {@code shared-acme}. */
+  /** The parts of a channel's name that say it is shared with another company. */
+  private static final Set<String> SHARED_PARTS =
+      Set.of(
+          "ext",
+          "external",
+          "shared",
+          "partner",
+          "partners",
+          "vendor",
+          "vendors",
+          "guest",
+          "guests",
+          "connect");
+
+  /** The channels that reach the whole company. */
+  private static final Set<String> EVERYONE =
+      Set.of(
+          "general",
+          "announcements",
+          "announce",
+          "company",
+          "everyone",
+          "random",
+          "all-hands",
+          "allhands",
+          "all-company",
+          "all-staff",
+          "town-hall");
+
+  /**
+   * A channel shared with another company ({@code #ext-vendor}, {@code shared-acme}; decision 165:
+   * such a part anywhere, {@code #pricing-eng-partners}, {@code #proj-halden-ext}), or one that
+   * reaches the whole company ({@code #general}, {@code #announcements}).
+   */
   private static boolean sharedChannel(String name) {
     String channel = name.toLowerCase(Locale.ROOT).replace("#", "");
-    return channel.startsWith("ext") || channel.startsWith("shared");
+    if (channel.startsWith("ext") || channel.startsWith("shared") || EVERYONE.contains(channel)) {
+      return true;
+    }
+    for (String part : channel.split("[-_.]")) {
+      if (SHARED_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A server's words that say its chat is with customers: a support desk's. */
+  private static final Set<String> SUPPORT =
+      Set.of(
+          "support",
+          "helpdesk",
+          "customer",
+          "customers",
+          "livechat",
+          "intercom",
+          "zendesk",
+          "freshchat",
+          "crisp",
+          "drift",
+          "tawk");
+
+  /** Whether the chat is a support desk's, whose posts go to customers (decision 165). */
+  private static boolean support(String tool) {
+    for (String word : ActsPredicates.words(tool.replace("__", "_"))) {
+      if (SUPPORT.contains(word)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean chat(String tool) {

@@ -40,6 +40,9 @@ final class GoAheadActs {
     if (ShapeWords.REMOTE_SHELLS.contains(step.program())) {
       return false; // ssh host '…': the remote shell's rule reads what it runs there
     }
+    if (step.program().startsWith("-")) {
+      return false; // docker run app --db host:5432: the image's arguments, no program of its own
+    }
     return ProductionActs.unreadActWhere(scan, step, GoAheadActs::aimed, false);
   }
 
@@ -74,13 +77,15 @@ final class GoAheadActs {
         }
       }
     }
-    if (ActReach.toldToGoLive(scan, sending)) {
+    if (ActReach.toldToGoLive(scan, sending) || GoAheadSaidOtherwise.toldToGoLive(step, sending)) {
       return true; // --commit, --apply; or a yes piped, an environment's go-ahead (below)
     }
     if (answering && SharedActs.actingWord(args)) {
       return true;
     }
-    for (String host : hostsGiven(args)) {
+    List<String> hosts = hostsGiven(args);
+    hosts.addAll(GoAheadSaidOtherwise.hostsGiven(scan, args, HOST_PARTS));
+    for (String host : hosts) {
       if (host.contains(".") && SharedActs.otherMachine(host)) {
         return true;
       }

@@ -25,6 +25,23 @@ final class OtherHosts {
     return h.endsWith(".local") && h.indexOf('.') == h.length() - ".local".length();
   }
 
+  /**
+   * A host of a company's own domain ending in {@code .local} (more than one label before it), not
+   * an option's own words nor a settings module's name.
+   */
+  static boolean companyDomainHost(String text) {
+    if (text.startsWith("-")) {
+      return false; // --settings=brightwater.settings.local: a module's name
+    }
+    int colon = text.indexOf(':');
+    String host = (colon > 0 ? text.substring(0, colon) : text).toLowerCase(Locale.ROOT);
+    return host.length() < 128
+        && host.endsWith(".local")
+        && !linkLocalName(host)
+        && !host.contains(".settings.") // harborview.settings.local: Django's settings module
+        && !host.contains(".config.");
+  }
+
   /** The last labels of a file's name that a host name would also have: not a host. */
   private static final Set<String> FILE_ENDINGS =
       Set.of(

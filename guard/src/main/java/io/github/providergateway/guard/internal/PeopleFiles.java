@@ -233,22 +233,20 @@ final class PeopleFiles {
    * file stay {@code production.data-export}'s.
    */
   private static String identifiersSelected(Scan scan) {
-    if (!PeoplePredicates.runsOneOf(scan, SQL_CLIENTS)) {
+    if (!PeoplePredicates.runsOneOf(scan, SQL_CLIENTS) && !PeopleRows.runsOne(scan)) {
       return null;
     }
     for (Step step : scan.steps()) {
-      if (!SQL_CLIENTS.contains(step.program())) {
+      if (!SQL_CLIENTS.contains(step.program()) && !PeopleRows.client(step)) {
         continue;
       }
-      StringBuilder words = new StringBuilder();
-      for (io.github.providergateway.guard.shell.Word word : step.args()) {
-        words.append(' ').append(word.text());
-      }
-      String text = RecordsCall.lower(words.toString());
+      String text = PeopleRows.told(scan, step); // its words, and the SQL on its input (d. 165)
       Matcher column = SELECTS_IDENTIFIERS.matcher(text);
-      if (!column.find()) {
+      String found = column.find() ? column.group(1) : PeopleRows.named(text);
+      if (found == null) {
         continue;
       }
+      boolean shared = DatabaseTargets.shared(scan, step) || PeopleRows.serviceShared(step);
       boolean elsewhere =
           intoFile(step)
               || WRITES_ELSEWHERE.matcher(text).find()
@@ -257,13 +255,13 @@ final class PeopleFiles {
       if (elsewhere) {
         // production's rows to a file are production.data-export's (decision 160: a shared
         // database's, named by a host or a variable, are asked here)
-        if (!production && DatabaseTargets.shared(scan, step)) {
-          return column.group(1) + " of a shared database's rows copied to this machine";
+        if (!production && shared) {
+          return found + " of a shared database's rows copied to this machine";
         }
       } else if (production) {
-        return column.group(1) + " of production rows printed into the conversation";
-      } else if (DatabaseTargets.shared(scan, step)) {
-        return column.group(1) + " of a shared database's rows printed into the conversation";
+        return found + " of production rows printed into the conversation";
+      } else if (shared) {
+        return found + " of a shared database's rows printed into the conversation";
       }
     }
     return null;

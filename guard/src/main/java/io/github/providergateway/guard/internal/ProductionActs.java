@@ -57,9 +57,10 @@ final class ProductionActs {
    * says, whose command words hold no read: the reading this class makes for production, shared
    * with the aims of {@link GoAheadActs}. Where the aim names {@code production}, a flag that acts
    * makes a read act ({@code show --apply}) and a test word excuses only where it names a place
-   * (decision 157); where it does not, the flag is the aim itself ({@code list … --commit} still
-   * lists), and any test word beside it says the act is a test's, as for {@code
-   * shapes.acts-on-shared}.
+   * (decision 157); where it does not, the go-ahead flag is the aim itself ({@code list … --commit}
+   * still lists), but another flag that acts makes a read act ({@code list --purge-closed
+   * --confirm}); and a test word excuses only where it names a place for either aim (decision 165:
+   * {@code --notes test} had excused a go-ahead).
    */
   static boolean unreadActWhere(Scan scan, Step step, Aim aim, boolean production) {
     String program = step.program();
@@ -95,9 +96,7 @@ final class ProductionActs {
     return !SharedActs.dryRun(args)
         && !TestEndpoints.in(step)
         && !Environments.testName(program)
-        && !(production
-            ? TestPlaceNamed.besideProduction(step, args)
-            : SharedActs.localOrTest(step, args));
+        && !TestPlaceNamed.besideProduction(step, args); // not --notes test (decision 165)
   }
 
   /**
@@ -144,7 +143,7 @@ final class ProductionActs {
       }
       if (text.startsWith("-")) {
         boolean flag = i + 1 == args.size() || args.get(i + 1).text().startsWith("-");
-        if (production && flag && actingOption(text)) {
+        if (flag && actingOption(text) && (production || !goAhead(text))) {
           return UNREAD; // show --apply, list --purge, status --fix: a read told to act (d. 157)
         }
         // kafka-consumer-groups --describe --group g; not --status OPEN, a filter
@@ -333,6 +332,14 @@ final class ProductionActs {
     return parts.size() == 1 && ShapeWords.ACTING_OPTIONS.contains(parts.get(0))
         || ShapeWords.STRONG.contains(parts.get(0))
         || ShapeWords.SENDS.contains(parts.get(0));
+  }
+
+  /**
+   * A flag that is the go-ahead itself: where the aim is the go-ahead ({@link GoAheadActs}), {@code
+   * list … --commit} still lists, but {@code list --purge-closed --confirm} acts (decision 165).
+   */
+  private static boolean goAhead(String text) {
+    return ShapeWords.GO_LIVE.contains(text.toLowerCase(java.util.Locale.ROOT));
   }
 
   /** An option named for a read ({@code --describe}, {@code --fetch-cert}), taken as a flag. */

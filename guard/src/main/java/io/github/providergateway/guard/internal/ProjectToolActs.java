@@ -30,7 +30,19 @@ final class ProjectToolActs {
   /** Whether {@code step} is the project's own tool given a command that acts, nowhere said. */
   static boolean acts(Scan scan, Step step) {
     return ProjectTools.own(step)
-        && ProductionActs.unreadActWhere(scan, step, ProjectToolActs::aimed, false);
+        && ProductionActs.unreadActWhere(scan, step, ProjectToolActs::aimed, false)
+        && !testDataNamed(step);
+  }
+
+  /**
+   * Whether the call names test data by any word ({@code --batch TEST24-ITE-003}, {@code --fixture
+   * tests/fixtures/quote.json}): a command with no go-ahead and no production named is the
+   * developer's trying the tool on it (decision 162 as measured; decision 165 narrowed the
+   * go-ahead's and production's excuse to a test place named).
+   */
+  private static boolean testDataNamed(Step step) {
+    List<Word> args = step.interpreter() ? SharedActs.scriptArguments(step.args()) : step.args();
+    return args != null && SharedActs.localOrTest(step, args);
   }
 
   /**

@@ -206,7 +206,7 @@ final class SharedActs {
   }
 
   /** The project's forge's or a package registry's host: their writes are the forge families'. */
-  private static boolean forge(String host) {
+  static boolean forge(String host) {
     String h = host.toLowerCase(Locale.ROOT);
     for (String forge : ShapeWords.FORGES) {
       if (h.equals(forge) || h.endsWith("." + forge)) {
@@ -231,7 +231,7 @@ final class SharedActs {
       if (text.indexOf(' ') >= 0) {
         continue; // --reason "connectivity test before release": free text, not a place (d. 154)
       }
-      if (companyDomainHost(text)) {
+      if (OtherHosts.companyDomainHost(text)) {
         continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)
       }
       if (text.length() < 128
@@ -266,12 +266,13 @@ final class SharedActs {
   }
 
   static boolean dryRun(List<Word> args) {
-    for (Word word : args) {
-      String text = word.text();
-      if (ShapeWords.DRY_RUNS.contains(text)
-          || text.startsWith("--dry-run=")
-          || text.startsWith("--dry_run=")) {
-        return true;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if ((ShapeWords.DRY_RUNS.contains(text)
+              || text.startsWith("--dry-run=")
+              || text.startsWith("--dry_run="))
+          && !GoAheadSaidOtherwise.setOff(args, i)) {
+        return true; // not --dry-run=false, --dryrun 0 (decision 165)
       }
     }
     return false;
@@ -405,18 +406,6 @@ final class SharedActs {
       }
     }
     return false;
-  }
-
-  /** A host of a company's own domain ending in {@code .local} (more than one label before it). */
-  private static boolean companyDomainHost(String text) {
-    if (text.startsWith("-")) {
-      return false; // --settings=brightwater.settings.local: a module's name
-    }
-    int colon = text.indexOf(':');
-    String host = colon > 0 ? text.substring(0, colon) : text;
-    return host.length() < 128
-        && host.toLowerCase(Locale.ROOT).endsWith(".local")
-        && !OtherHosts.linkLocalName(host);
   }
 
   static boolean otherMachine(String host) {

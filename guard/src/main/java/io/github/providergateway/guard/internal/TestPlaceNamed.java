@@ -93,8 +93,8 @@ final class TestPlaceNamed {
           if (placeOption(text.substring(0, eq), text.substring(eq + 1))) {
             return true; // --env=test
           }
-        } else if (bareFlag(args, i) && testPlace(text)) {
-          return true; // --local, --sandbox
+        } else if (bareFlag(args, i) && testPlace(text) && !turnedOff(text)) {
+          return true; // --local, --sandbox; not --no-preview (decision 165)
         }
         continue;
       }
@@ -126,6 +126,11 @@ final class TestPlaceNamed {
       }
     }
     return !path && !option.startsWith("--") && name.length() == 1; // -e test, -s staging
+  }
+
+  /** A flag that turns a place off rather than naming it: {@code --no-preview}. */
+  private static boolean turnedOff(String flag) {
+    return flag.startsWith("--no-") || flag.startsWith("--skip-") || flag.startsWith("--without-");
   }
 
   /** A word that neither is an option nor holds its value takes the one after it. */
@@ -166,6 +171,7 @@ final class TestPlaceNamed {
   /** A test, development or staging name that names no production. */
   private static boolean testPlace(String text) {
     return text.length() < 128
+        && !OtherHosts.companyDomainHost(text) // cad-app01.mcec.local (decision 164)
         && (Environments.testName(text)
             || ShapeWords.TEST_WORDS.contains(text)
             || Environments.stagingHost(text))

@@ -25,6 +25,13 @@ final class StandardCalls {
     return GUARD.decide(new GuardCall("shell", args, PROJECT, PROJECT, null)).outcome();
   }
 
+  /** {@return the rule that decides a shell command, or {@code allow} when none does} */
+  static String ruleOf(String command) {
+    ObjectNode args = JSON.createObjectNode().put("command", command);
+    String rule = GUARD.decide(new GuardCall("shell", args, PROJECT, PROJECT, null)).ruleId();
+    return rule == null ? "allow" : rule;
+  }
+
   /** {@return the decision of a server's tool, its arguments given as JSON} */
   static GuardVerdict.Outcome tool(String name, String args) throws Exception {
     return GUARD

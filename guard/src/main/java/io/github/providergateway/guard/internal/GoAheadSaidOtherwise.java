@@ -1,0 +1,176 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The go-ahead and the server of decision 159 ({@link GoAheadActs}) said in words its lists do not
+ * hold (decision 165, the red team of 159): a go-ahead flag made longer ({@code --yes-really}), a
+ * preview turned off ({@code --no-preview}), a dry run's own flag set off ({@code --dry-run=false},
+ * {@code --dryrun 0}), a mode that acts ({@code --mode execute}), the tool's question answered by a
+ * here-string ({@code <<< y}); and the server given by a short option ({@code -H
+ * hazlog.ops.example.internal}), as {@code host:port} standing alone, or by a variable the call
+ * sets ({@code HAZLOG_SERVER=https://…}).
+ */
+final class GoAheadSaidOtherwise {
+  private GoAheadSaidOtherwise() {}
+
+  /** The first parts of a longer flag that send the act through: {@code --yes-really}. */
+  private static final Set<String> GO_AHEAD_FIRST = Set.of("yes", "confirm", "commit", "execute");
+
+  /** The parts of a name that say preview: {@code --no-preview}, {@code --simulate=false}. */
+  private static final Set<String> PREVIEW =
+      Set.of("preview", "dryrun", "simulate", "simulation", "noop", "whatif");
+
+  /** The first parts that turn what follows off: {@code --no-preview}, {@code --skip-preview}. */
+  private static final Set<String> TURNING_OFF = Set.of("no", "skip", "disable", "without");
+
+  /** The values that set a flag off. */
+  private static final Set<String> OFF = Set.of("0", "false", "no", "off", "n");
+
+  /** The values of a mode that act: {@code --mode execute}. */
+  private static final Set<String> ACTING_MODES =
+      Set.of("live", "execute", "exec", "commit", "apply", "real", "for-real", "write", "wet");
+
+  /**
+   * Whether the program's words or its input tell it to go ahead in a way {@link
+   * ActReach#toldToGoLive} does not read.
+   *
+   * @param step the program
+   * @param args its words (a script's, for an interpreter), without the answering flags
+   * @return whether they do
+   */
+  static boolean toldToGoLive(Step step, List<Word> args) {
+    for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      if (!text.startsWith("--") || text.length() > 48) {
+        continue;
+      }
+      int eq = text.indexOf('=');
+      List<String> parts = ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2));
+      if (parts.isEmpty()) {
+        continue;
+      }
+      String next = i + 1 < args.size() ? args.get(i + 1).text() : "-";
+      String value = eq > 0 ? text.substring(eq + 1) : next.startsWith("-") ? null : next;
+      if (eq < 0 && value == null && longerGoAhead(parts)) {
+        return true; // --yes-really, --no-preview
+      }
+      if (value != null && preview(parts) && OFF.contains(value.toLowerCase(Locale.ROOT))) {
+        return true; // --dry-run=false, --dryrun 0
+      }
+      if (value != null
+          && parts.get(parts.size() - 1).equals("mode")
+          && ACTING_MODES.contains(value.toLowerCase(Locale.ROOT))) {
+        return true; // --mode execute
+      }
+    }
+    return answeredOnInput(step);
+  }
+
+  /** A bare flag of parts that begins with a go-ahead or turns a preview off. */
+  private static boolean longerGoAhead(List<String> parts) {
+    if (parts.size() < 2) {
+      return false;
+    }
+    return GO_AHEAD_FIRST.contains(parts.get(0))
+        || TURNING_OFF.contains(parts.get(0)) && preview(parts.subList(1, parts.size()));
+  }
+
+  /** Whether a name's parts say preview or dry run ({@code dry-run}, {@code dryrun}). */
+  static boolean preview(List<String> parts) {
+    for (int p = 0; p < parts.size(); p++) {
+      String part = parts.get(p);
+      if (PREVIEW.contains(part)
+          || part.equals("dry") && p + 1 < parts.size() && parts.get(p + 1).equals("run")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a dry run's flag at {@code i} is set off ({@code --dry-run=false}, {@code --dryrun 0}):
+   * no dry run at all.
+   */
+  static boolean setOff(List<Word> args, int i) {
+    String text = args.get(i).text();
+    int eq = text.indexOf('=');
+    String value;
+    if (eq > 0) {
+      value = text.substring(eq + 1);
+    } else {
+      value = i + 1 < args.size() ? args.get(i + 1).text() : "";
+    }
+    return OFF.contains(value.toLowerCase(Locale.ROOT));
+  }
+
+  /** The tool's question answered by a here-string or here-document: {@code <<< y}. */
+  private static boolean answeredOnInput(Step step) {
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().startsWith("<<")) {
+        String said = redirect.body() != null ? redirect.body() : redirect.target().text();
+        String answer = said.replace("\\n", "").strip().toLowerCase(Locale.ROOT);
+        if (answer.equals("y") || answer.equals("yes")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A host's name with a domain and a port, standing alone: {@code hazlog.ops.acme.net:8443}. */
+  private static final Pattern HOST_AND_PORT =
+      Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
+
+  /** The short options that name a server by convention: {@code -H host}, {@code -s host}. */
+  private static final Set<String> SHORT_HOST_OPTIONS = Set.of("-H", "-h", "-s", "-S");
+
+  /**
+   * The hosts given by a short option named for one, by {@code host:port} standing alone, or by a
+   * variable the call sets whose name's last part names one ({@code HAZLOG_SERVER=https://…}).
+   *
+   * @param scan the call
+   * @param args the program's words
+   * @param hostParts the last parts of a name that say its value is a machine's address
+   * @return the hosts, which the caller reads as {@link GoAheadActs} reads its own
+   */
+  static List<String> hostsGiven(Scan scan, List<Word> args, Set<String> hostParts) {
+    List<String> hosts = new ArrayList<>(1);
+    boolean valueNext = false;
+    for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      boolean value = valueNext;
+      valueNext = text.startsWith("-") && text.indexOf('=') < 0;
+      if (!word.literal() || text.length() > 256) {
+        continue;
+      }
+      String option = i > 0 ? args.get(i - 1).text() : "";
+      if (SHORT_HOST_OPTIONS.contains(option) && SharedActs.hostLike(text)) {
+        hosts.add(text); // -H hazlog.ops.example.internal
+      } else if (!value && !text.startsWith("-") && HOST_AND_PORT.matcher(text).matches()) {
+        // hazlog.ops.example.internal:8443 standing alone; another option's value (rotctl -r
+        // host:port p) is where the program finds its device, as a URL's is what it writes
+        hosts.add(Environments.host(text));
+      }
+    }
+    String source = scan.source();
+    if (source != null && source.indexOf('=') >= 0) {
+      for (String token : FrameworkEnvironments.assignmentsInEffect(source)) {
+        int eq = token.indexOf('=');
+        String[] parts = token.substring(0, eq).toLowerCase(Locale.ROOT).split("_");
+        if (parts.length > 1 && hostParts.contains(parts[parts.length - 1])) {
+          String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
+          hosts.addAll(Environments.hostsOf(value)); // HAZLOG_SERVER=https://…
+        }
+      }
+    }
+    return hosts;
+  }
+}

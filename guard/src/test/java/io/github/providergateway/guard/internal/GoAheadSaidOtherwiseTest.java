@@ -1,0 +1,74 @@
+package io.github.providergateway.guard.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Decision 165, the red team of decision 159 ({@code shapes.go-ahead-acts}): the go-ahead and the
+ * server said in words the decision's lists did not hold are read, and each form's near-miss (a dry
+ * run kept on, this machine's server, another option's value, a test place named) is not.
+ */
+class GoAheadSaidOtherwiseTest {
+  private static String rule(String command) {
+    return StandardCalls.ruleOf(command);
+  }
+
+  private static final String GO_AHEAD = "shapes.go-ahead-acts";
+
+  @Test
+  void aGoAheadSaidInALongerFlagOrAPreviewTurnedOffActs() {
+    assertThat(rule("crewctl roster swap --crew C12 --yes-really")).isEqualTo(GO_AHEAD);
+    assertThat(rule("ledgerctl accruals repost --period 2026-11 --no-preview")).isEqualTo(GO_AHEAD);
+    assertThat(rule("ledgerctl accruals repost --period 2026-11 --mode execute"))
+        .isEqualTo(GO_AHEAD);
+    assertThat(rule("TARIFFCTL_PREVIEW=off tariffctl rates reprice --zone 4")).isEqualTo(GO_AHEAD);
+    assertThat(rule("crewctl roster swap --crew C12 <<< y")).isEqualTo(GO_AHEAD);
+    // near-misses: a flag that only begins so and takes a value, a preview kept on
+    assertThat(rule("crewctl roster swap --crew C12 --confirm-timeout 30")).isEqualTo("allow");
+    assertThat(rule("TARIFFCTL_PREVIEW=on tariffctl rates reprice --zone 4")).isEqualTo("allow");
+    assertThat(rule("crewctl roster swap --crew C12 <<< n")).isEqualTo("allow");
+  }
+
+  @Test
+  void aDryRunsFlagSetOffIsNoDryRun() {
+    assertThat(rule("ledgerctl accruals repost --period 2026-11 --dry-run=false"))
+        .isEqualTo(GO_AHEAD);
+    assertThat(rule("tariffctl rates reprice --zone 4 --dryrun 0")).isEqualTo(GO_AHEAD);
+    assertThat(rule("tariffctl rates reprice --zone 4 --dry-run=true")).isEqualTo("allow");
+    assertThat(rule("tariffctl rates reprice --zone 4 --dryrun")).isEqualTo("allow");
+  }
+
+  @Test
+  void aServerGivenByAShortOptionHostAndPortOrAVariableIsAnotherMachine() {
+    assertThat(rule("hazlog -H hazlog.ops.example.internal close --permit PTW-2231"))
+        .isEqualTo(GO_AHEAD);
+    assertThat(rule("hazlog hazlog.ops.example.internal:8443 close --permit PTW-2231"))
+        .isEqualTo(GO_AHEAD);
+    assertThat(
+            rule(
+                "HAZLOG_SERVER=https://hazlog.ops.example.internal hazlog close --permit"
+                    + " PTW-2231"))
+        .isEqualTo(GO_AHEAD);
+    // near-misses: this machine's, a staging host, a host:port that is another option's value
+    assertThat(rule("HAZLOG_SERVER=http://localhost:9000 hazlog close --permit PTW-1"))
+        .isEqualTo("allow");
+    assertThat(rule("hazlog hazlog.staging.example.internal:8443 close --permit PTW-1"))
+        .isEqualTo("allow");
+    assertThat(rule("rotctl -m 2 -r gs-1.gs.example.net:4533 p")).isEqualTo("allow");
+  }
+
+  @Test
+  void aTestWordExcusesAGoAheadOnlyWhereItNamesAPlace() {
+    assertThat(rule("crewctl roster swap --crew C12 --commit --notes test")).isEqualTo(GO_AHEAD);
+    assertThat(rule("crewctl roster swap --crew C12 --commit --ticket TEST-4411"))
+        .isEqualTo(GO_AHEAD);
+    assertThat(rule("crewctl --env test roster swap --crew C12 --commit")).isEqualTo("allow");
+  }
+
+  @Test
+  void aReadToldToDestroyActsButAReadToldToGoAheadStillReads() {
+    assertThat(rule("hazlog permits list --purge-closed --confirm")).isEqualTo(GO_AHEAD);
+    assertThat(rule("hazlog permits list --site 4 --confirm")).isEqualTo("allow");
+  }
+}
