@@ -101,6 +101,9 @@ final class CommerceWrites {
       Pattern.compile("\\{\\{|\\{%|<%|\\$\\{|\\bfor\\b|\\bproduct\\b|\\bvariant\\b|\\bitem\\b");
 
   private static String misrepresents(String old, String now, List<String> files) {
+    if (!PatternLiterals.mayFind(ALWAYS_IN_STOCK, now)) {
+      return null; // no matcher for every change read
+    }
     Matcher constant = PatternLiterals.matcher(ALWAYS_IN_STOCK, now);
     if (!constant.find() || PatternLiterals.finds(ALWAYS_IN_STOCK, old)) {
       return null;

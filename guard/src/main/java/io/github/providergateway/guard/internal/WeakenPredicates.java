@@ -247,9 +247,14 @@ final class WeakenPredicates {
 
   /** What text a program writes to a file holds, as the reader reads it. */
   static <T> T written(Scan scan, Step step, ChangeReader<T> reader) {
+    List<Redirect> redirects = step.invocation().redirects();
+    boolean tee = step.program().equals("tee");
+    if (!tee && !MayChangeFiles.byRedirection(redirects)) {
+      return null; // asked of every program by a dozen readers: most write no file
+    }
     List<Word> targets = new ArrayList<>();
     String body = null;
-    for (Redirect redirect : step.invocation().redirects()) {
+    for (Redirect redirect : redirects) {
       if (redirect.writes() && redirect.target() != null) {
         targets.add(redirect.target());
       }
@@ -257,7 +262,6 @@ final class WeakenPredicates {
         body = redirect.body();
       }
     }
-    boolean tee = step.program().equals("tee");
     if (targets.isEmpty() && !tee) {
       return null;
     }
@@ -397,6 +401,9 @@ final class WeakenPredicates {
   static <T> T inPlace(Step step, ChangeReader<T> reader) {
     String program = step.program();
     List<Word> args = step.args();
+    if (!MayChangeFiles.inPlace(args)) {
+      return null; // asked of every program by a dozen readers: most have no such option
+    }
     boolean inPlace = false;
     List<String> scripts = new ArrayList<>();
     List<String> files = new ArrayList<>();
