@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -252,6 +253,20 @@ final class WeakenPredicates {
     if (!tee && !MayChangeFiles.byRedirection(redirects)) {
       return null; // asked of every program by a dozen readers: most write no file
     }
+    // What the program writes, and where, is the same for every reader: read once a program.
+    Map<Step, Written> read = scan.once("WeakenPredicates.written", s -> new IdentityHashMap<>());
+    Written text = read.get(step);
+    if (text == null) {
+      text = written(scan, step, redirects, tee);
+      read.put(step, text);
+    }
+    return text.files().isEmpty() ? null : reader.read("", text.body(), text.files());
+  }
+
+  /** A program's text written to files, and their paths (none where there is no text). */
+  private record Written(String body, List<String> files) {}
+
+  private static Written written(Scan scan, Step step, List<Redirect> redirects, boolean tee) {
     List<Word> targets = new ArrayList<>();
     String body = null;
     for (Redirect redirect : redirects) {
@@ -263,7 +278,7 @@ final class WeakenPredicates {
       }
     }
     if (targets.isEmpty() && !tee) {
-      return null;
+      return new Written(null, List.of());
     }
     if (tee) {
       for (Word word : step.args()) {
@@ -280,7 +295,7 @@ final class WeakenPredicates {
       body = text.toString().replace("\\n", "\n");
     }
     if (body == null) {
-      return null;
+      return new Written(null, List.of());
     }
     List<String> files = new ArrayList<>();
     for (Word word : targets) {
@@ -290,7 +305,7 @@ final class WeakenPredicates {
         }
       }
     }
-    return files.isEmpty() ? null : reader.read("", body, files);
+    return new Written(body, List.copyOf(files));
   }
 
   /** A literal replaced by another in inline code: {@code s.replace('A', 'B')}, {@code re.sub}. */
