@@ -58,10 +58,13 @@ final class CommerceWrites {
   private static final Pattern URL = Pattern.compile("https?://([A-Za-z0-9.-]+)");
 
   private static String repointed(String old, String now, List<String> files) {
+    if (old.isEmpty()) {
+      return null; // a written file's text, with nothing taken out: no address repointed
+    }
     boolean hooks =
         files.stream().anyMatch(file -> APP_SETTINGS.matcher(file).matches())
             || (old + now).toLowerCase(java.util.Locale.ROOT).contains("webhook");
-    if (!hooks || old.isEmpty()) {
+    if (!hooks) {
       return null;
     }
     String before = host(old);

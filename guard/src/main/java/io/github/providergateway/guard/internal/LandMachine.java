@@ -165,7 +165,7 @@ final class LandMachine {
     if (text == null) {
       return false;
     }
-    if (PROC_MEMORY.matcher(text).find()) {
+    if (PatternLiterals.finds(PROC_MEMORY, text)) {
       return true;
     }
     if (!DUMPERS.contains(step.program())) {

@@ -554,6 +554,7 @@ final class LogisticsCommands {
       }
     }
     return last.length() < 1024
+        && (last.startsWith("/") || last.indexOf(':') > 0) // each alternative begins so
         && ELSEWHERE.matcher(last).find()
         && PatternLiterals.finds(KEPT_RECORDS, last);
   }
