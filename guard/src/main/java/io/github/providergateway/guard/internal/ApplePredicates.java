@@ -81,7 +81,7 @@ final class ApplePredicates {
   /** Whether the program's words or the text it is handed hold the pattern. */
   static boolean finds(Step step, Pattern pattern) {
     String text = LandPredicates.joined(step);
-    return text != null && pattern.matcher(text).find();
+    return text != null && PatternLiterals.finds(pattern, text);
   }
 
   /**

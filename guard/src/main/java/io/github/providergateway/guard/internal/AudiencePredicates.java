@@ -128,7 +128,8 @@ final class AudiencePredicates {
     boolean pattern = false;
     for (Word word : step.args()) {
       String t = word.text();
-      if (t.length() < 1024 && (ADDRESS_PATTERN.matcher(t).find() || t.contains("mailto:"))) {
+      if (t.length() < 1024
+          && (PatternLiterals.finds(ADDRESS_PATTERN, t) || t.contains("mailto:"))) {
         pattern = true;
         break;
       }

@@ -71,7 +71,8 @@ final class ChatUploads {
       return true;
     }
     String base = p.substring(p.lastIndexOf('/') + 1);
-    return SENSITIVE_NAME.matcher(base).find() || SENSITIVE_KIND.matcher(base).find();
+    return PatternLiterals.finds(SENSITIVE_NAME, base)
+        || PatternLiterals.finds(SENSITIVE_KIND, base);
   }
 
   /** A file a program sends: curl's {@code -F x=@f}, {@code --data-binary @f}, {@code -T f}. */

@@ -58,10 +58,13 @@ final class CommerceWrites {
   private static final Pattern URL = Pattern.compile("https?://([A-Za-z0-9.-]+)");
 
   private static String repointed(String old, String now, List<String> files) {
+    if (old.isEmpty()) {
+      return null; // a written file's text, with nothing taken out: no address repointed
+    }
     boolean hooks =
         files.stream().anyMatch(file -> APP_SETTINGS.matcher(file).matches())
             || (old + now).toLowerCase(java.util.Locale.ROOT).contains("webhook");
-    if (!hooks || old.isEmpty()) {
+    if (!hooks) {
       return null;
     }
     String before = host(old);
@@ -101,6 +104,9 @@ final class CommerceWrites {
       Pattern.compile("\\{\\{|\\{%|<%|\\$\\{|\\bfor\\b|\\bproduct\\b|\\bvariant\\b|\\bitem\\b");
 
   private static String misrepresents(String old, String now, List<String> files) {
+    if (!PatternLiterals.mayFind(ALWAYS_IN_STOCK, now)) {
+      return null; // no matcher for every change read
+    }
     Matcher constant = PatternLiterals.matcher(ALWAYS_IN_STOCK, now);
     if (!constant.find() || PatternLiterals.finds(ALWAYS_IN_STOCK, old)) {
       return null;

@@ -279,8 +279,11 @@ final class CopiesMedia {
               : (a.equals("-f") || a.equals("--file") || a.equals("-O") || a.equals("-F"))
                       && i + 1 < args.size()
                   ? args.get(i + 1)
-                  : (a.matches("-[A-Za-z]{0,8}f")
-                              || i == 0 && archiver && a.matches("[A-Za-z]{0,8}f"))
+                  : (a.endsWith("f") && SHORT_F.matcher(a).matches()
+                              || i == 0
+                                  && archiver
+                                  && a.endsWith("f")
+                                  && BARE_F.matcher(a).matches())
                           && i + 1 < args.size()
                       ? args.get(i + 1)
                       : null;
@@ -290,6 +293,12 @@ final class CopiesMedia {
     }
     return false;
   }
+
+  /** Short options ending in the archive's file option ({@code -cvf}); compiled once. */
+  private static final Pattern SHORT_F = Pattern.compile("-[A-Za-z]{0,8}f");
+
+  /** An archiver's first word of letters ending in {@code f} ({@code tar cvf}); compiled once. */
+  private static final Pattern BARE_F = Pattern.compile("[A-Za-z]{0,8}f");
 
   private static boolean isTape(String path, Set<String> tapes) {
     return TAPE.matcher(path).matches() || tapes != null && tapes.contains(path);

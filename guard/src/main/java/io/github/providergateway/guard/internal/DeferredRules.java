@@ -55,13 +55,45 @@ public final class DeferredRules implements Family {
   private static final Pattern PRODUCTION =
       Pattern.compile("(?i)(?:^|[-_./:@])(?:prod|production|prd|live)(?:$|[-_./:@\\d])");
 
-  /** The subcommands and words by which a tool acts on what it is pointed at. */
-  private static final Pattern ACTS =
-      Pattern.compile(
-          "^(?:deploy|delete|rm|apply|run|exec|scale|patch|set|remove|destroy|up|down|stop"
-              + "|prune|rollout|drain|update|create|import|restore|replace|edit|cordon|kill"
-              + "|firestore:delete|database:set|database:remove|database:update|functions:delete"
-              + "|hosting:disable|auth:import)$");
+  /**
+   * The subcommands and words by which a tool acts on what it is pointed at, compared whole in
+   * lower case (a set, not an anchored alternation: a matcher for every word of every program was a
+   * tenth of a long command's garbage).
+   */
+  private static final java.util.Set<String> ACTS =
+      java.util.Set.of(
+          "deploy",
+          "delete",
+          "rm",
+          "apply",
+          "run",
+          "exec",
+          "scale",
+          "patch",
+          "set",
+          "remove",
+          "destroy",
+          "up",
+          "down",
+          "stop",
+          "prune",
+          "rollout",
+          "drain",
+          "update",
+          "create",
+          "import",
+          "restore",
+          "replace",
+          "edit",
+          "cordon",
+          "kill",
+          "firestore:delete",
+          "database:set",
+          "database:remove",
+          "database:update",
+          "functions:delete",
+          "hosting:disable",
+          "auth:import");
 
   /** The options by which a command names its own target, so no earlier switch applies. */
   private static final Pattern NAMES_TARGET =
@@ -199,6 +231,10 @@ public final class DeferredRules implements Family {
     }
   }
 
+  /** The Node package managers, whose {@code link} obeys the package's manifest. */
+  private static final java.util.Set<String> NODE_PACKAGERS =
+      java.util.Set.of("npm", "pnpm", "yarn", "bun");
+
   /** The dev servers that load the project's configuration code. */
   private static final java.util.Set<String> DEV_SERVERS =
       java.util.Set.of("vite", "webpack", "webpack-dev-server", "astro", "nuxi", "rspack");
@@ -210,8 +246,7 @@ public final class DeferredRules implements Family {
    */
   private static String obeys(String tool, List<String> words) {
     String first = words.isEmpty() ? "" : words.get(0);
-    if (java.util.Set.of("npm", "pnpm", "yarn", "bun").contains(tool)
-            && (first.equals("link") || first.equals("ln"))
+    if (NODE_PACKAGERS.contains(tool) && (first.equals("link") || first.equals("ln"))
         || DEV_SERVERS.contains(tool)) {
       return "npm";
     }
@@ -293,12 +328,37 @@ public final class DeferredRules implements Family {
   private static boolean acts(List<String> words) {
     boolean acts = false;
     for (String word : words) {
-      if (NAMES_TARGET.matcher(word).matches()) {
+      if (namesTarget(word)) {
         return false;
       }
-      acts |= PatternLiterals.matcher(ACTS, word.toLowerCase(Locale.ROOT)).matches();
+      acts |= ACTS.contains(word.toLowerCase(Locale.ROOT));
     }
     return acts;
+  }
+
+  /** The options {@link #NAMES_TARGET} begins with, looked at before its regex. */
+  private static final List<String> TARGET_OPTIONS =
+      List.of(
+          "--project",
+          "-P",
+          "--context",
+          "--kube-context",
+          "--config",
+          "-c",
+          "--subscription",
+          "--profile",
+          "--host",
+          "-H",
+          "--account");
+
+  /** Whether a word names the command's target: only one that begins with such an option can. */
+  private static boolean namesTarget(String word) {
+    for (int i = 0; i < TARGET_OPTIONS.size(); i++) {
+      if (word.startsWith(TARGET_OPTIONS.get(i))) {
+        return NAMES_TARGET.matcher(word).matches();
+      }
+    }
+    return false;
   }
 
   private static String after(List<String> words, String word) {

@@ -156,7 +156,8 @@ final class DeferredShapes {
   static String held(String path, String text) {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
-    if (DEV_CONFIG.matcher(name).matches()
+    if (name.contains(".config.")
+        && DEV_CONFIG.matcher(name).matches()
         && PatternLiterals.finds(EVERY_INTERFACE, text)
         && PatternLiterals.finds(SERVES_HOME, text)) {
       return DEV_SERVER + " a dev server on every interface serving files outside the project";

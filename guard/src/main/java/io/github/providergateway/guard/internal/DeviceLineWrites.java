@@ -46,8 +46,11 @@ final class DeviceLineWrites {
   /** {@code gatttool --char-write}: the program, and an option beginning so if one is named. */
   private static boolean writes(Step step, String writer) {
     int space = writer.indexOf(' ');
-    if (!step.program().equals(space < 0 ? writer : writer.substring(0, space))) {
-      return false;
+    String program = step.program();
+    if (space < 0
+        ? !program.equals(writer)
+        : program.length() != space || !writer.startsWith(program)) {
+      return false; // the writer's program, compared in place
     }
     if (space < 0) {
       return true;

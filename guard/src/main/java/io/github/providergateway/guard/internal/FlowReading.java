@@ -350,7 +350,7 @@ public final class FlowReading {
       }
       case "grep", "egrep", "rg", "ag", "ack", "git-grep" -> {
         for (Word word : args) {
-          if (!word.text().startsWith("-") && SECRET_PATTERN.matcher(word.text()).find()) {
+          if (!word.text().startsWith("-") && PatternLiterals.finds(SECRET_PATTERN, word.text())) {
             found.secret(step.shown() + " (searches for secrets)");
             break;
           }

@@ -78,6 +78,15 @@ final class GitFlows {
     };
   }
 
+  /** The project's hooks' paths, resolved once a call, not once a {@code git} of it. */
+  private static List<String> hookPaths(Scan scan) {
+    List<String> paths = new ArrayList<>(HOOKS.size());
+    for (String hook : HOOKS) {
+      paths.add(scan.call().project().resolve(".git/hooks/" + hook).toString());
+    }
+    return paths;
+  }
+
   private static void git(Scan scan, Step step, Found found) {
     List<Word> args = step.args();
     String line = step.shown();
@@ -119,9 +128,11 @@ final class GitFlows {
         positionals.add(word.literal() ? text : null);
       }
     }
-    for (String hook : HOOKS) {
-      if (scan.call().project() != null && found.runs().size() < 16) {
-        found.runs().add(scan.call().project().resolve(".git/hooks/" + hook).toString());
+    if (scan.call().project() != null) {
+      for (String hook : scan.once("GitFlows.hooks", GitFlows::hookPaths)) {
+        if (found.runs().size() < 16) {
+          found.runs().add(hook);
+        }
       }
     }
     switch (command) {

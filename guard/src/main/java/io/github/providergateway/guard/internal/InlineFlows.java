@@ -25,6 +25,9 @@ final class InlineFlows {
               + "|stream_context_create|fsockopen|curl_exec|XMLHttpRequest|sendBeacon|WebSocket"
               + "|https?\\.request\\(");
 
+  /** The JavaScript runtimes read as interpreters here; a constant, not a list a program. */
+  private static final List<String> NODE_LIKE = List.of("node", "bun", "deno");
+
   /** Code that fetches. */
   static final Pattern FETCHES =
       Pattern.compile(
@@ -75,7 +78,7 @@ final class InlineFlows {
     if (step.program().equals("deno") && args.size() > 1 && args.get(0).text().equals("eval")) {
       return args.get(1).text();
     }
-    if (!step.interpreter() && !List.of("node", "bun", "deno").contains(step.program())) {
+    if (!step.interpreter() && !NODE_LIKE.contains(step.program())) {
       return null;
     }
     if (step.program().endsWith("sh")) {

@@ -165,7 +165,7 @@ final class LandMachine {
     if (text == null) {
       return false;
     }
-    if (PROC_MEMORY.matcher(text).find()) {
+    if (PatternLiterals.finds(PROC_MEMORY, text)) {
       return true;
     }
     if (!DUMPERS.contains(step.program())) {
@@ -312,6 +312,14 @@ final class LandMachine {
   }
 
   /** A loop with no end, or of thousands, that starts a program in the background each turn. */
+  /**
+   * The texts one of which each of {@link #PROCESS_FLOOD}'s loops holds ({@code while}, {@code
+   * until}, {@code for ((;;))}, a {@code $(seq} or a {@code {1..N}} range): a shell call with none
+   * is not read with its regex, which no literal gate spares (a {@code for … in $(ls …)} opens
+   * any).
+   */
+  private static final String[] ENDLESS_LOOPS = {"while", "until", "((", "$(seq", ".."};
+
   static final Pattern PROCESS_FLOOD =
       Pattern.compile(
           "(?s)\\b(?:while\\s+(?:true|:|\\[\\s*1\\s*])|until\\s+false|for\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)"
@@ -327,7 +335,8 @@ final class LandMachine {
     if (source == null
         || source.length() > LandPredicates.MAX_TEXT
         || source.indexOf('&') < 0
-        || source.indexOf("do") < 0) {
+        || source.indexOf("do") < 0
+        || !CodeArguments.containsAny(source, ENDLESS_LOOPS)) {
       return null;
     }
     Matcher flood = PROCESS_FLOOD.matcher(source);

@@ -328,12 +328,12 @@ final class LandPrograms {
           String kv = args.get(i + 1).text();
           int eq = kv.indexOf('=');
           if (eq > 0
-              && PAGER_KEY.matcher(kv.substring(0, eq)).matches()
+              && PatternLiterals.matches(PAGER_KEY, kv.substring(0, eq))
               && filters(kv.substring(eq + 1))) {
             return true;
           }
         }
-        if (PAGER_KEY.matcher(t).matches() && i + 1 < args.size() && isConfig(args)) {
+        if (PatternLiterals.matches(PAGER_KEY, t) && i + 1 < args.size() && isConfig(args)) {
           String value = args.get(i + 1).text();
           // A textconv turns a binary file into text (bun, exiftool, pdftotext): only a line
           // filter there hides lines; a pager or diff command is any program but a whole pager.

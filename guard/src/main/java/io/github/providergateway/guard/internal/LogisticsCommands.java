@@ -267,7 +267,8 @@ final class LogisticsCommands {
     }
     String script = script(step);
     String program = script != null ? script : step.program().toLowerCase(Locale.ROOT);
-    String name = ENDING.matcher(program).replaceAll("");
+    // Asked of every program (a gate): a name with no dot has no ending to take off.
+    String name = program.indexOf('.') < 0 ? program : ENDING.matcher(program).replaceAll("");
     if (TRADE_BARE.contains(name)) {
       return true;
     }
@@ -553,6 +554,7 @@ final class LogisticsCommands {
       }
     }
     return last.length() < 1024
+        && (last.startsWith("/") || last.indexOf(':') > 0) // each alternative begins so
         && ELSEWHERE.matcher(last).find()
         && PatternLiterals.finds(KEPT_RECORDS, last);
   }

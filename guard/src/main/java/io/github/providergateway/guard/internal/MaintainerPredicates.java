@@ -169,7 +169,7 @@ final class MaintainerPredicates {
       return false;
     }
     for (Word word : step.args()) {
-      if (word.text() != null && DISCLOSURE_LISTS.matcher(word.text()).find()) {
+      if (word.text() != null && PatternLiterals.finds(DISCLOSURE_LISTS, word.text())) {
         return true;
       }
     }

@@ -127,7 +127,7 @@ final class MaintainerReports {
     for (Word word : step.args()) {
       String t = word.text() == null ? "" : word.text();
       rm |= git && t.equals("rm");
-      named |= !t.startsWith("-") && files.matcher(t).find();
+      named = named || !t.startsWith("-") && PatternLiterals.finds(files, t);
     }
     return rm && named;
   }

@@ -1012,8 +1012,8 @@ final class MoneyPredicates {
       if (!a.startsWith("--")) {
         continue;
       }
-      Matcher option = PRICE_OPTION.matcher(a);
-      if (option.matches()) {
+      Matcher option = PatternLiterals.mayFind(PRICE_OPTION, a) ? PRICE_OPTION.matcher(a) : null;
+      if (option != null && option.matches()) {
         String value =
             option.group(1) != null ? option.group(1) : i + 1 < args.size() ? args.get(i + 1) : "";
         zero = value.matches("0+(?:\\.0+)?");

@@ -55,7 +55,9 @@ final class NetworkEdits {
       return EditCalls.read(scan.call(), NetworkEdits::weakened);
     }
     // A shell's in-place edit of the same files: sed -i, perl -pi, yq -i.
-    if (source.length() > NetworkDevices.MAX_TEXT || !PatternLiterals.finds(IN_PLACE, source)) {
+    if (source.length() > NetworkDevices.MAX_TEXT
+        || !CodeArguments.containsAny(source, EDITORS)
+        || !PatternLiterals.finds(IN_PLACE, source)) {
       return null;
     }
     Matcher file = PatternLiterals.matcher(NETWORK_PATH, source);
@@ -77,6 +79,12 @@ final class NetworkEdits {
   /** A substitution's text replaced and its replacement ({@code s/old/new/}). */
   private static final Pattern SUBSTITUTION =
       Pattern.compile("\\bs([/#|,@])([^/#|,@\\n]{0,400})\\1([^/#|,@\\n]{0,400})\\1");
+
+  /**
+   * The names one of which {@link #IN_PLACE} holds (gsed holds sed): its two-letter yq leaves it to
+   * no literal gate, and its regex was tried at every place of every shell call.
+   */
+  private static final String[] EDITORS = {"sed", "perl", "yq", "ruby"};
 
   /** A program that edits a file in place. */
   private static final Pattern IN_PLACE =

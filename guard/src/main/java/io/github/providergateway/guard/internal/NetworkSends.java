@@ -102,6 +102,9 @@ final class NetworkSends {
           "--unix-socket",
           "--abstract-unix-socket");
 
+  /** curl's short options with {@code -K}, its configuration file; compiled once. */
+  private static final Pattern SHORT_CONFIG = Pattern.compile("-[a-zA-Z]*K.*");
+
   /** socat's address types that reach another machine. */
   private static final Pattern SOCAT_NET =
       Pattern.compile(
@@ -284,7 +287,10 @@ final class NetworkSends {
     boolean carried = false;
     for (Word word : args) {
       String text = word.text();
-      config |= text.equals("-K") || text.startsWith("--config") || text.matches("-[a-zA-Z]*K.*");
+      config |=
+          text.equals("-K")
+              || text.startsWith("--config")
+              || text.startsWith("-") && SHORT_CONFIG.matcher(text).matches();
       carried |=
           !word.literal() && (text.contains("$(") || text.contains("`") || secretVariable(text));
     }

@@ -86,9 +86,17 @@ final class NewsroomEdits {
       Pattern.compile(
           "\\b(?:sed|perl|yq|gsed)\\s+(?:[^|;&\\n]*\\s)?-(?:i|pi|i\\.bak)\\b|--in-place\\b");
 
+  /**
+   * The texts one of which {@link #IN_PLACE} holds (gsed holds sed): its two-letter yq leaves it to
+   * no literal gate, and its regex was tried at every place of every shell call.
+   */
+  private static final String[] IN_PLACE_TEXTS = {"sed", "perl", "yq", "--in-place"};
+
   private static String inPlace(Scan scan) {
     String text = NewsroomPredicates.whole(scan);
-    if (!NewsroomPredicates.finds(IN_PLACE, text)) {
+    if (text == null
+        || !CodeArguments.containsAny(text, IN_PLACE_TEXTS)
+        || !NewsroomPredicates.finds(IN_PLACE, text)) {
       // a policy written by its service's API: a licence proxy's, a player's, a CDN's
       String acting = NewsroomPredicates.acting(scan);
       text = acting != null && NewsroomPredicates.finds(HTTP_WRITE, acting) ? acting : null;

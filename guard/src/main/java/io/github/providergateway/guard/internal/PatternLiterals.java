@@ -74,6 +74,14 @@ final class PatternLiterals {
   }
 
   /**
+   * Whether the pattern matches the whole text: {@code pattern.matcher(text).matches()}, with no
+   * matcher made where the text holds none of the pattern's literals (a word at a time).
+   */
+  static boolean matches(Pattern pattern, String text) {
+    return mayFind(pattern, text) && pattern.matcher(text).matches();
+  }
+
+  /**
    * The pattern's matcher over the text; where the text holds none of its literals, its region is
    * the text's end, so that {@code find}, {@code lookingAt} and {@code matches} fail with no regex
    * (as they would have over the whole text: the pattern needs three characters at least), while

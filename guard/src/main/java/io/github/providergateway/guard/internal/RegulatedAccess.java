@@ -247,6 +247,9 @@ final class RegulatedAccess {
         return handed.group();
       }
     }
+    if (!PatternLiterals.mayFind(CREDENTIAL_NAME, source)) {
+      return null; // no file's name in it can be a credential's: no need to find them
+    }
     Matcher file = OTHERS_HOME.matcher(source);
     while (file.find()) {
       String user = file.group(1);

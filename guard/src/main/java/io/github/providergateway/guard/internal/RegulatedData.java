@@ -148,6 +148,9 @@ final class RegulatedData {
           "schema",
           "schemas");
 
+  /** What parts a lowered name: compiled once, not by {@code String.split} for every word. */
+  static final Pattern NOT_WORD = Pattern.compile("[^a-z0-9]+");
+
   /** A dbGaP study's accession as a part of a name. */
   private static final Pattern DBGAP = Pattern.compile("phs\\d{6}");
 
@@ -243,7 +246,7 @@ final class RegulatedData {
     boolean weak = false;
     boolean companion = false;
     String previous = "";
-    for (String part : name.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+    for (String part : NOT_WORD.split(name.toLowerCase(Locale.ROOT))) {
       if (part.isEmpty()) {
         continue;
       }

@@ -113,16 +113,20 @@ final class SecretsCarried {
    */
   static boolean privateKey(String path) {
     String p = path.toLowerCase(Locale.ROOT);
-    if (p.length() > 512) {
-      return false;
+    if (p.length() > 512 || !keyFile(p)) {
+      return false; // the name first: most paths are no key's, and need no split
     }
-    for (String part : p.split("[^a-z0-9]+")) {
+    for (String part : RegulatedData.NOT_WORD.split(p)) {
       if (ShapeObjects.KEY_EXCEPTIONS.contains(part)) {
         return false; // a test's, an example's, a public key
       }
     }
+    return true;
+  }
+
+  private static boolean keyFile(String lowered) {
     for (String name : ShapeObjects.KEY_FILES) {
-      if (name.startsWith(".") ? p.endsWith(name) : p.contains(name)) {
+      if (name.startsWith(".") ? lowered.endsWith(name) : lowered.contains(name)) {
         return true;
       }
     }

@@ -195,10 +195,10 @@ final class SharedActs {
       while (end < text.length() && end < 16 && Character.isLetter(text.charAt(end))) {
         end++;
       }
-      String keyword = text.substring(0, end).toUpperCase(Locale.ROOT);
-      if (ShapeWords.SQL_WRITES.contains(keyword)
-          && end < text.length()
-          && text.charAt(end) == ' ') {
+      // The space after the letters first: most words have none, and need no keyword made.
+      if (end < text.length()
+          && text.charAt(end) == ' '
+          && ShapeWords.SQL_WRITES.contains(text.substring(0, end).toUpperCase(Locale.ROOT))) {
         return true;
       }
     }

@@ -865,12 +865,12 @@ final class SharedSystems {
           t = substitution.group(3); // what a sed or perl s/// writes, not what it replaces
         }
       }
-      if (SAFETY_OFF.matcher(t).find()) {
+      if (PatternLiterals.finds(SAFETY_OFF, t)) {
         return true;
       }
     }
     String code = InterpreterCode.of(step);
-    return code != null && code.length() <= 64 * 1024 && SAFETY_OFF.matcher(code).find();
+    return code != null && code.length() <= 64 * 1024 && PatternLiterals.finds(SAFETY_OFF, code);
   }
 
   /** A sed's or perl's substitution, {@code s/old/new/g}: its delimiter, the old and the new. */

@@ -62,25 +62,25 @@ final class ShippedCode {
    * @param text its text
    */
   static String held(String lower, String name, String text) {
-    if (REPORT_FILE.matcher(lower).find()
-        && !FIXTURE_FOLDER.matcher(lower).find()
-        && REPORT_TEXT.matcher(text).find()) {
+    if (PatternLiterals.finds(REPORT_FILE, lower)
+        && !PatternLiterals.finds(FIXTURE_FOLDER, lower)
+        && PatternLiterals.finds(REPORT_TEXT, text)) {
       return ToolingShapes.REPORT + " a test or coverage report written by hand (" + name + ")";
     }
-    if (FIXTURE.matcher(lower).find()) {
+    if (PatternLiterals.finds(FIXTURE, lower)) {
       String people = personalRecords(text);
       if (people != null) {
         return ToolingShapes.RECORDS_IN_FIXTURE + " " + people;
       }
     }
-    boolean test = TEST_FILE.matcher(lower).find();
+    boolean test = PatternLiterals.finds(TEST_FILE, lower);
     if (test) {
       String env = environmentRecorded(text);
       if (env != null) {
         return ToolingShapes.ENV_RECORDED + " " + env;
       }
     }
-    if (ToolingShapes.SOURCE.matcher(name).find() || name.endsWith(".rake")) {
+    if (PatternLiterals.finds(ToolingShapes.SOURCE, name) || name.endsWith(".rake")) {
       String bomb = delayed(text);
       if (bomb != null) {
         return ToolingShapes.DELAYED + " " + bomb;

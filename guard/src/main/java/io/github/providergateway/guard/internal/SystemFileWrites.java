@@ -122,7 +122,7 @@ final class SystemFileWrites {
               text ->
                   text.length() < 1000
                       && (text.indexOf('/') >= 0 || text.indexOf(".p") >= 0)
-                      && SAVED_SECRETS.matcher(text).find())) {
+                      && PatternLiterals.finds(SAVED_SECRETS, text))) {
             return true;
           }
           for (Access access : OwnAccesses.of(scan, step)) {

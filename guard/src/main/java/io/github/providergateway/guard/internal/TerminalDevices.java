@@ -30,7 +30,8 @@ final class TerminalDevices {
    * @return whether it is one
    */
   static boolean isTerminal(Path path) {
-    return path != null && TERMINAL.matcher(path.toString()).matches();
+    String text = path == null ? null : path.toString(); // a look at its start before the regex
+    return text != null && text.startsWith("/dev/") && TERMINAL.matcher(text).matches();
   }
 
   /** A glob of terminals ({@code /dev/pts/[0-9]*}, {@code /dev/pts/*}, {@code /dev/tty*}). */
@@ -56,8 +57,12 @@ final class TerminalDevices {
     if (target.glob() != null && TERMINALS_GLOB.matcher(target.glob()).matches()) {
       return true;
     }
-    Matcher m = UNKNOWN_PROCESS_FILE.matcher(target.raw());
-    return target.path() == null && m.matches() && !OWN.contains(m.group(1));
+    String raw = target.raw();
+    if (!raw.startsWith("/proc/") || target.path() != null) {
+      return false; // the pattern begins so: no matcher for every file of a call
+    }
+    Matcher m = UNKNOWN_PROCESS_FILE.matcher(raw);
+    return m.matches() && !OWN.contains(m.group(1));
   }
 
   /**
@@ -67,6 +72,7 @@ final class TerminalDevices {
    * @return whether it is one
    */
   static boolean isOthersFile(Path path) {
-    return path != null && OTHERS_FILE.matcher(path.toString()).matches();
+    String text = path == null ? null : path.toString(); // a look at its start before the regex
+    return text != null && text.startsWith("/proc/") && OTHERS_FILE.matcher(text).matches();
   }
 }

@@ -109,8 +109,8 @@ final class ToolingPredicates {
       if (text == null) {
         continue;
       }
-      Matcher host = PatternLiterals.matcher(REMOTE, text);
-      if (host.find() && !host.group(1).matches("localhost|127\\.0\\.0\\.1")) {
+      Matcher host = PatternLiterals.mayFind(REMOTE, text) ? REMOTE.matcher(text) : null;
+      if (host != null && host.find() && !host.group(1).matches("localhost|127\\.0\\.0\\.1")) {
         remote = true;
       }
       off |=

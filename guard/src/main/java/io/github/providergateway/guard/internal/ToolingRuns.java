@@ -282,6 +282,12 @@ final class ToolingRuns {
           "sqlite3",
           "duckdb");
 
+  /** The options that name a table or collection to dump. */
+  private static final Set<String> TABLE_OPTIONS = Set.of("-t", "--table", "-c", "--collection");
+
+  /** The options that name the file written. */
+  private static final Set<String> OUT_OPTIONS = Set.of("--out", "-o", "--file", "-f");
+
   /** A file named for people's records exported: {@code customers-export-2024.csv}. */
   private static final Pattern PEOPLE_EXPORT =
       Pattern.compile(
@@ -319,15 +325,15 @@ final class ToolingRuns {
       }
       schemaOnly |=
           text.equals("--schema-only") || text.equals("-s") && step.program().equals("pg_dump");
-      if (PEOPLE_EXPORT.matcher(text).find()) {
+      if (PatternLiterals.finds(PEOPLE_EXPORT, text)) {
         source = text;
       } else if (i > 0
-          && (Set.of("-t", "--table", "-c", "--collection").contains(args.get(i - 1).text())
+          && (TABLE_OPTIONS.contains(args.get(i - 1).text())
               || step.program().equals("mysqldump") && !text.startsWith("-"))
           && PEOPLE_TABLE.matcher(text).matches()) {
         source = "the table " + text;
       }
-      if (Set.of("--out", "-o", "--file", "-f").contains(text) && i + 1 < args.size()) {
+      if (OUT_OPTIONS.contains(text) && i + 1 < args.size()) {
         into = args.get(i + 1);
       }
     }
@@ -481,7 +487,7 @@ final class ToolingRuns {
   static boolean reaches(String what, String path, String folder) {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
-    boolean related = WrittenRuns.related(path, folder);
+    boolean related = RunFolders.related(path, folder);
     return switch (what) {
       case "gradle" ->
           (name.endsWith(".gradle")
@@ -524,7 +530,7 @@ final class ToolingRuns {
                   || lower.contains("/.zed/"))
               && related;
       case "envrc" -> name.equals(".envrc") && related;
-      case UPLOADS -> WrittenRuns.under(path, folder);
+      case UPLOADS -> RunFolders.under(path, folder);
       case "cargo" -> name.equals("build.rs") && related;
       case "cmake" -> (name.equals("cmakelists.txt") || name.endsWith(".cmake")) && related;
       case "gogenerate" -> name.endsWith(".go") && related;

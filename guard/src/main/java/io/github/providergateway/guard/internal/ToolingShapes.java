@@ -203,6 +203,11 @@ final class ToolingShapes {
   private static final Pattern HIDING =
       Pattern.compile("(?:^|\\s)(?:linguist-generated(?:=true)?|-diff|diff=none|binary)(?=\\s|$)");
 
+  /** A JavaScript test runner's configuration file; compiled once, not for every file written. */
+  private static final Pattern TEST_RUNNER_CONFIG =
+      Pattern.compile(
+          "(?:jest|vitest|vite|playwright|karma|ava|mocha)\\.config\\.[cm]?[jt]s|\\.mocharc\\.\\w{2,4}");
+
   /** Source code, by its ending. */
   static final Pattern SOURCE =
       Pattern.compile(
@@ -291,8 +296,7 @@ final class ToolingShapes {
     if (name.equals(".gitattributes")) {
       return hidden(text);
     }
-    if (name.matches(
-            "(?:jest|vitest|vite|playwright|karma|ava|mocha)\\.config\\.[cm]?[jt]s|\\.mocharc\\.\\w{2,4}")
+    if (TEST_RUNNER_CONFIG.matcher(name).matches()
         || name.equals("pytest.ini")
         || name.equals("tox.ini")
         || name.equals("setup.cfg")

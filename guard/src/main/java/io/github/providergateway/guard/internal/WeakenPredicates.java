@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -247,9 +248,28 @@ final class WeakenPredicates {
 
   /** What text a program writes to a file holds, as the reader reads it. */
   static <T> T written(Scan scan, Step step, ChangeReader<T> reader) {
+    List<Redirect> redirects = step.invocation().redirects();
+    boolean tee = step.program().equals("tee");
+    if (!tee && !MayChangeFiles.byRedirection(redirects)) {
+      return null; // asked of every program by a dozen readers: most write no file
+    }
+    // What the program writes, and where, is the same for every reader: read once a program.
+    Map<Step, Written> read = scan.once("WeakenPredicates.written", s -> new IdentityHashMap<>());
+    Written text = read.get(step);
+    if (text == null) {
+      text = written(scan, step, redirects, tee);
+      read.put(step, text);
+    }
+    return text.files().isEmpty() ? null : reader.read("", text.body(), text.files());
+  }
+
+  /** A program's text written to files, and their paths (none where there is no text). */
+  private record Written(String body, List<String> files) {}
+
+  private static Written written(Scan scan, Step step, List<Redirect> redirects, boolean tee) {
     List<Word> targets = new ArrayList<>();
     String body = null;
-    for (Redirect redirect : step.invocation().redirects()) {
+    for (Redirect redirect : redirects) {
       if (redirect.writes() && redirect.target() != null) {
         targets.add(redirect.target());
       }
@@ -257,9 +277,8 @@ final class WeakenPredicates {
         body = redirect.body();
       }
     }
-    boolean tee = step.program().equals("tee");
     if (targets.isEmpty() && !tee) {
-      return null;
+      return new Written(null, List.of());
     }
     if (tee) {
       for (Word word : step.args()) {
@@ -276,7 +295,7 @@ final class WeakenPredicates {
       body = text.toString().replace("\\n", "\n");
     }
     if (body == null) {
-      return null;
+      return new Written(null, List.of());
     }
     List<String> files = new ArrayList<>();
     for (Word word : targets) {
@@ -286,7 +305,7 @@ final class WeakenPredicates {
         }
       }
     }
-    return files.isEmpty() ? null : reader.read("", body, files);
+    return new Written(body, List.copyOf(files));
   }
 
   /** A literal replaced by another in inline code: {@code s.replace('A', 'B')}, {@code re.sub}. */
@@ -397,6 +416,9 @@ final class WeakenPredicates {
   static <T> T inPlace(Step step, ChangeReader<T> reader) {
     String program = step.program();
     List<Word> args = step.args();
+    if (!MayChangeFiles.inPlace(args)) {
+      return null; // asked of every program by a dozen readers: most have no such option
+    }
     boolean inPlace = false;
     List<String> scripts = new ArrayList<>();
     List<String> files = new ArrayList<>();

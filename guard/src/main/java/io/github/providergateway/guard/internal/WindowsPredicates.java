@@ -152,6 +152,9 @@ final class WindowsPredicates {
 
   /** The text character codes spell, or null where there are none. */
   static String charCodes(CharSequence text) {
+    if (!holdsCharArray(text)) {
+      return null; // read for every program: no matcher where no match can begin
+    }
     Matcher codes = CHAR_CODES.matcher(text);
     StringBuilder spelled = null;
     while (codes.find()) {
@@ -164,6 +167,26 @@ final class WindowsPredicates {
       }
     }
     return spelled == null ? null : spelled.toString();
+  }
+
+  /**
+   * Whether the text holds {@code [char[]]} in any case, as each of {@link #CHAR_CODES}' matches
+   * does (a character whose bit 0x20 set gives the literal's is one of its two ASCII cases).
+   */
+  private static boolean holdsCharArray(CharSequence text) {
+    String literal = "[char[]]";
+    for (int i = 0, last = text.length() - literal.length(); i <= last; i++) {
+      int k = 0;
+      while (k < literal.length()
+          && (text.charAt(i + k) == literal.charAt(k)
+              || (text.charAt(i + k) | 0x20) == literal.charAt(k))) {
+        k++;
+      }
+      if (k == literal.length()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** An MCP server's tool whose arguments' text holds the pattern, as the reason shows it. */

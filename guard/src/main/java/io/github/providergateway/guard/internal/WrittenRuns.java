@@ -102,10 +102,7 @@ public final class WrittenRuns {
       }
       case "git" -> {
         String sub = String.valueOf(gitSubcommand(words)); // Set.of refuses null
-        String hook =
-            Set.of("commit", "merge", "rebase", "am", "cherry-pick", "pull").contains(sub)
-                ? "commit"
-                : "push".equals(sub) ? "push" : null;
+        String hook = COMMIT_HOOKED.contains(sub) ? "commit" : "push".equals(sub) ? "push" : null;
         if (hook != null) {
           entries.add(hook);
           hooksPath(scan, step, words, hook, found);
@@ -417,10 +414,18 @@ public final class WrittenRuns {
     return null;
   }
 
+  /** git's subcommands that run the commit hooks. */
+  private static final Set<String> COMMIT_HOOKED =
+      Set.of("commit", "merge", "rebase", "am", "cherry-pick", "pull");
+
+  /** git's own options that take a value before its subcommand. */
+  private static final Set<String> GIT_VALUED =
+      Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace");
+
   static String gitSubcommand(List<String> words) {
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
-      if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace").contains(word)) {
+      if (GIT_VALUED.contains(word)) {
         i++;
       } else if (!word.startsWith("-")) {
         return word;
@@ -505,6 +510,8 @@ public final class WrittenRuns {
         continue;
       }
       String path = key.substring(prefix.length());
+      String name = path.substring(path.lastIndexOf('/') + 1); // once a file, not once a run entry
+      String lower = name.toLowerCase(Locale.ROOT);
       for (String run : runs) {
         boolean adds = run.startsWith(ADDS + ":");
         if (adds
@@ -521,7 +528,8 @@ public final class WrittenRuns {
           continue; // a file sent: only a report written by hand is answered (decision 121)
         }
         if (matches.size() < 16
-            && (reaches(prefix, path, run) || adds && writtenBy(file.getValue(), folder(run)))) {
+            && (reaches(prefix, path, name, lower, run)
+                || adds && writtenBy(file.getValue(), folder(run)))) {
           matches.add(new String[] {prefix, path, file.getValue()});
           break;
         }
@@ -538,20 +546,24 @@ public final class WrittenRuns {
    * @return whether it is run
    */
   public static boolean runs(String path, List<String> runs) {
+    String name = path.substring(path.lastIndexOf('/') + 1); // once a file, not once a run entry
+    String lower = name.toLowerCase(Locale.ROOT);
     for (String run : runs) {
-      if (reaches(HELD, path, run)) {
+      if (reaches(HELD, path, name, lower, run)) {
         return true;
       }
     }
     return false;
   }
 
-  private static boolean reaches(String prefix, String path, String run) {
+  /** Whether a run entry runs the file, by its path, its name and its name in lower case. */
+  private static boolean reaches(
+      String prefix, String path, String name, String lower, String run) {
     if (prefix.equals(CLONE)) {
       // A script of the clone run by its path, or its make install.
-      return run.startsWith("/") && under(run, path)
+      return run.startsWith("/") && RunFolders.under(run, path)
           || run.startsWith("install:") && folder(run).equals(path)
-          || run.startsWith("install:") && under(folder(run), path);
+          || run.startsWith("install:") && RunFolders.under(folder(run), path);
     }
     if (run.startsWith("/")) {
       return run.equals(path);
@@ -560,35 +572,33 @@ public final class WrittenRuns {
       return false; // a file fetched runs only by its path
     }
     String folder = folder(run);
-    String name = path.substring(path.lastIndexOf('/') + 1);
-    String lower = name.toLowerCase(Locale.ROOT);
     String what = run.substring(0, run.indexOf(':'));
     return switch (what) {
-      case "tests" -> lower.endsWith(".py") && related(path, folder);
+      case "tests" -> lower.endsWith(".py") && RunFolders.related(path, folder);
       case "npm" ->
           (lower.equals("package.json") || JS.matcher(lower).find())
               && !path.contains("/node_modules/")
-              && related(path, folder);
+              && RunFolders.related(path, folder);
       case "make", "install" ->
           (lower.equals("makefile") || lower.equals("gnumakefile") || lower.endsWith(".mk"))
-              && related(path, folder);
-      case "commit" -> COMMIT_HOOKS.contains(name) && related(path, folder);
-      case ADDS -> under(path, folder);
+              && RunFolders.related(path, folder);
+      case "commit" -> COMMIT_HOOKS.contains(name) && RunFolders.related(path, folder);
+      case ADDS -> RunFolders.under(path, folder);
       case SENDS -> path.equals(folder);
-      case TASKS -> TASK_FILES.contains(lower) && related(path, folder);
+      case TASKS -> TASK_FILES.contains(lower) && RunFolders.related(path, folder);
       case "image" ->
           (lower.equals("dockerfile")
                   || lower.endsWith(".dockerfile")
                   || lower.equals("containerfile")
                   || HeldContent.COMPOSE_FILE.matcher(lower).matches())
-              && related(path, folder);
+              && RunFolders.related(path, folder);
       case "push" ->
           (PUSH_HOOKS.contains(name)
                   || path.contains("/.github/workflows/")
                   || lower.equals("funding.yml") && path.contains("/.github/")
                   || lower.startsWith(".gitlab-ci")
                   || path.contains("/.circleci/"))
-              && related(path, folder);
+              && RunFolders.related(path, folder);
       default -> ToolingRuns.reaches(what, path, folder);
     };
   }
@@ -626,27 +636,5 @@ public final class WrittenRuns {
 
   private static String folder(String run) {
     return run.substring(run.indexOf(':') + 1);
-  }
-
-  static boolean under(String path, String folder) {
-    return path.equals(folder) || path.startsWith(folder + "/");
-  }
-
-  /**
-   * Whether a file belongs to the folder a program runs in: inside it, or in a folder above it that
-   * holds it (a repository's hooks and CI files, a project's root beside a subfolder).
-   */
-  static boolean related(String path, String folder) {
-    if (under(path, folder)) {
-      return true;
-    }
-    String base = path.substring(0, Math.max(path.lastIndexOf('/'), 0));
-    for (String inner : List.of("/.git/hooks", "/.github/workflows", "/.husky", "/.githooks")) {
-      int at = base.indexOf(inner);
-      if (at >= 0) {
-        base = base.substring(0, at);
-      }
-    }
-    return !base.isEmpty() && under(folder, base);
   }
 }
