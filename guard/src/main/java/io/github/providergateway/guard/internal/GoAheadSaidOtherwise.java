@@ -37,6 +37,47 @@ final class GoAheadSaidOtherwise {
   private static final Set<String> ACTING_MODES =
       Set.of("live", "execute", "exec", "commit", "apply", "real", "for-real", "write", "wet");
 
+  /** The values of a mode that only shows: {@code --mode audit} (decision 166). */
+  private static final Set<String> PREVIEW_MODES =
+      Set.of(
+          "audit",
+          "preview",
+          "plan",
+          "check",
+          "simulate",
+          "simulation",
+          "dry",
+          "dry-run",
+          "dryrun",
+          "validate",
+          "report",
+          "readonly",
+          "read-only",
+          "whatif");
+
+  /**
+   * Whether the program is told to run in a mode that only shows what it would do ({@code --mode
+   * audit}, {@code --run-mode=preview}): a dry run by another name (decision 166).
+   *
+   * @param args its words
+   * @return whether they do
+   */
+  static boolean previewMode(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      List<String> parts = longOptionParts(text);
+      int eq = text.indexOf('=');
+      String value =
+          eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
+      if (!parts.isEmpty()
+          && parts.get(parts.size() - 1).equals("mode")
+          && PREVIEW_MODES.contains(value.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether the program's words or its input tell it to go ahead in a way {@link
    * ActReach#toldToGoLive} does not read.
@@ -48,11 +89,8 @@ final class GoAheadSaidOtherwise {
   static boolean toldToGoLive(Step step, List<Word> args) {
     for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
       String text = args.get(i).text();
-      if (!text.startsWith("--") || text.length() > 48) {
-        continue;
-      }
+      List<String> parts = longOptionParts(text);
       int eq = text.indexOf('=');
-      List<String> parts = ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2));
       if (parts.isEmpty()) {
         continue;
       }
@@ -71,6 +109,15 @@ final class GoAheadSaidOtherwise {
       }
     }
     return answeredOnInput(step);
+  }
+
+  /** A long option's name in parts ({@code --run-mode=x}: run, mode), or none for another word. */
+  private static List<String> longOptionParts(String text) {
+    if (!text.startsWith("--") || text.length() > 48) {
+      return List.of();
+    }
+    int eq = text.indexOf('=');
+    return ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2));
   }
 
   /** A bare flag of parts that begins with a go-ahead or turns a preview off. */

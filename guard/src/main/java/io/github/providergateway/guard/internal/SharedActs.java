@@ -275,7 +275,7 @@ final class SharedActs {
         return true; // not --dry-run=false, --dryrun 0 (decision 165)
       }
     }
-    return false;
+    return GoAheadSaidOtherwise.previewMode(args); // --mode audit (decision 166)
   }
 
   private static final int READ_WORD = 1;

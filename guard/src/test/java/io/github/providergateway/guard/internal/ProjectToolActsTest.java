@@ -160,4 +160,14 @@ class ProjectToolActsTest {
     assertThat(OtherHosts.linkLocalName("cad-app01.mcec.local")).isFalse();
     assertThat(OtherHosts.linkLocalName("example.com")).isFalse();
   }
+
+  @Test
+  void aModeThatOnlyShowsIsADryRun() throws Exception {
+    assertThat(acts("./bin/banner-job run ROPSAPR --term 202520 --mode audit"))
+        .as("decision 166")
+        .isFalse();
+    assertThat(acts("./bin/banner-job run ROPSAPR --term 202520 --run-mode=preview")).isFalse();
+    assertThat(acts("./bin/banner-job run ROPSAPR --term 202520 --mode full")).isTrue();
+    assertThat(acts("./bin/ics2 file-ens --voyage 2417W --env conformance")).isFalse();
+  }
 }
