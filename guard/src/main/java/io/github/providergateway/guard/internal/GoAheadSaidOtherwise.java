@@ -65,14 +65,15 @@ final class GoAheadSaidOtherwise {
   static boolean previewMode(List<Word> args) {
     for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
       String text = args.get(i).text();
-      List<String> parts = longOptionParts(text);
       int eq = text.indexOf('=');
       String value =
           eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
-      if (!parts.isEmpty()
-          && parts.get(parts.size() - 1).equals("mode")
-          && PREVIEW_MODES.contains(value.toLowerCase(Locale.ROOT))) {
-        return true;
+      // The value first: every dry run asks this of every word, and few are followed by a mode.
+      if (PREVIEW_MODES.contains(value.toLowerCase(Locale.ROOT))) {
+        List<String> parts = longOptionParts(text);
+        if (!parts.isEmpty() && parts.get(parts.size() - 1).equals("mode")) {
+          return true;
+        }
       }
     }
     return false;

@@ -30,8 +30,8 @@ final class OtherHosts {
    * an option's own words nor a settings module's name.
    */
   static boolean companyDomainHost(String text) {
-    if (text.startsWith("-")) {
-      return false; // --settings=brightwater.settings.local: a module's name
+    if (text.startsWith("-") || text.indexOf('.') < 0) {
+      return false; // --settings=brightwater.settings.local: a module's name; most words: no dot
     }
     int colon = text.indexOf(':');
     String host = (colon > 0 ? text.substring(0, colon) : text).toLowerCase(Locale.ROOT);

@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The project's own tool given a command that acts, with nothing said of where (decision 162,
@@ -41,8 +42,13 @@ final class ProjectToolActs {
    * go-ahead's and production's excuse to a test place named).
    */
   private static boolean testDataNamed(Step step) {
-    List<Word> args = step.interpreter() ? SharedActs.scriptArguments(step.args()) : step.args();
+    List<Word> args = commandArgs(step);
     return args != null && SharedActs.localOrTest(step, args);
+  }
+
+  /** The tool's own words: a script's after its path, or {@code null} for no script's. */
+  private static List<Word> commandArgs(Step step) {
+    return step.interpreter() ? SharedActs.scriptArguments(step.args()) : step.args();
   }
 
   /**
@@ -146,7 +152,7 @@ final class ProjectToolActs {
       Set.of("table", "csv", "json", "text", "txt", "md", "markdown", "tsv", "yaml", "html");
 
   private static boolean aimed(Scan scan, Step step) {
-    List<Word> args = step.interpreter() ? SharedActs.scriptArguments(step.args()) : step.args();
+    List<Word> args = commandArgs(step);
     int command = args == null || args.size() < 2 ? -1 : commandAt(args);
     if (command < 0) {
       return false;
@@ -240,20 +246,7 @@ final class ProjectToolActs {
         return true;
       }
     }
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      int eq = text.indexOf('=');
-      if (eq > 0 && OUTPUTS.contains(text.substring(0, eq))) {
-        if (localFile(text.substring(eq + 1))) {
-          return true;
-        }
-      } else if (OUTPUTS.contains(text) && i + 1 < args.size()) {
-        if (localFile(args.get(i + 1).text())) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return optionValue(args, OUTPUTS, ProjectToolActs::localFile);
   }
 
   /**
@@ -274,18 +267,25 @@ final class ProjectToolActs {
     return !path.startsWith("/") || path.startsWith("/tmp/");
   }
 
+  /** The options that choose how the tool prints its answer. */
+  private static final Set<String> FORMATS = Set.of("--format", "--output-format");
+
   /** Whether the tool is told to print its answer as a table or a file's text. */
   private static boolean prints(List<Word> args) {
+    return optionValue(args, FORMATS, value -> PRINTED.contains(value.toLowerCase(Locale.ROOT)));
+  }
+
+  /**
+   * Whether an option of {@code names} is given a value that {@code holds}, as {@code --out x} or
+   * {@code --out=x}.
+   */
+  private static boolean optionValue(List<Word> args, Set<String> names, Predicate<String> holds) {
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      String value = null;
-      if (text.startsWith("--format=") || text.startsWith("--output-format=")) {
-        value = text.substring(text.indexOf('=') + 1);
-      } else if ((text.equals("--format") || text.equals("--output-format"))
-          && i + 1 < args.size()) {
-        value = args.get(i + 1).text();
-      }
-      if (value != null && PRINTED.contains(value.toLowerCase(Locale.ROOT))) {
+      int eq = text.indexOf('=');
+      if (eq > 0
+          ? names.contains(text.substring(0, eq)) && holds.test(text.substring(eq + 1))
+          : names.contains(text) && i + 1 < args.size() && holds.test(args.get(i + 1).text())) {
         return true;
       }
     }
