@@ -487,8 +487,14 @@ final class SafeguardEdits {
       oldSettings.putIfAbsent(setting.key(), setting);
     }
     List<String> fileWords = fileWords(file);
+    Set<String> switchedOn = new HashSet<>();
+    for (SafeguardSettings.Setting setting : SafeguardSettings.settings(now, false, Set.of())) {
+      if (setting.on()) {
+        switchedOn.add(setting.key());
+      }
+    }
     for (SafeguardSettings.Setting setting : SafeguardSettings.settings(now, true, oldLines)) {
-      String shown = SafeguardSettings.protectionOff(setting, before, fileWords);
+      String shown = SafeguardSettings.protectionOff(setting, before, fileWords, switchedOn);
       if (shown != null) {
         found.add(new Found(Kind.PROTECTION_OFF, shown));
       }

@@ -199,7 +199,12 @@ final class SafeguardSettings {
           "keep", "retain", "pass", "passthrough", "k", "none", "allow", "clear", "plain", "raw");
 
   /** A setting read from a text: its key with its sections, and its value. */
-  record Setting(String key, String context, String value, String line) {}
+  record Setting(String key, String context, String value, String line) {
+    /** Whether its value switches on: {@code true}, {@code yes}, {@code enabled}. */
+    boolean on() {
+      return ON.contains(value.toLowerCase(Locale.ROOT));
+    }
+  }
 
   /** Every setting of a text, its sections (YAML's indentation, INI's tables) before its key. */
   static List<Setting> settings(String text, boolean onlyAdded, Set<String> oldLines) {
@@ -247,8 +252,17 @@ final class SafeguardSettings {
     return settings;
   }
 
-  /** A switch named for a protection turned off, or a de-identification action turned to keep. */
-  static String protectionOff(Setting setting, Map<String, String> before, List<String> fileWords) {
+  /**
+   * A switch named for a protection turned off, or a de-identification action turned to keep.
+   *
+   * @param setting the setting the change writes
+   * @param before the file's values before the change, by key
+   * @param fileWords the words of the file's name and folder
+   * @param switchedOn the keys the same text switches on: where a key is on for some items and off
+   *     for others, a requirement's key is a table's column, not a switch turned off
+   */
+  static String protectionOff(
+      Setting setting, Map<String, String> before, List<String> fileWords, Set<String> switchedOn) {
     String v = setting.value().toLowerCase(Locale.ROOT);
     List<String> key = SafeguardEdits.words(setting.key());
     if (key.isEmpty()) {
@@ -282,7 +296,10 @@ final class SafeguardSettings {
     if (!off && !on) {
       return null;
     }
-    boolean protection = SafeguardEdits.has(all, PROTECTIONS) || logsAccess(all);
+    boolean protection =
+        SafeguardEdits.has(all, PROTECTIONS)
+            || logsAccess(all)
+            || RequirementKeys.names(key) && !switchedOn.contains(setting.key());
     if (!protection
         || SafeguardEdits.has(key, TRAINING)
             && !SafeguardEdits.has(key, Set.of("interlock", "safety", "audit"))

@@ -37,6 +37,7 @@ final class SharedActs {
     named.put("shape-production-acts", (scan, step, read) -> ProductionActs.acts(scan, step));
     named.put("shape-go-ahead-acts", (scan, step, read) -> GoAheadActs.acts(scan, step));
     named.put("shape-project-tool-acts", (scan, step, read) -> ProjectToolActs.acts(scan, step));
+    named.put("shape-runner-at-production", (scan, step, read) -> RunnerTargets.aimed(scan, step));
   }
 
   /** A program no local tool: an acting verb, flag or HTTP write on something shared. */

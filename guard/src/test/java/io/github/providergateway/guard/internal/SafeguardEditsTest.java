@@ -77,6 +77,52 @@ class SafeguardEditsTest {
   }
 
   @Test
+  void aRequirementItsKeyNamesSwitchedOffIsAProtectionOffInAnyTradesWords() {
+    // Decision 167: the key's own words say a step is required, checked or blocked.
+    for (String off :
+        List.of(
+            "require_two_person_signoff: false",
+            "seal_photo_verification_required: false",
+            "requireWitnessSignature: false",
+            "MUST_CONFIRM_DOSE_UNITS = False",
+            "chain_of_custody_check: off",
+            "verify_donor_eligibility_answers: no",
+            "block_prepaid_card_bins: false",
+            "LoadSecuringCheck: 0")) {
+      assertThat(kind("", off, "/p/config/operations.yaml"))
+          .as(off)
+          .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    }
+    for (String near :
+        List.of(
+            "required: false",
+            "require_two_person_signoff: true",
+            "check_interval_seconds: 0",
+            "block_size: 0",
+            "type_check: false",
+            "requires_python: 3.11",
+            "nightly_report_required_by: never")) {
+      assertThat(kind("", near, "/p/config/operations.yaml")).as(near).isNull();
+    }
+    // A table whose rows differ is no switch turned off, nor is a test's own setting.
+    assertThat(
+            kind(
+                "",
+                "TIERS = {\n  'small': Tier(requires_second_look=False),\n"
+                    + "  'large': Tier(requires_second_look=True),\n}",
+                "/p/src/refunds/tiers.py"))
+        .isNull();
+    assertThat(kind("", "require_two_person_signoff: false", "/p/tests/fixtures/dispatch.yaml"))
+        .isNull();
+    assertThat(
+            kind(
+                "require_two_person_signoff: true",
+                "require_two_person_signoff: false",
+                "/p/config/dispatch.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+  }
+
+  @Test
   void aThresholdLoosensTheWayItsNameSays() {
     String file = "/p/src/alerts/critical_values.py";
     assertThat(kind("    \"K\": (2.5, 6.0),", "    \"K\": (1.5, 9.0),", file))

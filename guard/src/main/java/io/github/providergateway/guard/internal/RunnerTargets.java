@@ -1,0 +1,263 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A task of the project's runner aimed at production (decision 169, {@code
+ * shapes.runner-at-production}): {@code make release-units ENV=live BATCH=B2}, {@code just deploy
+ * production}, {@code npm run deploy:prod}, {@code rake 'claims:suspend[f.csv]'
+ * RAILS_ENV=production}. A runner is a local developer's tool, which {@link ProductionActs} never
+ * reads; its targets are the project's own commands, in the trade's words, and the variables a
+ * target is given say where it runs. Production is named by a variable's value ({@code ENV=prod},
+ * {@code ES_HOST=es-prod.acme.internal}, {@code DATABASE_URL=$PROD_DATABASE_URL}), by the task's
+ * own name ({@code deploy-prod}), by a word after it ({@code just deploy production}, {@code --
+ * --env production}) or around the runner ({@code cd envs/prod}, {@code ENV=prod make …}). It is no
+ * act where every task builds, checks, serves or reads ({@code make build ENV=prod}, {@code make
+ * plan ENV=prod}), where the runner is told to only print ({@code make -n}), where a variable keeps
+ * it dry ({@code DRY_RUN=1}), or where a test place is named beside.
+ */
+final class RunnerTargets {
+  private RunnerTargets() {}
+
+  /** Runners whose words after the options are targets and {@code NAME=value} variables. */
+  private static final Set<String> TARGET_RUNNERS =
+      Set.of("make", "gmake", "just", "task", "go-task", "mage", "rake", "invoke", "inv");
+
+  /**
+   * Package managers whose scripts run by {@code run} ({@code deno task}), or by the script's name
+   * alone where that name names production ({@code yarn deploy:prod}).
+   */
+  private static final Set<String> SCRIPT_RUNNERS = Set.of("npm", "pnpm", "yarn", "bun", "deno");
+
+  /** What follows a package manager to run a script: {@code npm run}, {@code deno task}. */
+  private static final Set<String> RUN_WORDS = Set.of("run", "run-script", "rr", "task");
+
+  /** Options of the target runners that take the next word as their value. */
+  private static final Set<String> VALUED =
+      Set.of(
+          "-C",
+          "-f",
+          "-I",
+          "-o",
+          "-W",
+          "-d",
+          "-t",
+          "--directory",
+          "--file",
+          "--makefile",
+          "--justfile",
+          "--working-directory",
+          "--taskfile",
+          "--dir",
+          "--rakefile",
+          "--dotenv-path");
+
+  /** Options of the package managers that take the next word: {@code npm --prefix web run …}. */
+  private static final Set<String> MANAGER_VALUED =
+      Set.of("--prefix", "-w", "--workspace", "-C", "--dir", "--filter", "-F", "--cwd", "--cache");
+
+  /** Options that make a runner print, list or check instead of running. */
+  private static final Set<String> PRINTS =
+      Set.of(
+          "-n",
+          "--just-print",
+          "--dry-run",
+          "--recon",
+          "-q",
+          "--question",
+          "--dry",
+          "-l",
+          "--list",
+          "-T",
+          "--tasks",
+          "-P",
+          "--prereqs",
+          "-W",
+          "--where",
+          "--summary",
+          "--show",
+          "--evaluate",
+          "-p",
+          "--print-data-base",
+          "--help",
+          "-h",
+          "--version",
+          "--choose");
+
+  /** A task's first word that only builds, checks, serves or starts the project here. */
+  private static final Set<String> DEVELOPER_TASKS =
+      Set.of(
+          "test",
+          "tests",
+          "lint",
+          "format",
+          "check",
+          "ci",
+          "e2e",
+          "coverage",
+          "start",
+          "run",
+          "watch",
+          "image",
+          "docker",
+          "compile",
+          "dist",
+          "all",
+          "default",
+          "deps",
+          "vendor",
+          "tidy",
+          "storybook",
+          "preview",
+          "plan",
+          "diff",
+          "validate",
+          "verify",
+          "smoke");
+
+  /** Whether {@code step} runs a task of the project's runner aimed at production. */
+  static boolean aimed(Scan scan, Step step) {
+    List<Word> args = step.args();
+    List<String> tasks = new ArrayList<>();
+    List<Word> rest = new ArrayList<>();
+    boolean production;
+    if (TARGET_RUNNERS.contains(step.program())) {
+      production = targets(args, tasks, rest);
+    } else if (SCRIPT_RUNNERS.contains(step.program())) {
+      production = script(args, tasks, rest);
+    } else {
+      return false;
+    }
+    if (tasks.isEmpty()) {
+      return false;
+    }
+    for (String task : tasks) {
+      production |= task.length() < 128 && Environments.namesProduction(task);
+    }
+    production |= ProductionActs.aimedAtProduction(rest) || productionWord(rest);
+    if (!production && !Environments.productionAround(scan, step)) {
+      return false;
+    }
+    for (String task : tasks) {
+      if (!developers(task)) {
+        return !SharedActs.dryRun(args) && !TestPlaceNamed.besideProduction(step, args);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Reads a target runner's words into its tasks and the words after the first task; true when a
+   * variable given to it names production. An option that prints or a variable that keeps the run
+   * dry leaves no task.
+   */
+  private static boolean targets(List<Word> args, List<String> tasks, List<Word> rest) {
+    boolean production = false;
+    for (int i = 0; i < args.size() && i < 64; i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      if (PRINTS.contains(text)) {
+        tasks.clear();
+        return false;
+      }
+      if (text.startsWith("-")) {
+        if (text.equals("--set") && i + 2 < args.size()) {
+          i += 2; // just --set NAME VALUE
+          production |= Environments.namesProduction(args.get(i).text());
+        } else if (VALUED.contains(text)) {
+          i++;
+        }
+        if (!tasks.isEmpty()) {
+          rest.add(word); // inv deploy --env prod: the task's own options
+        }
+        continue;
+      }
+      int eq = text.indexOf('=');
+      if (eq > 0 && text.substring(0, eq).matches("[A-Za-z_][A-Za-z0-9_.]{0,63}")) {
+        String value = word.literal() || word.written() == null ? text : word.written();
+        value = value.substring(value.indexOf('=') + 1);
+        if (keepsDry(text.substring(0, eq), text.substring(eq + 1))) {
+          tasks.clear();
+          return false;
+        }
+        production |= value.length() < 256 && Environments.namesProduction(value);
+        continue;
+      }
+      if (tasks.isEmpty() || rest.isEmpty() && tasks.size() < 8) {
+        tasks.add(text);
+      } else {
+        rest.add(word);
+      }
+    }
+    return production;
+  }
+
+  /** Reads a package manager's script and its words: {@code npm run deploy:prod -- --force}. */
+  private static boolean script(List<Word> args, List<String> tasks, List<Word> rest) {
+    int i = 0;
+    while (i < args.size() && args.get(i).text().startsWith("-")) {
+      i += MANAGER_VALUED.contains(args.get(i).text()) ? 2 : 1; // npm --prefix web run …
+    }
+    if (i >= args.size()) {
+      return false;
+    }
+    if (!RUN_WORDS.contains(args.get(i).text())) {
+      // yarn deploy:prod: a script by its name alone, read only where that name says production
+      String name = args.get(i).text();
+      if (name.length() < 128 && Environments.namesProduction(name)) {
+        tasks.add(name);
+        rest.addAll(args.subList(i + 1, Math.min(args.size(), i + 33)));
+      }
+      return false;
+    }
+    i++;
+    while (i < args.size() && args.get(i).text().startsWith("-")) {
+      i++;
+    }
+    if (i >= args.size()) {
+      return false;
+    }
+    tasks.add(args.get(i).text());
+    rest.addAll(args.subList(i + 1, Math.min(args.size(), i + 33)));
+    return false;
+  }
+
+  /** A word of its own that is production's name: {@code just deploy production}. */
+  private static boolean productionWord(List<Word> words) {
+    for (Word word : words) {
+      String text = word.text().toLowerCase(Locale.ROOT);
+      if (!text.startsWith("-") && ShapeWords.PRODUCTION.contains(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A variable that keeps the run a preview: {@code DRY_RUN=1}, {@code APPLY=false}. */
+  private static boolean keepsDry(String name, String value) {
+    String n = name.toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
+    String v = value.toLowerCase(Locale.ROOT);
+    boolean yes = Set.of("1", "true", "yes", "on").contains(v);
+    boolean no = Set.of("0", "false", "no", "off").contains(v);
+    return (n.equals("dryrun") || n.equals("dry") || n.equals("preview")) && yes
+        || (n.equals("apply") || n.equals("commit") || n.equals("execute")) && no;
+  }
+
+  /** A task that only builds, checks, serves or reads: its first word says so. */
+  private static boolean developers(String task) {
+    List<String> words = ServiceVerbs.split(task.length() > 64 ? task.substring(0, 64) : task);
+    if (words.isEmpty()) {
+      return true;
+    }
+    String first = words.get(0);
+    return DEVELOPER_TASKS.contains(first)
+        || ProjectToolActs.DEVELOPERS.contains(first)
+        || ShapeWords.READS.contains(first)
+        || words.contains("build")
+        || words.contains("test");
+  }
+}
