@@ -411,7 +411,7 @@ final class Environments {
         }
         return false;
       }
-      case "psql", "mysql", "mariadb", "pg_restore" -> {
+      case "psql", "mysql", "mariadb", "pg_restore", "sqlcmd" -> {
         return TestDatabases.isLocalTestClient(scan, step);
       }
       case "twilio" -> {
@@ -549,9 +549,14 @@ final class Environments {
     String authority = slash >= 0 ? rest.substring(0, slash) : rest;
     List<String> hosts = new ArrayList<>();
     String scheme = value.contains("://") ? value.substring(0, value.indexOf("://") + 3) : "";
-    for (String part : authority.split(",")) {
+    String[] parts = authority.split(",");
+    for (int i = 0; i < parts.length; i++) {
+      String part = parts[i];
+      if (i == 1 && parts.length == 2 && part.matches("\\d{1,5}")) {
+        continue; // SQL Server's host,port: sqlcmd -S localhost,1433
+      }
       if (!part.isEmpty()) {
-        hosts.add(host(scheme + part));
+        hosts.add(host(scheme + (i == 0 ? part.replaceFirst("^(?i)tcp:", "") : part)));
       }
     }
     int query = value.indexOf('?');

@@ -280,7 +280,10 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
           "draft",
           "create_draft");
 
-  /** Whether the call's only acting programs are HTTP clients that read (GET, HEAD). */
+  /**
+   * Whether the call's only acting programs are HTTP clients that read (GET, HEAD) or database
+   * clients given only statements that read ({@link SqlReadsOnly}).
+   */
   static boolean readsOnly(Scan scan) {
     if (scan.source() == null) {
       return false;
@@ -291,6 +294,10 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
         continue;
       }
       String program = step.program();
+      if (SqlReadsOnly.reads(step)) {
+        any = true; // psql -c "SELECT …": a count of filings is no filing
+        continue;
+      }
       if (!program.equals("curl")
           && !program.equals("wget")
           && !program.equals("http")

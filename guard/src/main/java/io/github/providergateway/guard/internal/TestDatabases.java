@@ -28,6 +28,9 @@ final class TestDatabases {
    */
   static boolean isLocalTestClient(Scan scan, Step step) {
     String program = step.program();
+    if (program.equals("sqlcmd")) {
+      return localTestSqlServer(step);
+    }
     if (!program.equals("psql")
         && !program.equals("mysql")
         && !program.equals("mariadb")
@@ -99,6 +102,22 @@ final class TestDatabases {
             || Environments.composeService(host)
             || host.startsWith("/"))
         && name != null
+        && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
+  }
+
+  /**
+   * SQL Server's client on this machine's server and a test's database: {@code sqlcmd -S
+   * localhost,1433 -d VISTAHO_DEV} ({@code -S [tcp:]host[\\instance][,port]}).
+   */
+  private static boolean localTestSqlServer(Step step) {
+    Argv argv = Argv.of(step.args(), "SdUPQqi", "server", "database");
+    String server = argv.value('S');
+    String name = argv.value('d');
+    if (server == null || name == null) {
+      return false;
+    }
+    String host = server.replaceFirst("^(?i)tcp:", "").replaceFirst("[\\\\,].*$", "");
+    return (Environments.localHost(host) || host.equals(".") || host.equals("(local)"))
         && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
   }
 
