@@ -196,17 +196,23 @@ final class ProductionPredicates {
 
   /**
    * SQL that writes rows out of the database: psql's {@code \\copy … to}, {@code COPY … TO} (not
-   * {@code FROM}), MySQL's {@code INTO OUTFILE}.
+   * {@code FROM}, nor {@code TO STDOUT}, which prints as a {@code SELECT} does, judged as one),
+   * MySQL's {@code INTO OUTFILE}.
    */
   static boolean copiesOut(String text) {
     List<String> words = sqlWords(text.replace("\\copy", " COPY "));
     boolean copy = false;
-    for (String word : words) {
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
       if (word.equals("COPY")) {
         copy = true;
       } else if (word.equals(";")) {
         copy = false; // COPY t FROM …: rows come in, not out
       } else if (copy && word.equals("TO")) {
+        if (i + 1 < words.size() && words.get(i + 1).equals("STDOUT")) {
+          copy = false; // COPY (…) TO STDOUT prints as a SELECT does (decision 173)
+          continue;
+        }
         return true;
       } else if (word.equals("OUTFILE") || word.equals("DUMPFILE")) {
         return true;
