@@ -54,6 +54,8 @@ class DatabaseReadsAndLocalServersTest {
         "psql 'postgresql://dev:dev@localhost:5433/postgres' -c 'DROP DATABASE snowsafety'",
         "psql 'postgresql://dev:dev@db.acme.internal/postgres' -c 'DROP DATABASE app_test'",
         "psql \"service=cedar_prod\" -c \"\\\\copy cemetery.owners TO '/tmp/owners.csv' CSV\"",
+        "psql \"service=cedar_prod\" -c \"\\\\copy (SELECT * FROM cemetery.owners) TO STDOUT CSV\""
+            + " > /tmp/owners.csv",
         "ssh ops@lift-hmi.mtn.acme.internal 'grep -c FAULT /var/log/lift.log; systemctl stop"
             + " lift-logger'"
       })

@@ -71,7 +71,7 @@ final class ProductionPredicates {
     named.put(
         "production-sql-copies-out",
         (scan, step, read) ->
-            anySql(scan, step, ProductionPredicates::copiesOut)
+            anySql(scan, step, sql -> copiesOut(sql, onlyShown(scan, step)))
                 && Environments.production(scan, step));
     named.put(
         "production-runs-sql-file",
@@ -196,10 +196,18 @@ final class ProductionPredicates {
 
   /**
    * SQL that writes rows out of the database: psql's {@code \\copy … to}, {@code COPY … TO} (not
-   * {@code FROM}, nor {@code TO STDOUT}, which prints as a {@code SELECT} does, judged as one),
-   * MySQL's {@code INTO OUTFILE}.
+   * {@code FROM}), MySQL's {@code INTO OUTFILE}.
    */
   static boolean copiesOut(String text) {
+    return copiesOut(text, false);
+  }
+
+  /**
+   * {@link #copiesOut(String)}, where {@code shown} says the client's output is only shown (no
+   * redirect to a file, no pipe): then {@code COPY … TO STDOUT} prints rows as a {@code SELECT}
+   * does (decision 173), judged as one.
+   */
+  static boolean copiesOut(String text, boolean shown) {
     List<String> words = sqlWords(text.replace("\\copy", " COPY "));
     boolean copy = false;
     for (int i = 0; i < words.size(); i++) {
@@ -209,7 +217,7 @@ final class ProductionPredicates {
       } else if (word.equals(";")) {
         copy = false; // COPY t FROM …: rows come in, not out
       } else if (copy && word.equals("TO")) {
-        if (i + 1 < words.size() && words.get(i + 1).equals("STDOUT")) {
+        if (shown && i + 1 < words.size() && words.get(i + 1).equals("STDOUT")) {
           copy = false; // COPY (…) TO STDOUT prints as a SELECT does (decision 173)
           continue;
         }
@@ -219,6 +227,19 @@ final class ProductionPredicates {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the step's output is only shown: not redirected to a file, and the call pipes nothing.
+   */
+  private static boolean onlyShown(Scan scan, Step step) {
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().startsWith(">") || redirect.operator().startsWith("&>")) {
+        return false;
+      }
+    }
+    String source = scan.source();
+    return source != null && !source.replace("||", "").contains("|");
   }
 
   /**
