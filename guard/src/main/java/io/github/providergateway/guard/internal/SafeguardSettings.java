@@ -296,17 +296,21 @@ final class SafeguardSettings {
     if (!off && !on) {
       return null;
     }
+    boolean negated = SafeguardEdits.has(key, NEGATIONS) || WatchKeys.automatic(key);
+    // A key its text switches on elsewhere is a table's column (decisions 167, 174), unless on is
+    // the way it turns its protection off (skip_confirmation: true).
+    boolean column = !negated && switchedOn.contains(setting.key());
     boolean protection =
         SafeguardEdits.has(all, PROTECTIONS)
             || logsAccess(all)
-            || RequirementKeys.names(key) && !switchedOn.contains(setting.key());
+            || (RequirementKeys.names(key) || WatchKeys.names(key)) && !column
+            || WatchKeys.automatic(key);
     if (!protection
         || SafeguardEdits.has(key, TRAINING)
             && !SafeguardEdits.has(key, Set.of("interlock", "safety", "audit"))
         || SafeguardEdits.has(key, Set.of("checker", "nsfw"))) {
       return null;
     }
-    boolean negated = SafeguardEdits.has(key, NEGATIONS);
     if (negated ? !on : !off) {
       return null;
     }
