@@ -288,18 +288,20 @@ final class SafeguardSettings {
     String last = key.get(key.size() - 1);
     boolean off = OFF.contains(v);
     boolean on = ON.contains(v);
+    boolean requirement =
+        (RequirementKeys.names(setting.key()) || RequirementKeys.namedBySection(setting.context()))
+            && !switchedOn.contains(setting.key());
     if ((v.equals("0") || v.equals("1"))
-        && (FLAG_WORDS.contains(last) || PROTECTIONS.contains(last))) {
+        && (FLAG_WORDS.contains(last)
+            || PROTECTIONS.contains(last)
+            || requirement && RequirementKeys.requires(setting.key()))) {
       off = v.equals("0");
       on = v.equals("1");
     }
     if (!off && !on) {
       return null;
     }
-    boolean protection =
-        SafeguardEdits.has(all, PROTECTIONS)
-            || logsAccess(all)
-            || RequirementKeys.names(key) && !switchedOn.contains(setting.key());
+    boolean protection = SafeguardEdits.has(all, PROTECTIONS) || logsAccess(all) || requirement;
     if (!protection
         || SafeguardEdits.has(key, TRAINING)
             && !SafeguardEdits.has(key, Set.of("interlock", "safety", "audit"))
