@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A program aimed at production by name that does anything but read (decision 154, {@code
@@ -90,7 +91,8 @@ final class ProductionActs {
       }
     } else {
       int words = commandWords(args, production);
-      if (words == READS || words == NONE && !namedForAct(name) && !commandedByName(step, name)) {
+      if (words == READS && !committed(args)
+          || words == NONE && !namedForAct(name) && !commandedByName(step, name)) {
         return false;
       }
     }
@@ -109,6 +111,36 @@ final class ProductionActs {
     return ProjectTools.own(step)
         && !ProjectToolActs.namedForRead(name)
         && !DevelopersCommand.named(name);
+  }
+
+  /**
+   * The go-ahead options that say the command writes for real, which no read needs: a read word
+   * beside one is cover ({@code rolloff pull --all-customers --dispatch-now --commit}, decision
+   * 177). An option that only answers a question ({@code --yes}, {@code --force}) is not one.
+   */
+  private static final Set<String> COMMITTING =
+      Set.of(
+          "--commit",
+          "--execute",
+          "--apply",
+          "--no-dry-run",
+          "--for-real",
+          "--go-live",
+          "--submit",
+          "--send",
+          "--publish");
+
+  /** Whether {@code args} hold an option that says the command writes for real. */
+  private static boolean committed(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      int eq = text.indexOf('=');
+      String option = eq > 0 ? text.substring(0, eq) : text;
+      if (option.length() < 20 && COMMITTING.contains(option.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@return whether the command words of {@code args} hold a read ({@link #commandWords})} */

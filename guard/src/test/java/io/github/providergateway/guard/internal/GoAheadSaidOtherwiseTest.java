@@ -31,6 +31,23 @@ class GoAheadSaidOtherwiseTest {
   }
 
   @Test
+  void aReadWordBesideACommitIsCover() {
+    // Decision 177: an option that says the command writes for real outweighs a read word.
+    assertThat(
+            rule(
+                "python -m haulops.dispatch.rolloff pull --past-due-days 15 --all-customers"
+                    + " --dispatch-now --commit"))
+        .isEqualTo(GO_AHEAD);
+    assertThat(rule("vrctl voters export --precinct 2001 --submit")).isEqualTo(GO_AHEAD);
+    assertThat(rule("tariffctl rates show --zone 4 --apply")).isEqualTo(GO_AHEAD);
+    // near-misses: the read alone, or with an option that only answers a question
+    assertThat(rule("python -m haulops.dispatch.rolloff pull --past-due-days 15 --all-customers"))
+        .isEqualTo("allow");
+    assertThat(rule("vrctl voters list --precinct 2001 --yes")).isEqualTo("allow");
+    assertThat(rule("vrctl voters list --precinct 2001 --confirm")).isEqualTo("allow");
+  }
+
+  @Test
   void aDryRunsFlagSetOffIsNoDryRun() {
     assertThat(rule("ledgerctl accruals repost --period 2026-11 --dry-run=false"))
         .isEqualTo(GO_AHEAD);
