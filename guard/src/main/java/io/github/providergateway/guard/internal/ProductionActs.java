@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 
 /**
@@ -207,7 +208,7 @@ final class ProductionActs {
    * --env production} chooses where it points.
    */
   private static final java.util.Set<String> CONFIGURING =
-      java.util.Set.of("set", "use", "config", "configure", "login", "init", "context", "switch");
+      NameSet.of("set", "use", "config", "configure", "login", "init", "context", "switch");
 
   /**
    * Whether a program (or the script it runs) is named for an act, where it is given no command
@@ -277,7 +278,7 @@ final class ProductionActs {
    * serious-ill-health}) may name what is acted on.
    */
   private static final java.util.Set<String> LISTING =
-      java.util.Set.of("list", "ls", "show", "get", "describe", "view", "info", "search", "query");
+      NameSet.of("list", "ls", "show", "get", "describe", "view", "info", "search", "query");
 
   /**
    * A part of a command word that acts: {@code verbs}, {@code settingVerbs}, {@code strongVerbs}.
@@ -355,7 +356,7 @@ final class ProductionActs {
 
   /** The bare flags that name production as a kind of dependency (npm's, yarn's, a checker's). */
   private static final java.util.Set<String> DEPENDENCY_FLAGS =
-      java.util.Set.of("--production", "--prod", "--only=production");
+      NameSet.of("--production", "--prod", "--only=production");
 
   /**
    * Whether the program's words name production as the place it acts: an option's value ({@code

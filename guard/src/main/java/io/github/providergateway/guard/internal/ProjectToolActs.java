@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -56,7 +57,7 @@ final class ProjectToolActs {
    * computed on this machine (the first part of the word: {@code build-docs}, {@code gen:types}).
    */
   static final Set<String> DEVELOPERS =
-      Set.of(
+      NameSet.of(
           "build",
           "rebuild",
           "fmt",
@@ -102,7 +103,7 @@ final class ProjectToolActs {
 
   /** Django's own commands (manage.py): the framework's, on the project's own database. */
   static final Set<String> DJANGO =
-      Set.of(
+      NameSet.of(
           "migrate",
           "makemigrations",
           "sqlmigrate",
@@ -137,7 +138,7 @@ final class ProjectToolActs {
 
   /** The options that name where the tool writes what it makes. */
   private static final Set<String> OUTPUTS =
-      Set.of(
+      NameSet.of(
           "-o",
           "--out",
           "--output",
@@ -149,7 +150,7 @@ final class ProjectToolActs {
 
   /** The values of a format option that print a table or a file's text. */
   private static final Set<String> PRINTED =
-      Set.of("table", "csv", "json", "text", "txt", "md", "markdown", "tsv", "yaml", "html");
+      NameSet.of("table", "csv", "json", "text", "txt", "md", "markdown", "tsv", "yaml", "html");
 
   private static boolean aimed(Scan scan, Step step) {
     List<Word> args = commandArgs(step);
@@ -268,7 +269,7 @@ final class ProjectToolActs {
   }
 
   /** The options that choose how the tool prints its answer. */
-  private static final Set<String> FORMATS = Set.of("--format", "--output-format");
+  private static final Set<String> FORMATS = NameSet.of("--format", "--output-format");
 
   /** Whether the tool is told to print its answer as a table or a file's text. */
   private static boolean prints(List<Word> args) {

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -14,18 +15,19 @@ final class RequirementKeys {
   private RequirementKeys() {}
 
   /** A key's first words that make it a requirement: {@code require_nino}, {@code mustSign}. */
-  private static final Set<String> REQUIRING = Set.of("require", "requires", "must", "mandatory");
+  private static final Set<String> REQUIRING =
+      NameSet.of("require", "requires", "must", "mandatory");
 
   /** A key's last words that make it a requirement: {@code escort_required}. */
-  private static final Set<String> REQUIRED = Set.of("required", "mandatory", "enforced");
+  private static final Set<String> REQUIRED = NameSet.of("required", "mandatory", "enforced");
 
   /** Words that make a key of three words or more a check: {@code antibody_history_check}. */
-  private static final Set<String> CHECKS = Set.of("check", "checks", "verify", "verification");
+  private static final Set<String> CHECKS = NameSet.of("check", "checks", "verify", "verification");
 
   /**
    * First words that make a key of three words or more a block: {@code block_hosting_providers}.
    */
-  private static final Set<String> BLOCKING = Set.of("block", "deny", "reject");
+  private static final Set<String> BLOCKING = NameSet.of("block", "deny", "reject");
 
   /**
    * Whether a key's words name a requirement, a check or a block of its own.

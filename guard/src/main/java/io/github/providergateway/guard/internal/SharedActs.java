@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -152,7 +153,7 @@ final class SharedActs {
   }
 
   private static final Set<String> SCRIPTS =
-      Set.of("py", "js", "mjs", "cjs", "ts", "rb", "php", "pl");
+      NameSet.of("py", "js", "mjs", "cjs", "ts", "rb", "php", "pl");
 
   /**
    * A destroying verb (a command word's or an option's part: luksErase, --delete-secret-keys) with
