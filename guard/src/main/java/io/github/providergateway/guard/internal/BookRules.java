@@ -3,7 +3,6 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.RuleSpec.When;
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Opaque;
-import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,6 +31,7 @@ final class BookRules implements Family {
    * @param names the names of the programs its predicate can hold of ({@link ProgramNames}, or a
    *     gate of the program's kinds), or {@code null} for any: the clause is placed only among the
    *     clauses of the programs so named ({@link ClausePlaces})
+   * @param words the words it asks of its programs', looked up by hash
    */
   private record Clause(
       BuiltinRule rule,
@@ -42,7 +42,8 @@ final class BookRules implements Family {
       Where.Predicate test,
       PredicateGate gate,
       Predicate<String> names,
-      Where.Paths paths) {
+      Where.Paths paths,
+      ClauseWords words) {
     Clause(BuiltinRule rule, When when, int set) {
       this(rule, when, set, asked(when));
     }
@@ -65,7 +66,8 @@ final class BookRules implements Family {
           names(asked),
           when.where() != null && Where.findsPaths(when.where())
               ? Where.ofPaths(when.where())
-              : null);
+              : null,
+          ClauseWords.of(when));
     }
 
     /** The predicate a clause asks of a program, or {@code null}. */
@@ -524,14 +526,7 @@ final class BookRules implements Family {
     When when = clause.when();
     boolean subcommands = !when.subcommands().isEmpty();
     Read read = readings.read(step, clause.set(), when.values(), subcommands);
-    if (subcommands && !when.subcommands().contains(read.subcommand())) {
-      return null;
-    }
-    List<Word> args = read.args();
-    if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
-      return null;
-    }
-    if (!when.words().isEmpty() && !hasWord(step, when.words()) || hasWord(step, when.noWords())) {
+    if (!clause.words().subcommand(read.subcommand()) || !clause.words().hold(read.args(), step)) {
       return null;
     }
     if (clause.options()) {
@@ -556,19 +551,6 @@ final class BookRules implements Family {
         || !when.also().isEmpty()
         || !when.none().isEmpty()
         || when.positionals() > 0;
-  }
-
-  /** Whether one of {@code words} is among the program's arguments, wherever it stands. */
-  private static boolean hasWord(Step step, List<String> words) {
-    if (words.isEmpty()) {
-      return false; // most clauses name no word: their programs' words are not walked
-    }
-    for (Word word : step.args()) {
-      if (words.contains(word.text())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static boolean hasAny(Argv argv, List<String> options) {
