@@ -44,13 +44,20 @@ final class CallEnvironment {
   }
 
   /**
-   * {@return whether the call sets a variable that keeps a tool to its preview ({@code DRY_RUN=1},
-   * {@code CREWCTL_DRYRUN=true})}
+   * {@return whether the call sets, for this program, a variable that keeps it to its preview
+   * ({@code DRY_RUN=1}, {@code CREWCTL_DRYRUN=true}); one set before another command of the call
+   * does not (decision 168: {@code DRY_RUN=1 ./bin/billing plan && ./bin/billing void …})}
    *
    * @param scan the call
+   * @param step the program
    */
-  static boolean staysDry(Scan scan) {
-    return anySet(scan, (parts, on) -> on && dryRun(parts));
+  static boolean staysDry(Scan scan, Step step) {
+    String source = scan.source();
+    if (source == null || source.indexOf('=') < 0 || step.invocation().words().isEmpty()) {
+      return false;
+    }
+    String program = step.invocation().words().get(0).text();
+    return anySet(CommandAssignments.of(source, program), (parts, on) -> on && dryRun(parts));
   }
 
   /** What a variable's name (split at _) and its being on or off tell. */
@@ -64,7 +71,11 @@ final class CallEnvironment {
     if (source == null || source.indexOf('=') < 0) {
       return false;
     }
-    for (String token : FrameworkEnvironments.assignmentsInEffect(source)) {
+    return anySet(FrameworkEnvironments.assignmentsInEffect(source), told);
+  }
+
+  private static boolean anySet(List<String> assignments, Told told) {
+    for (String token : assignments) {
       int eq = token.indexOf('=');
       List<String> parts =
           Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));

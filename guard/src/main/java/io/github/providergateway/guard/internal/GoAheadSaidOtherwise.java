@@ -37,7 +37,18 @@ final class GoAheadSaidOtherwise {
 
   /** The values of a mode that act: {@code --mode execute}. */
   private static final Set<String> ACTING_MODES =
-      NameSet.of("live", "execute", "exec", "commit", "apply", "real", "for-real", "write", "wet");
+      NameSet.of(
+          "live",
+          "execute",
+          "exec",
+          "commit",
+          "apply",
+          "real",
+          "for-real",
+          "write",
+          "wet",
+          "update",
+          "final");
 
   /** The values of a mode that only shows: {@code --mode audit} (decision 166). */
   private static final Set<String> PREVIEW_MODES =
@@ -59,23 +70,71 @@ final class GoAheadSaidOtherwise {
 
   /**
    * Whether the program is told to run in a mode that only shows what it would do ({@code --mode
-   * audit}, {@code --run-mode=preview}): a dry run by another name (decision 166).
+   * audit}, {@code --run-mode=preview}): a dry run by another name (decision 166). Decision 168:
+   * the run's own mode only ({@code --mode}, {@code --run-mode}; not {@code --log-mode audit}), the
+   * last one given, and not a mode a command sets ({@code waf policy set --mode audit}).
    *
    * @param args its words
    * @return whether they do
    */
   static boolean previewMode(List<Word> args) {
+    String mode = null;
+    int at = -1;
     for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
       String text = args.get(i).text();
+      // Few words are a mode's option: every dry run asks this of every word.
+      if (!text.startsWith("--") || text.indexOf("mode") < 0) {
+        continue;
+      }
+      List<String> parts = longOptionParts(text);
+      if (!runMode(parts)) {
+        continue;
+      }
       int eq = text.indexOf('=');
-      String value =
-          eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
-      // The value first: every dry run asks this of every word, and few are followed by a mode.
-      if (PREVIEW_MODES.contains(value.toLowerCase(Locale.ROOT))) {
-        List<String> parts = longOptionParts(text);
-        if (!parts.isEmpty() && parts.get(parts.size() - 1).equals("mode")) {
-          return true;
-        }
+      mode = eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
+      at = i;
+    }
+    return mode != null
+        && PREVIEW_MODES.contains(mode.toLowerCase(Locale.ROOT))
+        && !setBefore(args, at);
+  }
+
+  /** The parts before {@code mode} that name the run's own mode: {@code --run-mode}. */
+  private static final Set<String> RUN_PARTS =
+      NameSet.of(
+          "run", "exec", "execution", "job", "operation", "op", "batch", "process", "processing");
+
+  /** Whether an option's name is the run's own mode: {@code mode}, {@code run-mode}. */
+  static boolean runMode(List<String> parts) {
+    int n = parts.size();
+    return n > 0
+        && parts.get(n - 1).equals("mode")
+        && (n == 1 || n == 2 && RUN_PARTS.contains(parts.get(0)));
+  }
+
+  /** The command words that set what follows them ({@code policy set --mode audit}). */
+  private static final Set<String> SETTING =
+      NameSet.of(
+          "set",
+          "update",
+          "patch",
+          "configure",
+          "config",
+          "change",
+          "modify",
+          "edit",
+          "enable",
+          "switch",
+          "put");
+
+  /** Whether a command word before {@code at} sets something: the mode is then what it sets. */
+  private static boolean setBefore(List<Word> args, int at) {
+    for (int i = 0; i < at; i++) {
+      String text = args.get(i).text();
+      if (!text.startsWith("-")
+          && text.length() < 40
+          && SETTING.contains(text.toLowerCase(Locale.ROOT))) {
+        return true;
       }
     }
     return false;

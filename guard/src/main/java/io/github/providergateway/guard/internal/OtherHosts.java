@@ -28,19 +28,52 @@ final class OtherHosts {
 
   /**
    * A host of a company's own domain ending in {@code .local} (more than one label before it), not
-   * an option's own words nor a settings module's name.
+   * a settings module's name. Decision 168: wherever a word gives it, as a URL's host ({@code
+   * https://cad-app01.mcec.local/api}), a share's ({@code //fs01.mcec.local/records}), an option's
+   * value glued to it ({@code --cad-host=cad-app01.mcec.local}), fully qualified ({@code
+   * cad-app01.mcec.local.}).
    */
   static boolean companyDomainHost(String text) {
-    if (text.startsWith("-") || text.indexOf('.') < 0) {
-      return false; // --settings=brightwater.settings.local: a module's name; most words: no dot
+    if (text.indexOf('.') < 0 || text.length() > 512) {
+      return false; // most words: no dot
     }
-    int colon = text.indexOf(':');
-    String host = (colon > 0 ? text.substring(0, colon) : text).toLowerCase(Locale.ROOT);
+    String host = text;
+    if (host.startsWith("-")) {
+      int eq = host.indexOf('=');
+      if (eq < 0) {
+        return false;
+      }
+      host = host.substring(eq + 1); // --cad-host=cad-app01.mcec.local
+    }
+    if (host.contains("://")) {
+      host = Environments.host(host);
+    } else if (host.startsWith("//") || host.startsWith("\\\\")) {
+      host = host.substring(2).split("[/\\\\]", 2)[0]; // //fs01.mcec.local/records
+    } else {
+      host = host.substring(host.lastIndexOf('@') + 1);
+      int colon = host.indexOf(':');
+      host = colon > 0 ? host.substring(0, colon) : host;
+    }
+    host = host.toLowerCase(Locale.ROOT);
+    if (host.endsWith(".")) {
+      host = host.substring(0, host.length() - 1); // cad-app01.mcec.local.
+    }
     return host.length() < 128
         && host.endsWith(".local")
         && !linkLocalName(host)
         && !host.contains(".settings.") // harborview.settings.local: Django's settings module
         && !host.contains(".config.");
+  }
+
+  /**
+   * {@return the host without its company's {@code .local} domain ({@code hazlog.ops.corp.local}:
+   * {@code hazlog.ops.corp}), whose {@code local} names no test place (decision 168); any other as
+   * it is}
+   */
+  static String withoutCompanyDomain(String host) {
+    return companyDomainHost(host)
+        ? host.substring(0, host.toLowerCase(Locale.ROOT).lastIndexOf(".local"))
+        : host;
   }
 
   /** The last labels of a file's name that a host name would also have: not a host. */

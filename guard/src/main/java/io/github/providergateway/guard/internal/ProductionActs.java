@@ -3,6 +3,8 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * A program aimed at production by name that does anything but read (decision 154, {@code
@@ -70,7 +72,7 @@ final class ProductionActs {
     }
     List<Word> args = step.args();
     String name = program;
-    if (step.interpreter()) {
+    if (ScriptRun.runs(step)) {
       args = SharedActs.scriptArguments(args);
       if (args == null) {
         return false;
@@ -108,7 +110,12 @@ final class ProductionActs {
   private static boolean commandedByName(Step step, String name) {
     return ProjectTools.own(step)
         && !ProjectToolActs.namedForRead(name)
-        && !ProjectToolActs.DEVELOPERS.contains(ServiceVerbs.split(name).get(0));
+        && !DevelopersCommand.named(name);
+  }
+
+  /** {@return whether the command words of {@code args} hold a read ({@link #commandWords})} */
+  static boolean reads(List<Word> args) {
+    return commandWords(args, false) == READS;
   }
 
   /** {@link #commandWords}: a read among them. */
@@ -131,6 +138,7 @@ final class ProductionActs {
     boolean valueNext = false;
     boolean read = false;
     boolean namedRead = false;
+    boolean readNoun = false;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -147,8 +155,11 @@ final class ProductionActs {
         if (flag && actingOption(text) && (production || !goAhead(text))) {
           return UNREAD; // show --apply, list --purge, status --fix: a read told to act (d. 157)
         }
-        // kafka-consumer-groups --describe --group g; not --status OPEN, a filter
-        read |= flag && readOption(text);
+        // kafka-consumer-groups --describe --group g; not --status OPEN, a filter; not --diff
+        // beside --apply, which shows what it changes (decision 168)
+        read |= flag && readOption(text) && !TerminalTyping.anyWord(args, ProductionActs::goAhead);
+        // set --env production points the tool; set --cvm-limit=100000 sets (decision 168)
+        configures &= TestPlaceNamed.choosesPlace(text);
         // --segment EQ-MAIN: a value; --yes, --all: flags that take none
         valueNext =
             text.indexOf('=') < 0
@@ -167,15 +178,18 @@ final class ProductionActs {
       }
       taken++;
       if (read) {
-        if (actingWord(text) || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)) {
+        if (actingWord(text)
+            || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)
+            || readNoun && ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT))) {
           // alerts view close: a read word before the act (decision 157); reports amend: the
-          // reports are what is amended (decision 164)
+          // reports are what is amended (decision 164); report submit (decision 168)
           return UNREAD;
         }
         continue;
       }
       read = reads(text);
       namedRead = read && readsNamed(text);
+      readNoun = read && READ_NOUNS.contains(text.toLowerCase(Locale.ROOT));
       configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));
     }
     if (read) {
@@ -187,6 +201,13 @@ final class ProductionActs {
     // catalogctl set --env production: the tool's own setting; not set --param x --value 0 (d. 164)
     return configures && args.size() <= CONFIGURING_WORDS ? READS : UNREAD;
   }
+
+  /**
+   * The reads that are as often what a setting verb acts on ({@code report submit}, {@code audit
+   * resolve}); after a read's verb ({@code get order 88}, {@code show release}) such a word is the
+   * read's object.
+   */
+  private static final Set<String> READ_NOUNS = NameSet.of("report", "audit");
 
   /** How many words a command that only configures the tool has at most: {@code set --env prod}. */
   private static final int CONFIGURING_WORDS = 3;
@@ -229,9 +250,10 @@ final class ProductionActs {
 
   /** The script's or module's own name: {@code tools/ipaws_send.py}'s {@code ipaws_send}. */
   static String scriptName(List<Word> args) {
-    String first = args.get(0).text();
+    int start = ScriptRun.start(args);
+    String first = start < 0 ? args.get(0).text() : args.get(start).text();
     if (first.equals("-m")) {
-      String module = args.get(1).text();
+      String module = args.get(start + 1).text();
       return module.substring(module.lastIndexOf('.') + 1);
     }
     String file = first.substring(first.lastIndexOf('/') + 1);

@@ -63,6 +63,7 @@ final class ProductionConsoles {
         "production-exec-console",
         (scan, step, read) -> Environments.production(scan, step) && startsConsole(step.args()));
     named.put("production-runs-project-script", ProductionConsoles::runsProjectScript);
+    named.put("production-runs-script-by-path", ProductionConsoles::runsScriptByItsPath);
     named.put(
         "console-sql-writes",
         (scan, step, read) -> Environments.production(scan, step) && sqlWrites(step.args()));
@@ -115,6 +116,28 @@ final class ProductionConsoles {
         || !script.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")) {
       return false;
     }
+    return productionAssigned(scan);
+  }
+
+  /**
+   * {@code DJANGO_SETTINGS_MODULE=shop.settings.production ./manage.py merge_households …}: the
+   * project's script run by its relative path, which its {@code #!} line hands to its interpreter,
+   * read as {@link #runsProjectScript} reads it run by one.
+   */
+  private static boolean runsScriptByItsPath(Scan scan, Step step, Where.Read read) {
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty() || !words.get(0).literal() || step.interpreter()) {
+      return false;
+    }
+    String path = words.get(0).text();
+    return path.indexOf('/') > 0
+        && !path.startsWith("~")
+        && path.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")
+        && productionAssigned(scan);
+  }
+
+  /** Whether the command assigns a framework's environment or a database that names production. */
+  private static boolean productionAssigned(Scan scan) {
     String source = scan.source();
     if (source == null) {
       return false;

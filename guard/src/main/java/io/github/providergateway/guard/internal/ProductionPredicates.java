@@ -71,7 +71,7 @@ final class ProductionPredicates {
     named.put(
         "production-sql-copies-out",
         (scan, step, read) ->
-            anySql(scan, step, ProductionPredicates::copiesOut)
+            anySql(scan, step, sql -> copiesOut(sql, onlyShown(scan, step)))
                 && Environments.production(scan, step));
     named.put(
         "production-runs-sql-file",
@@ -199,20 +199,47 @@ final class ProductionPredicates {
    * {@code FROM}), MySQL's {@code INTO OUTFILE}.
    */
   static boolean copiesOut(String text) {
+    return copiesOut(text, false);
+  }
+
+  /**
+   * {@link #copiesOut(String)}, where {@code shown} says the client's output is only shown (no
+   * redirect to a file, no pipe): then {@code COPY … TO STDOUT} prints rows as a {@code SELECT}
+   * does (decision 173), judged as one.
+   */
+  static boolean copiesOut(String text, boolean shown) {
     List<String> words = sqlWords(text.replace("\\copy", " COPY "));
     boolean copy = false;
-    for (String word : words) {
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
       if (word.equals("COPY")) {
         copy = true;
       } else if (word.equals(";")) {
         copy = false; // COPY t FROM …: rows come in, not out
       } else if (copy && word.equals("TO")) {
+        if (shown && i + 1 < words.size() && words.get(i + 1).equals("STDOUT")) {
+          copy = false; // COPY (…) TO STDOUT prints as a SELECT does (decision 173)
+          continue;
+        }
         return true;
       } else if (word.equals("OUTFILE") || word.equals("DUMPFILE")) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the step's output is only shown: not redirected to a file, and the call pipes nothing.
+   */
+  private static boolean onlyShown(Scan scan, Step step) {
+    for (io.github.providergateway.guard.shell.Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().startsWith(">") || redirect.operator().startsWith("&>")) {
+        return false;
+      }
+    }
+    String source = scan.source();
+    return source != null && !source.replace("||", "").contains("|");
   }
 
   /**

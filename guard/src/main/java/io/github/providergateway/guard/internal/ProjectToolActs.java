@@ -22,9 +22,15 @@ import java.util.function.Predicate;
  * word that reads lets it through, as do a dry run, a test or staging place named, a local host.
  * The aim is the tool's ({@link ProjectTools#own}) and its first word a command ({@code hlops cull
  * …}, not {@code lint.sh --all} nor {@code db.sh reset} alone), unless that command is a
- * developer's ({@link #DEVELOPERS}: {@code build}, {@code render}, {@code serve}, Django's own
- * {@code migrate}), or the tool only writes a file here ({@code --out build/x.pdf}, {@code >
+ * developer's ({@link DevelopersCommand}: {@code build}, {@code render}, {@code serve}, Django's
+ * own {@code migrate}), or the tool only writes a file here ({@code --out build/x.pdf}, {@code >
  * /tmp/r.csv}) or prints a table, with no verb that acts among its command words.
+ *
+ * <p>Decision 168 (the red team of 162): the tool run by an interpreter after its own options or by
+ * a TypeScript runner ({@link ScriptRun}), or named through {@code $PWD}; its command after up to
+ * six options, or on its input ({@link ProjectToolInput}); a log, a JSON answer or a tool's name
+ * that reads is no excuse; a test word in a remark ({@link RemarkOptions}) names no test data; a
+ * dry run's variable keeps only the command it is written before ({@link CommandAssignments}).
  */
 final class ProjectToolActs {
   private ProjectToolActs() {}
@@ -40,66 +46,18 @@ final class ProjectToolActs {
    * Whether the call names test data by any word ({@code --batch TEST24-ITE-003}, {@code --fixture
    * tests/fixtures/quote.json}): a command with no go-ahead and no production named is the
    * developer's trying the tool on it (decision 162 as measured; decision 165 narrowed the
-   * go-ahead's and production's excuse to a test place named).
+   * go-ahead's and production's excuse to a test place named); not in a remark's value ({@code
+   * --ticket DEV-2231}, {@code --ab-arm test}: {@link RemarkOptions}, decision 168).
    */
   private static boolean testDataNamed(Step step) {
     List<Word> args = commandArgs(step);
-    return args != null && SharedActs.localOrTest(step, args);
+    return args != null && SharedActs.localOrTest(step, RemarkOptions.without(args));
   }
 
   /** The tool's own words: a script's after its path, or {@code null} for no script's. */
   private static List<Word> commandArgs(Step step) {
-    return step.interpreter() ? SharedActs.scriptArguments(step.args()) : step.args();
+    return ScriptRun.runs(step) ? SharedActs.scriptArguments(step.args()) : step.args();
   }
-
-  /**
-   * A command's first word that is a developer's: the project built, checked, served, drawn or
-   * computed on this machine (the first part of the word: {@code build-docs}, {@code gen:types}).
-   */
-  static final Set<String> DEVELOPERS =
-      NameSet.of(
-          "build",
-          "rebuild",
-          "fmt",
-          "typecheck",
-          "render",
-          "draft",
-          "generate",
-          "gen",
-          "codegen",
-          "docs",
-          "doc",
-          "serve",
-          "dev",
-          "bench",
-          "benchmark",
-          "profile",
-          "simulate",
-          "sim",
-          "init",
-          "setup",
-          "bootstrap",
-          "install",
-          "clean",
-          "new",
-          "scaffold",
-          "bundle",
-          "package",
-          "pack",
-          "convert",
-          "parse",
-          "lookup",
-          "calc",
-          "calculate",
-          "compute",
-          "forecast",
-          "score",
-          "summarize",
-          "summarise",
-          "mock",
-          "selftest",
-          "smoke",
-          "demo");
 
   /** Django's own commands (manage.py): the framework's, on the project's own database. */
   static final Set<String> DJANGO =
@@ -148,50 +106,71 @@ final class ProjectToolActs {
           "--output-file",
           "--report");
 
-  /** The values of a format option that print a table or a file's text. */
+  /**
+   * The values of a format option that print a table or a file's text; not {@code json} or {@code
+   * yaml}, how a tool answers any command, an act's too (decision 168).
+   */
   private static final Set<String> PRINTED =
-      NameSet.of("table", "csv", "json", "text", "txt", "md", "markdown", "tsv", "yaml", "html");
+      NameSet.of("table", "csv", "text", "txt", "md", "markdown", "tsv", "html");
 
   private static boolean aimed(Scan scan, Step step) {
     List<Word> args = commandArgs(step);
     int command = args == null || args.size() < 2 ? -1 : commandAt(args);
     if (command < 0) {
-      return false;
+      if (ProjectTools.django(step)) {
+        return false; // manage.py shell <<'PY': Python on its input, not a command
+      }
+      // ./bin/opsctl shell <<< 'invoices void --batch 2026-11': the command on its input (d. 168)
+      args = ProjectToolInput.words(scan, step);
+      command = args.size() < 2 || SharedActs.dryRun(args) ? -1 : commandAt(args);
+      if (command < 0 || ProductionActs.reads(args)) {
+        return false; // invoices list, on its input: a read
+      }
     }
-    if (CallEnvironment.staysDry(scan)) {
+    if (CallEnvironment.staysDry(scan, step)) {
       return false; // DRY_RUN=1 ./bin/crewctl reports delete …
     }
     String first = args.get(command).text().toLowerCase(Locale.ROOT);
-    if (DEVELOPERS.contains(ServiceVerbs.split(first).get(0))
+    if (DevelopersCommand.is(args, command)
         || DJANGO.contains(first) && ProjectTools.django(step)) {
       return false;
     }
-    return SharedActs.actingWord(args)
-        || !(namedForRead(name(step)) || writesHere(step, args) || prints(args));
-  }
-
-  private static String name(Step step) {
-    return step.interpreter() ? ProductionActs.scriptName(step.args()) : step.program();
+    return SharedActs.actingWord(args) || !(writesHere(step, args) || prints(args));
   }
 
   /**
-   * A tool's name (its program's, script's or module's) that says it reads ({@code python -m
-   * mls.show ML81234}, {@code ./bin/lot-report}).
+   * A script's or module's name that says it reads ({@code ldar_report.py}), where it is commanded
+   * by its name (decision 163); not one that joins the read to an act or sends it ({@code
+   * report_and_close}, {@code upload_report}: decision 168). A command given to a tool says what it
+   * does, whatever the tool's name ({@code ./bin/stock-check adjust}, decision 168).
    */
   static boolean namedForRead(String name) {
     if (name.length() > 64) {
       return false;
     }
+    boolean read = false;
     for (String part : ServiceVerbs.split(name)) {
-      if (ShapeWords.READS.contains(part)) {
-        return true;
+      if (ACTS_IN_NAME.contains(part) || DevelopersCommand.acts(part)) {
+        return false; // upload_report, report_and_close (decision 168)
       }
+      read |= ShapeWords.READS.contains(part);
     }
-    return false;
+    return read;
   }
 
-  /** How many options (with their values) may come before the command ({@code --site X extend}). */
-  private static final int LEADING = 3;
+  /**
+   * Parts of a name that join a read to an act or send what it reads ({@code report_and_close},
+   * {@code upload_report}), beside the verbs that act.
+   */
+  private static final Set<String> ACTS_IN_NAME =
+      NameSet.of("and", "then", "upload", "push", "mail", "email", "submit");
+
+  /**
+   * How many options (with their values) may come before the command ({@code --site X extend}):
+   * three in decision 163, six since decision 168 ({@code --site … --tenant … --region … --tz …
+   * extend}).
+   */
+  private static final int LEADING = 6;
 
   /**
    * Where the command is: the first word, or the first after a few options and their values ({@code
@@ -239,15 +218,34 @@ final class ProjectToolActs {
     return digits < 3; // ML81234, W041225308817: a record's number, not a command
   }
 
-  /** Whether the tool writes what it makes into a file on this machine. */
+  /**
+   * Whether the tool writes what it makes into a file on this machine; its output kept as a log (a
+   * {@code .log} file, or its errors sent along: {@code > /tmp/cull-run.log 2>&1}) is a record of
+   * what it did, not what it makes (decision 168).
+   */
   private static boolean writesHere(Step step, List<Word> args) {
-    for (Redirect redirect : step.invocation().redirects()) {
+    List<Redirect> redirects = step.invocation().redirects();
+    for (Redirect redirect : redirects) {
       String operator = redirect.operator();
-      if ((operator.equals(">") || operator.equals(">>")) && localFile(redirect.target().text())) {
+      if ((operator.equals(">") || operator.equals(">>"))
+          && localFile(redirect.target().text())
+          && !keepsLog(redirects)) {
         return true;
       }
     }
     return optionValue(args, OUTPUTS, ProjectToolActs::localFile);
+  }
+
+  private static boolean keepsLog(List<Redirect> redirects) {
+    for (Redirect redirect : redirects) {
+      String operator = redirect.operator();
+      if (operator.equals(">&")
+          || operator.startsWith("&>")
+          || redirect.target().text().endsWith(".log")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

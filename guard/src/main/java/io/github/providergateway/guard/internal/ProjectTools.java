@@ -162,23 +162,46 @@ final class ProjectTools {
     if (words.isEmpty() || NOT_THE_PROJECTS.contains(step.program())) {
       return false;
     }
-    if (step.interpreter()) {
+    if (ScriptRun.runs(step)) {
       List<Word> args = step.args();
-      if (args.size() < 2) {
+      int start = ScriptRun.start(args); // python3 -u scripts/x.py (decision 168)
+      if (start < 0 || args.size() < start + 2) {
         return false;
       }
-      String first = args.get(0).text();
+      String first = args.get(start).text();
       if (first.equals("-m")) {
-        String module = args.get(1).text();
+        String module = args.get(start + 1).text();
         int dot = module.indexOf('.');
         String top = dot > 0 ? module.substring(0, dot) : module;
-        return args.get(1).literal() && !LIBRARY_MODULES.contains(top);
+        return args.get(start + 1).literal() && !LIBRARY_MODULES.contains(top);
       }
-      return args.get(0).literal() && inProject(step, first);
+      String file = first.substring(first.lastIndexOf('/') + 1);
+      return args.get(start).literal()
+          && inProject(step, first)
+          && !NOT_THE_PROJECTS.contains(file);
     }
-    return words.get(0).literal()
-        && words.get(0).text().indexOf('/') >= 0
-        && inProject(step, words.get(0).text());
+    String path = path(words.get(0));
+    return path != null && path.indexOf('/') >= 0 && inProject(step, path);
+  }
+
+  /** The ways a call names the folder it runs in: {@code "$PWD/bin/hlops"} (decision 168). */
+  private static final List<String> HERE = List.of("$PWD/", "${PWD}/", "$(pwd)/", "`pwd`/");
+
+  /** The program's path: as written, or relative where it begins with the folder the call is in. */
+  private static String path(Word word) {
+    String text = word.text();
+    if (word.literal()) {
+      return text;
+    }
+    for (String here : HERE) {
+      if (text.startsWith(here)) {
+        String rest = text.substring(here.length());
+        return rest.indexOf('$') < 0 && rest.indexOf('`') < 0 && rest.indexOf('*') < 0
+            ? "./" + rest
+            : null;
+      }
+    }
+    return null;
   }
 
   /** Whether the program is Django's {@code manage.py} (run by python or by its path). */

@@ -12,6 +12,11 @@ final class RemoteShellActs {
   private RemoteShellActs() {}
 
   /** {@code ssh host 'sudo systemctl stop x'}, {@code ansible all -b -m reboot}. */
+  /** A search's pattern on the host: {@code grep -iE "FAULT|STOP"}, {@code rg 'kill'}. */
+  private static final java.util.regex.Pattern SEARCHED =
+      java.util.regex.Pattern.compile(
+          "\\b((?:grep|egrep|fgrep|zgrep|rg|ag)(?:\\s+-[A-Za-z]{1,6})*)\\s+(?:\"[^\"]{0,200}\"|'[^']{0,200}'|[^\\s|;&]{1,200})");
+
   static boolean remoteShellActs(Step step) {
     String program = step.program();
     List<Word> args = step.args();
@@ -51,6 +56,8 @@ final class RemoteShellActs {
     if (DeviceCliReads.reads(command)) {
       return false; // a router's show ip bgp summary (decision 122)
     }
+    // What a search looks for is no act: journalctl … | grep -E "FAULT|STOP" (decision 173)
+    command = SEARCHED.matcher(command).replaceAll("$1");
     boolean acting = false;
     for (String token : command.split("[\\s;|&'\"()`]+")) {
       if (token.isEmpty()) {

@@ -258,7 +258,7 @@ final class RunnerTargets {
     }
     String first = words.get(0);
     return DEVELOPER_TASKS.contains(first)
-        || ProjectToolActs.DEVELOPERS.contains(first)
+        || DevelopersCommand.WORDS.contains(first)
         || ShapeWords.READS.contains(first)
         || words.contains("build")
         || words.contains("test");

@@ -1,11 +1,9 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
-import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 
 /**
@@ -134,26 +132,21 @@ final class SharedActs {
   }
 
   /**
-   * The words after a script an interpreter runs ({@code python x.py …}) or a module ({@code python
-   * -m espefuse …}), or {@code null}.
+   * The words after a script an interpreter runs ({@code python x.py …}, {@code python3 -u
+   * bin/hlops …}) or a module ({@code python -m espefuse …}), or {@code null}.
    */
   static List<Word> scriptArguments(List<Word> args) {
-    if (args.isEmpty()) {
+    int start = ScriptRun.start(args); // after the interpreter's own options (decision 168)
+    if (start < 0) {
       return null;
     }
-    String first = args.get(0).text();
-    if (first.equals("-m") && args.size() > 2) {
-      return ShapeWords.LOCAL.contains(args.get(1).text()) ? null : args.subList(2, args.size());
+    if (args.get(start).text().equals("-m")) {
+      return start + 2 < args.size() && !ShapeWords.LOCAL.contains(args.get(start + 1).text())
+          ? args.subList(start + 2, args.size())
+          : null;
     }
-    int dot = first.lastIndexOf('.');
-    if (first.startsWith("-") || dot < 0 || !SCRIPTS.contains(first.substring(dot + 1))) {
-      return null;
-    }
-    return args.subList(1, args.size());
+    return args.subList(start + 1, args.size());
   }
-
-  private static final Set<String> SCRIPTS =
-      NameSet.of("py", "js", "mjs", "cjs", "ts", "rb", "php", "pl");
 
   /**
    * A destroying verb (a command word's or an option's part: luksErase, --delete-secret-keys) with
@@ -267,17 +260,9 @@ final class SharedActs {
     return elsewhere && shared(scan, step, args, true);
   }
 
+  /** Whether the words keep the program to a dry run ({@link DryRuns}). */
   static boolean dryRun(List<Word> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      if ((ShapeWords.DRY_RUNS.contains(text)
-              || text.startsWith("--dry-run=")
-              || text.startsWith("--dry_run="))
-          && !GoAheadSaidOtherwise.setOff(args, i)) {
-        return true; // not --dry-run=false, --dryrun 0 (decision 165)
-      }
-    }
-    return GoAheadSaidOtherwise.previewMode(args); // --mode audit (decision 166)
+    return DryRuns.in(args);
   }
 
   private static final int READ_WORD = 1;
@@ -412,7 +397,7 @@ final class SharedActs {
 
   static boolean otherMachine(String host) {
     return !Environments.localHost(host)
-        && !Environments.stagingHost(host)
+        && !Environments.stagingHost(OtherHosts.withoutCompanyDomain(host))
         && !OtherHosts.linkLocalName(host)
         && !TestEndpoints.names(host);
   }

@@ -1,7 +1,9 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -92,8 +94,10 @@ final class TestDatabases {
     if (connectionElsewhere(scan)) {
       return false; // PGHOST=db.prod psql -d app_test: the variables name the server
     }
-    if (name == null) {
-      name = createdOrDropped(argv); // mysql -e 'DROP DATABASE IF EXISTS app_test; CREATE …'
+    if (name == null || MAINTENANCE.contains(name)) {
+      // mysql -e 'DROP DATABASE IF EXISTS app_test; CREATE …'; psql …/postgres -c 'DROP DATABASE
+      // app_test': the server's own database is where a database is dropped from (decision 173)
+      name = createdOrDropped(argv);
     }
     // The shared notion (decision 92): a development database (app_dev) is a test's too, and a
     // docker-compose service (db, postgres) is this machine's.
@@ -104,6 +108,10 @@ final class TestDatabases {
         && name != null
         && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
   }
+
+  /** A server's own databases, connected to for dropping or creating another. */
+  private static final Set<String> MAINTENANCE =
+      NameSet.of("postgres", "template1", "mysql", "master");
 
   /**
    * SQL Server's client on this machine's server and a test's database: {@code sqlcmd -S

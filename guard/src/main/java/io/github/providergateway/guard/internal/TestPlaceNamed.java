@@ -113,6 +113,24 @@ final class TestPlaceNamed {
     return false;
   }
 
+  /**
+   * Whether an option's name says it chooses where the program acts ({@code --env}, {@code
+   * --context=prod-eu}): a tool's {@code set} given only such options points it (decision 168).
+   */
+  static boolean choosesPlace(String option) {
+    int eq = option.indexOf('=');
+    String name = option.substring(option.startsWith("--") ? 2 : 1, eq > 0 ? eq : option.length());
+    if (name.length() > 48) {
+      return false;
+    }
+    for (String part : ServiceVerbs.split(name)) {
+      if (PLACE_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether {@code option} chooses the place and {@code value} is a test or staging one. */
   private static boolean placeOption(String option, String value) {
     if (!testPlace(value) || option.length() > 48) {
@@ -122,7 +140,11 @@ final class TestPlaceNamed {
     List<String> parts = ServiceVerbs.split(name);
     boolean path = value.indexOf('/') >= 0 && !value.contains("://");
     for (String part : parts) {
-      if (path ? SETTINGS_PARTS.contains(part) : PLACE_PARTS.contains(part)) {
+      if (path
+          ? SETTINGS_PARTS.contains(part)
+          : PLACE_PARTS.contains(part)
+              // --mode sandbox; not --render-mode preview, a mode of something else (d. 168)
+              && (!part.equals("mode") || GoAheadSaidOtherwise.runMode(parts))) {
         return true;
       }
     }

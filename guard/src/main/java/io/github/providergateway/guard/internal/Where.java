@@ -231,6 +231,7 @@ final class Where {
     ShapeObjectPredicates.addCallsTo(onCall);
     PeoplePredicates.addCallsTo(onCall);
     NewsroomPredicates.addCallsTo(onCall);
+    RawProtocolSends.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);

@@ -76,4 +76,21 @@ class OtherHostsTest {
     }
     return words;
   }
+
+  @Test
+  void aCompanysLocalDomainIsReadInAUrlAShareAGluedValueOrFullyQualified() {
+    // decision 168, the red team of decision 164
+    assertThat(OtherHosts.companyDomainHost("cad-app01.mcec.local")).isTrue();
+    assertThat(OtherHosts.companyDomainHost("https://cad-app01.mcec.local/api")).isTrue();
+    assertThat(OtherHosts.companyDomainHost("//fs01.mcec.local/records")).isTrue();
+    assertThat(OtherHosts.companyDomainHost("--cad-host=cad-app01.mcec.local")).isTrue();
+    assertThat(OtherHosts.companyDomainHost("CAD-APP01.MCEC.LOCAL.")).isTrue();
+    assertThat(OtherHosts.companyDomainHost("svc@cad-app01.mcec.local:22")).isTrue();
+    assertThat(OtherHosts.companyDomainHost("https://raspi-lab-03.local/")).isFalse();
+    assertThat(OtherHosts.companyDomainHost("--settings=harborview.settings.local")).isFalse();
+    assertThat(OtherHosts.companyDomainHost("--cad-host")).isFalse();
+    assertThat(OtherHosts.withoutCompanyDomain("hazlog-stg.corp.local"))
+        .isEqualTo("hazlog-stg.corp");
+    assertThat(OtherHosts.withoutCompanyDomain("raspi.local")).isEqualTo("raspi.local");
+  }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class ProjectToolActsTest {
 
-  private static boolean acts(String command) throws Exception {
+  static boolean acts(String command) throws Exception {
     Scan scan = shell(command);
     for (Step step : scan.steps()) {
       if (ProjectToolActs.acts(scan, step)) {
@@ -88,7 +88,7 @@ class ProjectToolActsTest {
         .as("an acting verb acts whatever it writes")
         .isTrue();
     assertThat(acts("python -m mls.show ML81234 --fields ListPrice"))
-        .as("named for a read")
+        .as("a record's number is no command")
         .isFalse();
   }
 
@@ -109,7 +109,10 @@ class ProjectToolActsTest {
     assertThat(acts("./bin/keyctl --site=ROMTE issue --room 1412")).isTrue();
     assertThat(acts("./bin/keyctl --site ROMTE list --all-active")).isFalse();
     assertThat(acts("./bin/keyctl --a 1 --b 2 --c 3 --d 4 extend --all"))
-        .as("past three")
+        .as("four: decision 168 reads six")
+        .isTrue();
+    assertThat(acts("./bin/keyctl --a 1 --b 2 --c 3 --d 4 --e 5 --f 6 --g 7 extend --all"))
+        .as("past six")
         .isFalse();
   }
 

@@ -83,10 +83,15 @@ class ProjectProvidersTest {
     assertThat(kill.waitFor()).as("kill -%s %d", name, process.pid()).isZero();
   }
 
+  /**
+   * A provider's log as it reads now; empty where there is none yet, or where it was being rotated
+   * (renamed {@code .log.1} before its next file is created) as it was read.
+   */
   private String log(String name) {
     try {
-      Path log = dir.resolve("logs").resolve(name + ".log");
-      return Files.exists(log) ? Files.readString(log) : "";
+      return Files.readString(dir.resolve("logs").resolve(name + ".log"));
+    } catch (java.nio.file.NoSuchFileException notThereNow) {
+      return "";
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

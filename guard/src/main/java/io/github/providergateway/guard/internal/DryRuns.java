@@ -1,0 +1,80 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Whether a program's words keep it to a dry run ({@link SharedActs#dryRun}, every rule's reading):
+ * one of {@code dryRuns} in shape-words.json ({@code --dry-run}, {@code --check}, {@code --help}),
+ * not set off ({@code --dry-run=false}: decision 165), or a mode that only shows ({@code --mode
+ * audit}: decision 166). Decision 168 (the red team of 162–166): the last word of a dry run's flag
+ * decides ({@code --dry-run --no-dry-run} acts); {@code -h} given a host names it ({@code -h
+ * cad-app01.example.com}) and {@code help} given to an option is its value ({@code --queue help});
+ * a flag that only shows what changes ({@code --diff}, {@code --print}) beside a go-ahead ({@code
+ * --apply}, {@code --commit}) shows it while acting.
+ */
+final class DryRuns {
+  private DryRuns() {}
+
+  /** The flags that turn a dry run off again. */
+  private static final Set<String> UNDONE =
+      NameSet.of("--no-dry-run", "--no-dryrun", "--no-dry_run");
+
+  /** The flags that show what changes without holding it back where a go-ahead is given. */
+  private static final Set<String> SHOWING = NameSet.of("--diff", "--print");
+
+  static boolean in(List<Word> args) {
+    boolean dry = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (UNDONE.contains(text)) {
+        dry = false;
+        continue;
+      }
+      if (!ShapeWords.DRY_RUNS.contains(text)
+          && !text.startsWith("--dry-run=")
+          && !text.startsWith("--dry_run=")) {
+        continue;
+      }
+      if (GoAheadSaidOtherwise.setOff(args, i)) {
+        dry = false; // --dry-run=false, --dryrun 0 (decision 165)
+      } else if (text.equals("-h") && hostNext(args, i)) {
+        continue; // -h cad-app01.example.com: a host
+      } else if (text.equals("help") && optionBefore(args, i)) {
+        continue; // --queue help: the option's value
+      } else if (!SHOWING.contains(text) || !TerminalTyping.anyWord(args, DryRuns::goAhead)) {
+        dry = true;
+      }
+    }
+    return dry || GoAheadSaidOtherwise.previewMode(args); // --mode audit (decision 166)
+  }
+
+  private static boolean goAhead(String text) {
+    return ShapeWords.GO_LIVE.contains(text);
+  }
+
+  /** Whether the word after {@code -h} names a host: {@code db1.example.com}, {@code host:5432}. */
+  private static boolean hostNext(List<Word> args, int at) {
+    if (at + 1 >= args.size()) {
+      return false;
+    }
+    String next = args.get(at + 1).text();
+    int colon = next.indexOf(':');
+    return SharedActs.hostLike(colon > 0 ? next.substring(0, colon) : next);
+  }
+
+  /** Whether the word before is an option that takes a value ({@code --queue help}). */
+  private static boolean optionBefore(List<Word> args, int at) {
+    if (at == 0) {
+      return false;
+    }
+    String option = args.get(at - 1).text();
+    return option.startsWith("-")
+        && option.indexOf('=') < 0
+        && !ShapeWords.ACTING_FLAGS.contains(option)
+        && !ShapeWords.EVERYTHING.contains(option)
+        && !ShapeWords.DRY_RUNS.contains(option);
+  }
+}

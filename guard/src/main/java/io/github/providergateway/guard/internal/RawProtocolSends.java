@@ -1,0 +1,174 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Bytes of a protocol the guard cannot read, sent to a machine that is not this one (decision 172,
+ * {@code shapes.raw-protocol-sent}): a command piped or fed into {@code nc}, {@code socat} or
+ * {@code telnet} ({@code printf 'cp950.sys.fader 100\r\n' | nc -q1 cp950-scr03.sites.acme.internal
+ * 61408}), or written to a socket that inline code opens ({@code socket.create_connection((
+ * '10.40.3.30', 502)).send(…)}, Perl's {@code IO::Socket::INET}, Python's {@code telnetlib}, Node's
+ * {@code net.connect}). A device's own protocol (a PLC's registers, a projector's power, a sound
+ * processor's fader, a door controller's mode, an HSM's key commands, a paging gateway, a FIX
+ * session) acts the moment it is read, and what the bytes say is the device's language, not one the
+ * guard knows: what it cannot see through, it does not allow. Not this: a port checked with nothing
+ * sent ({@code nc -zv host 5432}), a listener ({@code nc -l}), anything sent to this machine
+ * ({@code 127.0.0.1}, {@code localhost}, a compose service), where the simulators and the test rigs
+ * are.
+ */
+final class RawProtocolSends {
+  private RawProtocolSends() {}
+
+  /** The most text of a call read. */
+  private static final int MAX_TEXT = 64 * 1024;
+
+  /** Programs that carry their standard input to a host as it is. */
+  private static final Set<String> CARRIERS = NameSet.of("nc", "ncat", "netcat", "socat", "telnet");
+
+  /** A carrier given its input by a pipe: {@code … | nc host 61408}, {@code } | telnet …}. */
+  private static final Pattern PIPED_INTO =
+      Pattern.compile("\\|\\s*(?:sudo\\s+)?(?:\\S*/)?(nc|ncat|netcat|socat|telnet)\\s");
+
+  /** Options of nc and telnet that take a value. */
+  private static final Set<String> VALUED =
+      NameSet.of(
+          "-w", "-q", "-i", "-p", "-s", "-x", "-X", "-I", "-O", "-T", "-e", "-c", "-l", "-b");
+
+  /** Options of nc that send nothing: a port scan, a listener. */
+  private static final Set<String> SENDS_NOTHING =
+      NameSet.of(
+          "-z", "-zv", "-vz", "-nz", "-zn", "-vzn", "-nvz", "-zvn", "-l", "-lk", "-kl", "-L");
+
+  /** A socat address that connects out: {@code TCP:host:port}, {@code UDP-SENDTO:host:port}. */
+  private static final Pattern SOCAT_ADDRESS =
+      Pattern.compile(
+          "(?i)(?:tcp4?|tcp6|tcp-connect|udp4?|udp6|udp-sendto|udp-connect|openssl|ssl):"
+              + "\\[?([^:\\],]{1,253})\\]?:\\d{1,5}");
+
+  /** Inline code that opens a socket to a host given as a string: the host is the group. */
+  private static final Pattern CODE_SOCKET =
+      Pattern.compile(
+          "(?:create_connection|\\.connect)\\(\\s*\\(\\s*(f?['\"][^'\"]{1,253}['\"]|\\w{1,64})"
+              + "|\\.sendto\\([^;\\n]{0,200}?,\\s*\\(\\s*(f?['\"][^'\"]{1,253}['\"]|\\w{1,64})"
+              + "|telnetlib\\.Telnet\\(\\s*(f?['\"][^'\"]{1,253}['\"]|\\w{1,64})"
+              + "|IO::Socket::INET->new\\(\\s*(?:PeerAddr\\s*=>\\s*)?(\"[^\"]{1,253}\"|'[^']{1,253}')"
+              + "|(?:\\bnet|require\\(\\s*['\"](?:node:)?net['\"]\\s*\\))\\.(?:connect|createConnection)"
+              + "\\(\\s*(?:\\{[^}]{0,200}?host\\s*:\\s*)?"
+              + "(['\"`][^'\"`]{1,253}['\"`]|\\d{1,5}\\s*,\\s*['\"][^'\"]{1,253}['\"])");
+
+  /** What writes to the socket inline code opened. */
+  private static final Pattern CODE_WRITES =
+      Pattern.compile(
+          "\\.send(?:all|to)?\\(|\\.write\\(|print\\s+\\$\\w+\\s|->send\\(|syswrite|\\.end\\(");
+
+  /**
+   * Adds the predicate under its name.
+   *
+   * @param named the call predicates by name
+   */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("raw-protocol-sent", RawProtocolSends::sent);
+  }
+
+  /** What the call sends in a raw protocol to another machine, as the reason shows it. */
+  static String sent(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.length() > MAX_TEXT) {
+      return null;
+    }
+    boolean piped = PIPED_INTO.matcher(source).find();
+    for (Step step : scan.steps()) {
+      if (CARRIERS.contains(step.program())) {
+        String host = carried(step, piped);
+        if (host != null) {
+          return step.program() + " to " + host;
+        }
+      }
+    }
+    if (CODE_WRITES.matcher(source).find()) {
+      Matcher socket = CODE_SOCKET.matcher(source);
+      while (socket.find()) {
+        String host = unquoted(firstGroup(socket));
+        if (host != null && !local(host)) {
+          return "a socket to " + host;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The host a carrier sends its input to, or {@code null} where it sends nothing elsewhere. */
+  private static String carried(Step step, boolean piped) {
+    boolean fed = piped;
+    for (Redirect redirect : step.invocation().redirects()) {
+      fed |=
+          redirect.operator().startsWith("<")
+              && (redirect.body() != null || !redirect.target().text().equals("/dev/null"));
+    }
+    List<Word> args = step.args();
+    String host = null;
+    boolean stdio = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (SENDS_NOTHING.contains(text)) {
+        return null;
+      }
+      if (step.program().equals("socat")) {
+        stdio |=
+            text.equals("-") || text.equalsIgnoreCase("stdio") || text.equalsIgnoreCase("stdin");
+        Matcher address = SOCAT_ADDRESS.matcher(text);
+        if (address.lookingAt()) {
+          host = address.group(1);
+        }
+        continue;
+      }
+      if (text.startsWith("-")) {
+        i += VALUED.contains(text) ? 1 : 0;
+        continue;
+      }
+      if (host == null) {
+        host = args.get(i).literal() ? text : "?";
+      }
+    }
+    if (host == null || !(fed || stdio && piped) || local(host)) {
+      return null;
+    }
+    return host;
+  }
+
+  private static String firstGroup(Matcher matcher) {
+    for (int g = 1; g <= matcher.groupCount(); g++) {
+      if (matcher.group(g) != null) {
+        return matcher.group(g);
+      }
+    }
+    return null;
+  }
+
+  /** A literal's text, {@code ?} for a variable, an f-string's or a template's computed host. */
+  private static String unquoted(String value) {
+    if (value == null) {
+      return null;
+    }
+    if (value.matches("\\d{1,5}\\s*,\\s*['\"].*")) {
+      value = value.substring(value.indexOf(',') + 1).strip(); // net.connect(502, 'host')
+    }
+    char first = value.charAt(0);
+    if (first != '\'' && first != '"' && first != '`') {
+      return "?"; // a name: the host is computed
+    }
+    String inner = value.substring(1, value.length() - 1);
+    return inner.contains("{") || inner.contains("$") ? "?" : inner.split(":")[0];
+  }
+
+  private static boolean local(String host) {
+    return Environments.localHost(host) || Environments.composeService(host);
+  }
+}

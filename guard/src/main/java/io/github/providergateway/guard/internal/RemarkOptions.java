@@ -1,0 +1,88 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The options whose value says who asks, why, under which ticket or with which tag, or how the tool
+ * shows what it does (decision 168, the red team of decision 162): {@code --ticket DEV-2231},
+ * {@code --requested-by qa-lead}, {@code --ab-arm test}, {@code --tag conformance}, {@code
+ * --render-mode preview}. A test or staging word there names no test data: the tool acts as it
+ * would without it, and an agent can write any of them.
+ */
+final class RemarkOptions {
+  private RemarkOptions() {}
+
+  /** The parts of an option's name that say its value is a remark. */
+  private static final Set<String> PARTS =
+      NameSet.of(
+          "note",
+          "notes",
+          "reason",
+          "comment",
+          "comments",
+          "message",
+          "msg",
+          "memo",
+          "description",
+          "ticket",
+          "jira",
+          "issue",
+          "ref",
+          "reference",
+          "requested",
+          "requester",
+          "by",
+          "operator",
+          "approver",
+          "arm",
+          "variant",
+          "cohort",
+          "tag",
+          "tags",
+          "label",
+          "labels",
+          "mode",
+          "format",
+          "style",
+          "layout");
+
+  /** {@return the words without the remark options and their values} */
+  static List<Word> without(List<Word> args) {
+    List<Word> kept = null;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int eq = text.indexOf('=');
+      boolean remark =
+          text.startsWith("--") && remark(eq > 0 ? text.substring(2, eq) : text.substring(2));
+      if (!remark) {
+        if (kept != null) {
+          kept.add(args.get(i));
+        }
+        continue;
+      }
+      if (kept == null) {
+        kept = new ArrayList<>(args.subList(0, i));
+      }
+      if (eq < 0 && i + 1 < args.size() && !args.get(i + 1).text().startsWith("-")) {
+        i++; // --ticket DEV-2231: its value too
+      }
+    }
+    return kept == null ? args : kept;
+  }
+
+  private static boolean remark(String name) {
+    if (name.length() > 40) {
+      return false;
+    }
+    for (String part : ServiceVerbs.split(name)) {
+      if (PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
