@@ -52,6 +52,10 @@ final class DatabasePredicates {
                     && !dryRun(step)
                     && DatabaseTargets.shared(scan, step)
                     && !DatabaseTargets.testVariable(step)));
+    named.put(
+        "databases-fed-unreadable",
+        (scan, step, read) ->
+            ProductionPredicates.fedUnreadable(scan, step) && DatabaseTargets.shared(scan, step));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
         "databases-archive-shared",

@@ -316,6 +316,7 @@ final class DatabaseTargets {
           && !t.contains(" ")
           && !t.contains("(")
           && !t.contains("=")
+          && !t.startsWith("/dev/") // /dev/stdin: a device, no development place (decision 176)
           && Environments.stagingHost(t.toLowerCase(Locale.ROOT))) {
         return true;
       }

@@ -184,9 +184,14 @@ final class Environments {
     return false;
   }
 
-  /** Whether a host's name says staging or development, and nothing of it says production. */
+  /**
+   * Whether a host's name says staging or development, and nothing of it says production. A
+   * company's {@code .local} domain says neither ({@code sp-sql01.kte.local}, an Active Directory
+   * domain's server; decision 176, as decision 168 read it for the project's tools).
+   */
   static boolean stagingHost(String host) {
-    return hasPart(host, STAGING_NAMES, false) && !namesProduction(host);
+    String named = OtherHosts.withoutCompanyDomain(host);
+    return hasPart(named, STAGING_NAMES, false) && !namesProduction(named);
   }
 
   /** Whether a variable names a framework's environment ({@code RAILS_ENV}), as the book lists. */

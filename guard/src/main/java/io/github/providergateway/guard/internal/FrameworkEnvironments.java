@@ -87,6 +87,10 @@ final class FrameworkEnvironments {
   private static final Set<String> ASSIGNERS =
       NameSet.of("export", "env", "declare", "typeset", "local", "readonly", "sudo", "command");
 
+  /** env's options after which its assignments still follow (decision 175). */
+  private static final Set<String> ENV_OPTIONS =
+      NameSet.of("-S", "--split-string", "-i", "--ignore-environment", "-");
+
   /**
    * The assignments that set a variable for what runs: those where a command starts (after a
    * separator, another such assignment, {@code export} or {@code env}), not a word given to a
@@ -96,6 +100,7 @@ final class FrameworkEnvironments {
     List<String> found = new ArrayList<>();
     boolean boundary = true;
     boolean prevAssigns = false;
+    boolean envOption = false; // the token before was env's own option (-S, -i)
     String prev = null;
     int start = -1;
     for (int i = 0; i <= source.length(); i++) {
@@ -105,10 +110,15 @@ final class FrameworkEnvironments {
         start = i;
       } else if (separator && start >= 0) {
         String token = source.substring(start, i);
-        boolean inEffect = boundary || prevAssigns || prev != null && ASSIGNERS.contains(prev);
-        prevAssigns = inEffect && Environments.assignment(token);
+        boolean inEffect =
+            boundary || prevAssigns || prev != null && ASSIGNERS.contains(prev) || envOption;
+        // env -S 'DJANGO_SETTINGS_MODULE=…production' ./manage.py: the string env splits
+        boolean quoted = envOption && (token.startsWith("'") || token.startsWith("\""));
+        envOption = ENV_OPTIONS.contains(token) && (envOption || "env".equals(prev));
+        String unquoted = quoted ? token.substring(1).replaceAll("['\"]$", "") : token;
+        prevAssigns = inEffect && Environments.assignment(unquoted);
         if (prevAssigns) {
-          found.add(token);
+          found.add(unquoted);
         }
         prev = token;
         boundary = false;

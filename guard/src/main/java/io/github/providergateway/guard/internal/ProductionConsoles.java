@@ -98,8 +98,10 @@ final class ProductionConsoles {
       return false;
     }
     String script = null;
-    for (Word word : step.args()) {
-      String text = word.text();
+    List<Word> args = step.args();
+    int at = 0;
+    for (; at < args.size(); at++) {
+      String text = args.get(at).text();
       if (text.startsWith("-")) {
         if (text.equals("-c") || text.equals("-e") || text.equals("-m") || text.equals("-r")) {
           return false; // inline code or a module
@@ -116,7 +118,8 @@ final class ProductionConsoles {
         || !script.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")) {
       return false;
     }
-    return productionAssigned(scan);
+    return productionAssigned(scan)
+        || DjangoSettings.production(args.subList(at + 1, Math.min(args.size(), at + 33)));
   }
 
   /**
@@ -133,7 +136,7 @@ final class ProductionConsoles {
     return path.indexOf('/') > 0
         && !path.startsWith("~")
         && path.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")
-        && productionAssigned(scan);
+        && (productionAssigned(scan) || DjangoSettings.production(step.args()));
   }
 
   /** Whether the command assigns a framework's environment or a database that names production. */

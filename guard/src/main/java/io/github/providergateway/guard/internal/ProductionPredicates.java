@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The predicates of the {@code production.*} rules (production.json) and the shared notion they and
@@ -185,9 +186,26 @@ final class ProductionPredicates {
             case "xxd" -> args.contains("-r") || args.contains("-r -p");
             case "openssl" -> args.contains("-d");
             case "curl", "wget" -> true;
+            case "rev" -> true; // decision 176: the statement written backwards
+            case "tr" -> rotates(args); // rot13
             default -> false;
           };
       if (decodes) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A set of letters turned round the alphabet: {@code tr 'A-Za-z' 'N-ZA-Mn-za-m'} (decision 176).
+   */
+  private static final Pattern ROTATED = Pattern.compile("[B-Zb-z]-[Zz][Aa]-[A-Ya-y]");
+
+  /** Whether {@code tr}'s second set turns letters round the alphabet, as rot13 does. */
+  private static boolean rotates(List<String> args) {
+    for (String arg : args) {
+      if (ROTATED.matcher(arg).find()) {
         return true;
       }
     }

@@ -32,9 +32,41 @@ final class RawProtocolSends {
   /** Programs that carry their standard input to a host as it is. */
   private static final Set<String> CARRIERS = NameSet.of("nc", "ncat", "netcat", "socat", "telnet");
 
-  /** A carrier given its input by a pipe: {@code … | nc host 61408}, {@code } | telnet …}. */
+  /**
+   * A carrier given its input by a pipe: {@code … | nc host 61408}, {@code } | telnet …}, behind
+   * the wrappers that pass their input on ({@code | timeout 3 nc}, {@code | stdbuf -o0 busybox nc},
+   * decision 175), and {@code openssl s_client}.
+   */
   private static final Pattern PIPED_INTO =
-      Pattern.compile("\\|\\s*(?:sudo\\s+)?(?:\\S*/)?(nc|ncat|netcat|socat|telnet)\\s");
+      Pattern.compile(
+          "\\|\\s*(?:(?:sudo|busybox|nohup|timeout\\s+(?:-\\S+\\s+)*[\\d.]+[smh]?"
+              + "|stdbuf(?:\\s+-[ioe]\\S*)+|nice(?:\\s+-n\\s*-?\\d+)?)\\s+)*"
+              + "(?:\\S*/)?(nc|ncat|netcat|socat|telnet|openssl\\s+s_client|curl)\\s");
+
+  /**
+   * A socat address that reads a file or a command's output, which it carries as a pipe's: {@code
+   * socat -u FILE:label.zpl TCP:printer:9100} (decision 175).
+   */
+  private static final Pattern SOCAT_SOURCE =
+      Pattern.compile("(?i)(?:file|open|gopen|exec|system|create):.+");
+
+  /**
+   * A TLS handshake made to read the server's certificate: nothing given but an empty line or a
+   * quit ({@code echo | openssl s_client …}), or what it answers read as a certificate ({@code |
+   * openssl x509 -noout -dates}).
+   */
+  private static final Pattern CERTIFICATE_READ =
+      Pattern.compile(
+          "(?:^|[;&|(]\\s*)(?:echo(?:\\s+-n)?|true|:|printf\\s+''|echo\\s+['\"]?(?:Q|QUIT)['\"]?)"
+              + "\\s*\\|\\s*openssl\\s+s_client|\\|\\s*openssl\\s+x509\\b");
+
+  /**
+   * A URL of curl's that carries bytes as they are (decision 175): telnet's, given curl's input,
+   * and gopher's or dict's, whose path is what is sent.
+   */
+  private static final Pattern CURL_RAW =
+      Pattern.compile(
+          "(?i)(telnet|gophers?|dict)://\\[?([^/:\\]\\s]{1,253})\\]?(?::\\d{1,5})?(/.*)?");
 
   /** Options of nc and telnet that take a value. */
   private static final Set<String> VALUED =
@@ -58,7 +90,15 @@ final class RawProtocolSends {
           "(?:create_connection|\\.connect)\\(\\s*\\(\\s*(f?['\"][^'\"]{1,253}['\"]|\\w{1,64})"
               + "|\\.sendto\\([^;\\n]{0,200}?,\\s*\\(\\s*(f?['\"][^'\"]{1,253}['\"]|\\w{1,64})"
               + "|telnetlib\\.Telnet\\(\\s*(f?['\"][^'\"]{1,253}['\"]|\\w{1,64})"
-              + "|IO::Socket::INET->new\\(\\s*(?:PeerAddr\\s*=>\\s*)?(\"[^\"]{1,253}\"|'[^']{1,253}')"
+              + "|IO::Socket::(?:INET6?|IP)->new\\(\\s*(?:Peer(?:Addr|Host)\\s*=>\\s*)?"
+              + "(\"[^\"]{1,253}\"|'[^']{1,253}')"
+              // decision 175: asyncio, Ruby's sockets, a socket object's connect and a datagram
+              + "|open_connection\\(\\s*(?:host\\s*=\\s*)?(f?['\"][^'\"]{1,253}['\"]|\\w{1,64})"
+              + "|(?:TCPSocket|UDPSocket)\\.(?:new|open)\\(\\s*(['\"][^'\"]{1,253}['\"]|\\w{1,64})"
+              + "|\\bSocket\\.tcp\\(\\s*(['\"][^'\"]{1,253}['\"]|\\w{1,64})"
+              + "|\\.connect\\(\\s*\\d{1,5}\\s*,\\s*(['\"`][^'\"`]{1,253}['\"`])"
+              + "|\\.connect\\(\\s*\\{[^}]{0,200}?host\\s*:\\s*(['\"`][^'\"`]{1,253}['\"`])"
+              + "|\\.send\\([^;\\n]{0,200}?,\\s*\\d{1,5}\\s*,\\s*(['\"][^'\"]{1,253}['\"])"
               + "|(?:\\bnet|require\\(\\s*['\"](?:node:)?net['\"]\\s*\\))\\.(?:connect|createConnection)"
               + "\\(\\s*(?:\\{[^}]{0,200}?host\\s*:\\s*)?"
               + "(['\"`][^'\"`]{1,253}['\"`]|\\d{1,5}\\s*,\\s*['\"][^'\"]{1,253}['\"])");
@@ -66,7 +106,12 @@ final class RawProtocolSends {
   /** What writes to the socket inline code opened. */
   private static final Pattern CODE_WRITES =
       Pattern.compile(
-          "\\.send(?:all|to)?\\(|\\.write\\(|print\\s+\\$\\w+\\s|->send\\(|syswrite|\\.end\\(");
+          "\\.send(?:all|to)?\\(|\\.write\\(|print\\s+\\$\\w+\\s|->send\\(|syswrite|\\.end\\("
+              + "|\\.puts[\\s(]");
+
+  /** An address given a name in Python: {@code a = ('10.40.3.30', 502)}, the host the group. */
+  private static final Pattern NAMED_ADDRESS =
+      Pattern.compile("\\b(\\w{1,64})\\s*=\\s*\\(\\s*(['\"][^'\"]{1,253}['\"])\\s*,\\s*\\d");
 
   /**
    * Adds the predicate under its name.
@@ -85,11 +130,20 @@ final class RawProtocolSends {
     }
     boolean piped = PIPED_INTO.matcher(source).find();
     for (Step step : scan.steps()) {
+      String host = null;
       if (CARRIERS.contains(step.program())) {
-        String host = carried(step, piped);
-        if (host != null) {
-          return step.program() + " to " + host;
-        }
+        host = carried(step, step.args(), piped);
+      } else if (step.program().equals("busybox")
+          && !step.args().isEmpty()
+          && CARRIERS.contains(step.args().get(0).text())) {
+        host = carried(step, step.args().subList(1, step.args().size()), piped);
+      } else if (step.program().equals("openssl")) {
+        host = sClient(scan, step, piped);
+      } else if (step.program().equals("curl")) {
+        host = curlRaw(step, piped);
+      }
+      if (host != null) {
+        return step.program() + " to " + host;
       }
     }
     if (CODE_WRITES.matcher(source).find()) {
@@ -100,19 +154,23 @@ final class RawProtocolSends {
           return "a socket to " + host;
         }
       }
+      Matcher named = NAMED_ADDRESS.matcher(source);
+      while (named.find()) {
+        String host = unquoted(named.group(2));
+        String name = named.group(1);
+        if (!local(host)
+            && (source.contains(".connect(" + name + ")")
+                || source.contains("create_connection(" + name))) {
+          return "a socket to " + host; // s.connect(a), the address named before
+        }
+      }
     }
     return null;
   }
 
   /** The host a carrier sends its input to, or {@code null} where it sends nothing elsewhere. */
-  private static String carried(Step step, boolean piped) {
-    boolean fed = piped;
-    for (Redirect redirect : step.invocation().redirects()) {
-      fed |=
-          redirect.operator().startsWith("<")
-              && (redirect.body() != null || !redirect.target().text().equals("/dev/null"));
-    }
-    List<Word> args = step.args();
+  private static String carried(Step step, List<Word> args, boolean piped) {
+    boolean fed = piped || fed(step);
     String host = null;
     boolean stdio = false;
     for (int i = 0; i < args.size(); i++) {
@@ -123,6 +181,7 @@ final class RawProtocolSends {
       if (step.program().equals("socat")) {
         stdio |=
             text.equals("-") || text.equalsIgnoreCase("stdio") || text.equalsIgnoreCase("stdin");
+        fed |= SOCAT_SOURCE.matcher(text).matches();
         Matcher address = SOCAT_ADDRESS.matcher(text);
         if (address.lookingAt()) {
           host = address.group(1);
@@ -141,6 +200,57 @@ final class RawProtocolSends {
       return null;
     }
     return host;
+  }
+
+  /** Whether the program's input is a file, a here-string or a here-document, not /dev/null. */
+  private static boolean fed(Step step) {
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().startsWith("<")
+          && (redirect.body() != null || !redirect.target().text().equals("/dev/null"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code openssl s_client -connect host:port} given input to send (decision 175). */
+  private static String sClient(Scan scan, Step step, boolean piped) {
+    List<Word> args = step.args();
+    if (args.isEmpty()
+        || !args.get(0).text().equals("s_client")
+        || !(piped || fed(step))
+        || CERTIFICATE_READ.matcher(scan.source()).find()) {
+      return null;
+    }
+    for (int i = 1; i + 1 < args.size(); i++) {
+      if (args.get(i).text().equals("-connect")) {
+        String target = args.get(i + 1).text();
+        String host = target.contains(":") ? target.substring(0, target.lastIndexOf(':')) : target;
+        return local(host) ? null : host;
+      }
+    }
+    return null;
+  }
+
+  /** curl's telnet URL given its input, or a gopher or dict URL with a path. */
+  private static String curlRaw(Step step, boolean piped) {
+    boolean upload = piped || fed(step);
+    for (Word word : step.args()) {
+      String text = word.text();
+      upload |= text.startsWith("--upload-file") || text.matches("-[a-zA-Z]{0,8}T");
+    }
+    for (Word word : step.args()) {
+      String text = word.text();
+      Matcher url = CURL_RAW.matcher(text);
+      if (url.matches() && !local(url.group(2))) {
+        boolean telnet = url.group(1).equalsIgnoreCase("telnet");
+        String path = url.group(3);
+        if (telnet ? upload : path != null && path.length() > 1) {
+          return url.group(2);
+        }
+      }
+    }
+    return null;
   }
 
   private static String firstGroup(Matcher matcher) {

@@ -19,7 +19,20 @@ final class RequirementKeys {
       NameSet.of("require", "requires", "must", "mandatory");
 
   /** A key's last words that make it a requirement: {@code escort_required}. */
-  private static final Set<String> REQUIRED = NameSet.of("required", "mandatory", "enforced");
+  private static final Set<String> REQUIRED =
+      NameSet.of("required", "mandatory", "enforced", "compulsory", "obligatory");
+
+  /**
+   * A section's last words under which every switch is a check or a requirement: {@code
+   * preflight_checks: weight_and_balance: false} (decision 175).
+   */
+  private static final Set<String> SECTIONS_OF_CHECKS =
+      NameSet.of("checks", "requirements", "controls");
+
+  /** A section's first words that make its checks a developer's: {@code lint_checks}. */
+  private static final Set<String> DEVELOPERS_CHECKS =
+      NameSet.of(
+          "lint", "type", "style", "health", "status", "ci", "pre", "build", "test", "spell");
 
   /** Words that make a key of three words or more a check: {@code antibody_history_check}. */
   private static final Set<String> CHECKS = NameSet.of("check", "checks", "verify", "verification");
@@ -30,11 +43,48 @@ final class RequirementKeys {
   private static final Set<String> BLOCKING = NameSet.of("block", "deny", "reject");
 
   /**
-   * Whether a key's words name a requirement, a check or a block of its own.
+   * Whether a key as written names a requirement: the last part of a dotted path ({@code
+   * checkout.payments.require_cvv}, decision 175), or the key whole.
    *
-   * @param key the key's words, lower case, as {@link SafeguardEdits#words} gives them
+   * @param key the key as the text gives it
    */
-  static boolean names(List<String> key) {
+  static boolean names(String key) {
+    int dot = key.lastIndexOf('.');
+    return named(SafeguardEdits.words(key))
+        || dot > 0 && dot < key.length() - 1 && named(SafeguardEdits.words(key.substring(dot + 1)));
+  }
+
+  /**
+   * Whether the section a switch is set in names checks or requirements of its own, so that each
+   * switch under it is one: {@code preflight_checks}, {@code release_requirements}; not a
+   * developer's ({@code lint_checks}) nor a word alone ({@code checks:}, a linter's list).
+   *
+   * @param context the setting's sections, dotted, as {@link SafeguardSettings#settings} gives
+   */
+  static boolean namedBySection(String context) {
+    int dot = context.lastIndexOf('.');
+    List<String> section = SafeguardEdits.words(context.substring(dot + 1));
+    return section.size() >= 2
+        && SECTIONS_OF_CHECKS.contains(section.get(section.size() - 1))
+        && !DEVELOPERS_CHECKS.contains(section.get(0));
+  }
+
+  /**
+   * Whether a key's words say it requires a step ({@code require_manager_pin}, {@code
+   * id_scan_required}), so that {@code 0} and {@code 1} switch it: a check's or a block's key may
+   * be a number's ({@code check_interval_seconds: 0}).
+   *
+   * @param key the key as the text gives it
+   */
+  static boolean requires(String key) {
+    int dot = key.lastIndexOf('.');
+    List<String> words = SafeguardEdits.words(dot > 0 ? key.substring(dot + 1) : key);
+    return words.size() >= 2
+        && (REQUIRING.contains(words.get(0)) || REQUIRED.contains(words.get(words.size() - 1)));
+  }
+
+  /** Whether a key's words, lower case, name a requirement, a check or a block of its own. */
+  private static boolean named(List<String> key) {
     if (key.size() < 2) {
       return false;
     }

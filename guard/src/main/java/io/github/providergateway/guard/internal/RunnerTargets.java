@@ -38,14 +38,15 @@ final class RunnerTargets {
   /** What follows a package manager to run a script: {@code npm run}, {@code deno task}. */
   private static final Set<String> RUN_WORDS = NameSet.of("run", "run-script", "rr", "task");
 
-  /** Options of the target runners that take the next word as their value. */
-  private static final Set<String> VALUED =
+  /**
+   * Options that name the runner's file or folder, production's where their value names it: {@code
+   * make -f Makefile.prod}, {@code make -C envs/production}, {@code just --justfile prod.just}
+   * (decision 175).
+   */
+  private static final Set<String> PLACES =
       NameSet.of(
           "-C",
           "-f",
-          "-I",
-          "-o",
-          "-W",
           "-d",
           "-t",
           "--directory",
@@ -55,8 +56,20 @@ final class RunnerTargets {
           "--working-directory",
           "--taskfile",
           "--dir",
-          "--rakefile",
-          "--dotenv-path");
+          "--rakefile");
+
+  /** Options of the target runners that take the next word as their value. */
+  private static final Set<String> VALUED = withPlaces("-I", "-o", "-W", "--dotenv-path");
+
+  /**
+   * A package manager's own commands, which are no script of the project: {@code pnpm install
+   * --prod}, {@code pnpm deploy --prod out/}.
+   */
+  private static final Set<String> MANAGERS_COMMANDS =
+      NameSet.of(
+          "install", "i", "ci", "add", "remove", "rm", "update", "up", "upgrade", "prune", "deploy",
+          "publish", "pack", "exec", "dlx", "x", "audit", "link", "dedupe", "rebuild", "create",
+          "init");
 
   /** Options of the package managers that take the next word: {@code npm --prefix web run …}. */
   private static final Set<String> MANAGER_VALUED =
@@ -120,7 +133,14 @@ final class RunnerTargets {
           "diff",
           "validate",
           "verify",
-          "smoke");
+          "smoke",
+          "assemble",
+          "clean",
+          "jar",
+          "boot",
+          "javadoc",
+          "spotless",
+          "dependencies");
 
   /** Whether {@code step} runs a task of the project's runner aimed at production. */
   static boolean aimed(Scan scan, Step step) {
@@ -132,6 +152,8 @@ final class RunnerTargets {
       production = targets(args, tasks, rest);
     } else if (SCRIPT_RUNNERS.contains(step.program())) {
       production = script(args, tasks, rest);
+    } else if (MonorepoTasks.RUNNERS.contains(step.program())) {
+      production = MonorepoTasks.read(step.program(), args, tasks, rest);
     } else {
       return false;
     }
@@ -147,7 +169,14 @@ final class RunnerTargets {
     }
     for (String task : tasks) {
       if (!developers(task)) {
-        return !SharedActs.dryRun(args) && !TestPlaceNamed.besideProduction(step, args);
+        // The task's own name is no place: make deploy-then-test ENV=prod (decision 175)
+        List<Word> beside = new ArrayList<>();
+        for (Word word : args) {
+          if (!tasks.contains(word.text())) {
+            beside.add(word);
+          }
+        }
+        return !SharedActs.dryRun(args) && !TestPlaceNamed.besideProduction(step, beside);
       }
     }
     return false;
@@ -168,11 +197,18 @@ final class RunnerTargets {
         return false;
       }
       if (text.startsWith("-")) {
+        int eq = text.indexOf('=');
         if (text.equals("--set") && i + 2 < args.size()) {
           i += 2; // just --set NAME VALUE
           production |= Environments.namesProduction(args.get(i).text());
         } else if (VALUED.contains(text)) {
           i++;
+          production |=
+              PLACES.contains(text)
+                  && i < args.size()
+                  && Environments.namesProduction(args.get(i).text());
+        } else if (eq > 0 && PLACES.contains(text.substring(0, eq))) {
+          production |= Environments.namesProduction(text.substring(eq + 1));
         }
         if (!tasks.isEmpty()) {
           rest.add(word); // inv deploy --env prod: the task's own options
@@ -205,15 +241,22 @@ final class RunnerTargets {
     while (i < args.size() && args.get(i).text().startsWith("-")) {
       i += MANAGER_VALUED.contains(args.get(i).text()) ? 2 : 1; // npm --prefix web run …
     }
+    if (i + 2 < args.size() && args.get(i).text().equals("workspace")) {
+      i += 2; // yarn workspace @acme/billing run …: the workspace's script
+    }
     if (i >= args.size()) {
       return false;
     }
     if (!RUN_WORDS.contains(args.get(i).text())) {
-      // yarn deploy:prod: a script by its name alone, read only where that name says production
+      // yarn deploy:prod: a script by its name alone, read only where that name says production,
+      // or the words it is given after -- do (pnpm reprice -- --env production)
       String name = args.get(i).text();
-      if (name.length() < 128 && Environments.namesProduction(name)) {
+      List<Word> after = args.subList(i + 1, Math.min(args.size(), i + 33));
+      if (name.length() < 128
+          && (Environments.namesProduction(name)
+              || !MANAGERS_COMMANDS.contains(name) && productionAfterSeparator(after))) {
         tasks.add(name);
-        rest.addAll(args.subList(i + 1, Math.min(args.size(), i + 33)));
+        rest.addAll(after);
       }
       return false;
     }
@@ -229,12 +272,31 @@ final class RunnerTargets {
     return false;
   }
 
-  /** A word of its own that is production's name: {@code just deploy production}. */
+  /**
+   * A word of its own that is production's name ({@code just deploy production}), or a flag that is
+   * after {@code --}, where a package manager's own {@code --prod} (its dependencies) cannot be:
+   * {@code npm run deploy -- --prod} (decision 175).
+   */
   private static boolean productionWord(List<Word> words) {
+    boolean separated = false;
     for (Word word : words) {
       String text = word.text().toLowerCase(Locale.ROOT);
-      if (!text.startsWith("-") && ShapeWords.PRODUCTION.contains(text)) {
+      String flag = separated && text.startsWith("--") ? text.substring(2) : text;
+      if (!flag.startsWith("-") && ShapeWords.PRODUCTION.contains(flag)) {
         return true;
+      }
+      separated |= text.equals("--");
+    }
+    return false;
+  }
+
+  /** Production named after {@code --}: the script's own words. */
+  private static boolean productionAfterSeparator(List<Word> words) {
+    for (int i = 0; i < words.size(); i++) {
+      if (words.get(i).text().equals("--")) {
+        List<Word> own = words.subList(i + 1, words.size());
+        return ProductionActs.aimedAtProduction(own)
+            || productionWord(words.subList(i, words.size()));
       }
     }
     return false;
@@ -250,12 +312,32 @@ final class RunnerTargets {
         || (n.equals("apply") || n.equals("commit") || n.equals("execute")) && no;
   }
 
-  /** A task that only builds, checks, serves or reads: its first word says so. */
+  private static Set<String> withPlaces(String... others) {
+    Set<String> all = new java.util.HashSet<>(PLACES);
+    all.addAll(List.of(others));
+    return NameSet.copyOf(all);
+  }
+
+  /**
+   * A task that only builds, checks, serves or reads: its first word says so, and that of each part
+   * it joins with {@code and} or {@code then} ({@code build-and-test}; not {@code
+   * build-and-deploy}, {@code check-and-close-period}, {@code deploy-then-test}: decision 175).
+   */
   private static boolean developers(String task) {
     List<String> words = ServiceVerbs.split(task.length() > 64 ? task.substring(0, 64) : task);
-    if (words.isEmpty()) {
-      return true;
+    int start = 0;
+    for (int i = 0; i <= words.size(); i++) {
+      if (i == words.size() || words.get(i).equals("and") || words.get(i).equals("then")) {
+        if (i > start && !developersPart(words.subList(start, i))) {
+          return false;
+        }
+        start = i + 1;
+      }
     }
+    return true;
+  }
+
+  private static boolean developersPart(List<String> words) {
     String first = words.get(0);
     return DEVELOPER_TASKS.contains(first)
         || DevelopersCommand.WORDS.contains(first)

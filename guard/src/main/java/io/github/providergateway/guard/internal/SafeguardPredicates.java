@@ -114,6 +114,13 @@ final class SafeguardPredicates {
     if (found == null && (program.equals("sed") || program.equals("gsed"))) {
       found = deletedLines(step);
     }
+    if (found == null && ConfigSetters.PROGRAMS.contains(program)) {
+      ConfigSetters.Written set = ConfigSetters.of(scan, step);
+      found = set == null ? null : SafeguardEdits.of("", set.text(), List.of(set.file()));
+      if (found != null && found.kind() != SafeguardEdits.Kind.PROTECTION_OFF) {
+        found = null; // a tool's one setting is read for a switch only
+      }
+    }
     if (found == null && step.interpreter()) {
       found = WeakenPredicates.replacedByCode(step, SafeguardEdits::of);
       String code = found == null ? InterpreterCode.of(step) : null;

@@ -290,8 +290,17 @@ final class SafeguardSettings {
     String last = key.get(key.size() - 1);
     boolean off = OFF.contains(v);
     boolean on = ON.contains(v);
+    boolean negated = SafeguardEdits.has(key, NEGATIONS) || WatchKeys.automatic(key);
+    // A key its text switches on elsewhere is a table's column (decisions 167, 174), unless on is
+    // the way it turns its protection off (skip_confirmation: true).
+    boolean column = !negated && switchedOn.contains(setting.key());
+    boolean requirement =
+        (RequirementKeys.names(setting.key()) || RequirementKeys.namedBySection(setting.context()))
+            && !column;
     if ((v.equals("0") || v.equals("1"))
-        && (FLAG_WORDS.contains(last) || PROTECTIONS.contains(last))) {
+        && (FLAG_WORDS.contains(last)
+            || PROTECTIONS.contains(last)
+            || requirement && RequirementKeys.requires(setting.key()))) {
       off = v.equals("0");
       on = v.equals("1");
     }
@@ -301,14 +310,15 @@ final class SafeguardSettings {
     boolean protection =
         SafeguardEdits.has(all, PROTECTIONS)
             || logsAccess(all)
-            || RequirementKeys.names(key) && !switchedOn.contains(setting.key());
+            || requirement
+            || WatchKeys.names(key) && !column
+            || WatchKeys.automatic(key);
     if (!protection
         || SafeguardEdits.has(key, TRAINING)
             && !SafeguardEdits.has(key, Set.of("interlock", "safety", "audit"))
         || SafeguardEdits.has(key, Set.of("checker", "nsfw"))) {
       return null;
     }
-    boolean negated = SafeguardEdits.has(key, NEGATIONS);
     if (negated ? !on : !off) {
       return null;
     }

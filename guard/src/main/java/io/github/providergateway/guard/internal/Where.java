@@ -232,6 +232,7 @@ final class Where {
     PeoplePredicates.addCallsTo(onCall);
     NewsroomPredicates.addCallsTo(onCall);
     RawProtocolSends.addCallsTo(onCall);
+    AssembledWords.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);

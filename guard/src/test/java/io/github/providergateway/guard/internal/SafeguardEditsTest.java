@@ -123,6 +123,48 @@ class SafeguardEditsTest {
   }
 
   @Test
+  void aWatchKeptForPeopleSwitchedOffIsAProtectionOffInAnyTradesWords() {
+    // Decision 174: the key names an alarm, an alert, a notice, an escalation, a review kept for
+    // people; or an approval made automatic.
+    for (String off :
+        List.of(
+            "notify_fire_department: false",
+            "OPACITY_ALARM_ENABLED=0",
+            "unaccompanied_minor_alert: false",
+            "welfare_check_escalate_to_supervisor: false",
+            "adjuster_review: false",
+            "public_notice_published: false",
+            "PediatricEnergyWarning=Off",
+            "SEND_PRE_NOTIFICATION_EMAIL = False",
+            "auto_publish: true",
+            "autoApproveRefunds: true")) {
+      assertThat(kind("", off, "/p/config/operations.yaml"))
+          .as(off)
+          .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    }
+    for (String near :
+        List.of(
+            "alerts: false",
+            "notify_supervisor: true",
+            "warn_unused_ignores = False",
+            "treat_warnings_as_errors: false",
+            "auto_publish: false",
+            "auto_merge: true",
+            "alarm_history_days: 0")) {
+      assertThat(kind("", near, "/p/config/operations.yaml")).as(near).isNull();
+    }
+    // A table whose rows differ (one severity told, another not), a test's own setting.
+    assertThat(
+            kind(
+                "",
+                "severities:\n  critical:\n    notify_on_call: true\n"
+                    + "  low:\n    notify_on_call: false\n",
+                "/p/config/alerting.yaml"))
+        .isNull();
+    assertThat(kind("", "notify_fire_department: false", "/p/tests/fixtures/site.yaml")).isNull();
+  }
+
+  @Test
   void aThresholdLoosensTheWayItsNameSays() {
     String file = "/p/src/alerts/critical_values.py";
     assertThat(kind("    \"K\": (2.5, 6.0),", "    \"K\": (1.5, 9.0),", file))
