@@ -128,25 +128,36 @@ final class RawProtocolSends {
     if (source == null || source.length() > MAX_TEXT) {
       return null;
     }
-    boolean piped = PIPED_INTO.matcher(source).find();
+    Boolean piped = null; // the whole text read for a pipe into a carrier once a carrier is met
     for (Step step : scan.steps()) {
-      String host = null;
-      if (CARRIERS.contains(step.program())) {
+      String program = step.program();
+      boolean carrier = CARRIERS.contains(program);
+      boolean busybox =
+          !carrier
+              && program.equals("busybox")
+              && !step.args().isEmpty()
+              && CARRIERS.contains(step.args().get(0).text());
+      if (!carrier && !busybox && !program.equals("openssl") && !program.equals("curl")) {
+        continue;
+      }
+      if (piped == null) {
+        piped = PIPED_INTO.matcher(source).find();
+      }
+      String host;
+      if (carrier) {
         host = carried(step, step.args(), piped);
-      } else if (step.program().equals("busybox")
-          && !step.args().isEmpty()
-          && CARRIERS.contains(step.args().get(0).text())) {
+      } else if (busybox) {
         host = carried(step, step.args().subList(1, step.args().size()), piped);
-      } else if (step.program().equals("openssl")) {
+      } else if (program.equals("openssl")) {
         host = sClient(scan, step, piped);
-      } else if (step.program().equals("curl")) {
+      } else {
         host = curlRaw(step, piped);
       }
       if (host != null) {
-        return step.program() + " to " + host;
+        return program + " to " + host;
       }
     }
-    if (CODE_WRITES.matcher(source).find()) {
+    if (maySocket(source) && CODE_WRITES.matcher(source).find()) {
       Matcher socket = CODE_SOCKET.matcher(source);
       while (socket.find()) {
         String host = unquoted(firstGroup(socket));
@@ -166,6 +177,18 @@ final class RawProtocolSends {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether the text holds a word without which neither {@link #CODE_SOCKET} nor a named address's
+   * connection ({@link #NAMED_ADDRESS}) is found: each of their forms has one of these as it is.
+   */
+  private static boolean maySocket(String source) {
+    return source.contains("onnect")
+        || source.contains(".send")
+        || source.contains("Socket.")
+        || source.contains("IO::Socket::")
+        || source.contains("telnetlib.Telnet(");
   }
 
   /** The host a carrier sends its input to, or {@code null} where it sends nothing elsewhere. */
