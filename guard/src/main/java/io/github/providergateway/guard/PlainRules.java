@@ -5,6 +5,7 @@ import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.Glob;
 import io.github.providergateway.guard.internal.RuleBook;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -31,13 +32,13 @@ final class PlainRules {
    */
   static final int MAX_WILDCARDS = 32;
 
-  private static final Set<String> KEYS = Set.of("preset", "rules", "allow");
+  private static final Set<String> KEYS = NameSet.of("preset", "rules", "allow");
 
   /** The person's sandbox policy ({@link SandboxPolicy}), beside the rules in the same object. */
   static final String SANDBOX = "sandbox";
 
   private static final Set<String> FIELDS =
-      Set.of("id", "action", "tool", "command", "path", "arg", "reason", "after", "sends");
+      NameSet.of("id", "action", "tool", "command", "path", "arg", "reason", "after", "sends");
 
   private PlainRules() {}
 

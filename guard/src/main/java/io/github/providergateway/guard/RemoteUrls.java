@@ -1,6 +1,7 @@
 package io.github.providergateway.guard;
 
 import io.github.providergateway.guard.internal.Hosts;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -16,7 +17,7 @@ final class RemoteUrls {
    * out. Publishing to them is (a {@link Sending.Kind#PUBLISH} is always out).
    */
   static final Set<String> REGISTRIES =
-      Set.of(
+      NameSet.of(
           "registry.npmjs.org",
           "registry.yarnpkg.com",
           "pypi.org",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -113,7 +114,8 @@ public record SandboxPolicy(
   /** The longest entry read. */
   static final int MAX_ENTRY_LENGTH = 1_024;
 
-  private static final Set<String> KEYS = Set.of("write", "denyRead", "network", "allowedDomains");
+  private static final Set<String> KEYS =
+      NameSet.of("write", "denyRead", "network", "allowedDomains");
 
   /** Whether connections beyond loopback are limited. */
   public enum Network {

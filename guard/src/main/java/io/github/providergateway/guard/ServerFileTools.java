@@ -1,6 +1,7 @@
 package io.github.providergateway.guard;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 
 /**
@@ -16,7 +17,7 @@ final class ServerFileTools {
 
   /** The names, after the server's prefix, of the tools that write a file at {@code path}. */
   private static final Set<String> WRITES =
-      Set.of(
+      NameSet.of(
           "write_file",
           "create_file",
           "edit_file",
@@ -29,7 +30,8 @@ final class ServerFileTools {
 
   /** The names of the tools that read the file at {@code path}. */
   private static final Set<String> READS =
-      Set.of("read_file", "read_text_file", "read_media_file", "get_file_contents", "view_file");
+      NameSet.of(
+          "read_file", "read_text_file", "read_media_file", "get_file_contents", "view_file");
 
   /**
    * {@code call} in the gateway's file tools' names where it is a server's file tool.

@@ -3,6 +3,7 @@ package io.github.providergateway.guard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -20,7 +21,7 @@ final class ServerShellTools {
 
   /** The names, after the server's prefix, of the tools that run a shell command. */
   private static final Set<String> RUNS =
-      Set.of(
+      NameSet.of(
           "execute_command",
           "run_command",
           "exec_command",

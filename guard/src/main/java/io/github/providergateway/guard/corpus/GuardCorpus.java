@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +35,7 @@ public final class GuardCorpus {
   static final String CASES = "corpus.jsonl";
   static final String SETTING = "environment.json";
   private static final Set<String> FIELDS =
-      Set.of(
+      NameSet.of(
           "id",
           "category",
           "split",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +23,7 @@ final class AccessGrants {
 
   /** AWS's managed policies that give the account's power, or the power to give it. */
   private static final Set<String> AWS_ADMIN_POLICIES =
-      Set.of("AdministratorAccess", "IAMFullAccess", "PowerUserAccess");
+      NameSet.of("AdministratorAccess", "IAMFullAccess", "PowerUserAccess");
 
   /** An IAM policy document's statement that allows every action. */
   private static final Pattern EVERY_ACTION =
@@ -36,7 +37,7 @@ final class AccessGrants {
 
   /** Azure's roles that own a scope or give access to it. */
   private static final Set<String> AZURE_ADMIN_ROLES =
-      Set.of(
+      NameSet.of(
           "owner",
           "contributor",
           "user access administrator",

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -392,7 +393,7 @@ final class Accesses {
 
   /** The programs that send a file they are handed: {@code curl -F f=@FILE}, {@code curl -T}. */
   private static final Set<String> UPLOADERS =
-      Set.of("curl", "wget", "http", "https", "xh", "rclone", "rsync", "sftp", "nc", "ncat");
+      NameSet.of("curl", "wget", "http", "https", "xh", "rclone", "rsync", "sftp", "nc", "ncat");
 
   /**
    * Whether the words of find's {@code -exec} from {@code from} to its end hand the file found to

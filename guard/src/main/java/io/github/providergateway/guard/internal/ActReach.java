@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -165,7 +166,7 @@ final class ActReach {
   }
 
   private static final java.util.Set<String> DATA_EXTENSIONS =
-      java.util.Set.of(
+      NameSet.of(
           "csv", "tsv", "txt", "json", "jsonl", "ndjson", "xlsx", "xls", "parquet", "log", "out");
 
   /** Whether the call answers a question on a program's input: {@code yes |}, {@code echo y |}. */

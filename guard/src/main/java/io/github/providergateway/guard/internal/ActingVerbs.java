@@ -6,6 +6,7 @@ import io.github.providergateway.guard.internal.ServiceLexicon.Phrase;
 import io.github.providergateway.guard.internal.ServiceLexicon.Service;
 import io.github.providergateway.guard.internal.ServiceLexicon.VerbClass;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -49,12 +50,12 @@ final class ActingVerbs {
     } catch (IOException e) {
       throw new UncheckedIOException("acting-verbs.json does not read", e);
     }
-    LOCAL = Set.copyOf(strings(book, "local"));
-    WEAK = Set.copyOf(strings(book, "weak"));
-    EVERYTHING = Set.copyOf(strings(book, "everything"));
-    SHARED_OPTIONS = Set.copyOf(strings(book, "sharedOptions"));
-    STDLIB = Set.copyOf(strings(book, "stdlib"));
-    LOCAL_LIBRARIES = Set.copyOf(strings(book, "localLibraries"));
+    LOCAL = NameSet.copyOf(strings(book, "local"));
+    WEAK = NameSet.copyOf(strings(book, "weak"));
+    EVERYTHING = NameSet.copyOf(strings(book, "everything"));
+    SHARED_OPTIONS = NameSet.copyOf(strings(book, "sharedOptions"));
+    STDLIB = NameSet.copyOf(strings(book, "stdlib"));
+    LOCAL_LIBRARIES = NameSet.copyOf(strings(book, "localLibraries"));
     DEPTH = book.path("depth").asInt(2);
     SCAN = book.path("scan").asInt(8);
     try (InputStream in = ActingVerbs.class.getResourceAsStream(ServiceLexicon.RESOURCE)) {

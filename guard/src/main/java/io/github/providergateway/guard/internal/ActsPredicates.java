@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,11 +22,11 @@ import java.util.regex.Pattern;
 final class ActsPredicates {
   private ActsPredicates() {}
 
-  private static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+  private static final Set<String> HTTP = NameSet.of("curl", "wget", "http", "https", "xh", "xhs");
 
   /** The forges' and the registries' hosts: the project's own, decided by their families. */
   private static final Set<String> OWN =
-      Set.of(
+      NameSet.of(
           "github.com",
           "api.github.com",
           "uploads.github.com",
@@ -58,7 +59,7 @@ final class ActsPredicates {
    * says one is denied, not asked.
    */
   static final Set<String> DESTROYING =
-      Set.of(
+      NameSet.of(
           "delete",
           "destroy",
           "remove",
@@ -107,11 +108,11 @@ final class ActsPredicates {
           "campaigns");
 
   /** A path's last word that makes its DELETE one of everything: a console's delete-all. */
-  private static final Set<String> EVERYTHING = Set.of("all", "everything");
+  private static final Set<String> EVERYTHING = NameSet.of("all", "everything");
 
   /** The words of a path that send a message: denied where the body says it goes to many. */
   private static final Set<String> SENDING =
-      Set.of("send", "messages", "message", "notifications", "notification", "sms", "push");
+      NameSet.of("send", "messages", "message", "notifications", "notification", "sms", "push");
 
   /** What a message's body says when it goes to many: a topic, a segment, everyone. */
   private static final List<String> TO_MANY =
@@ -196,7 +197,7 @@ final class ActsPredicates {
 
   /** The HTTP clients' options whose value is the next word and never the URL. */
   private static final Set<String> VALUED =
-      Set.of(
+      NameSet.of(
           "-H",
           "--header",
           "-u",
@@ -241,7 +242,7 @@ final class ActsPredicates {
    * write, but a loop of them is a bulk reveal ({@code xargs … curl …/tokens/{}/reveal}).
    */
   private static final Set<String> REVEALING =
-      Set.of("reveal", "detokenize", "unmask", "decrypt", "plaintext", "export");
+      NameSet.of("reveal", "detokenize", "unmask", "decrypt", "plaintext", "export");
 
   /**
    * Whether a request is decided by another family: any request to a forge or a registry, and the
@@ -420,7 +421,7 @@ final class ActsPredicates {
    * search, a query, a token's exchange, a completion.
    */
   private static final Set<String> READING_PATHS =
-      Set.of(
+      NameSet.of(
           "search",
           "msearch",
           "query",

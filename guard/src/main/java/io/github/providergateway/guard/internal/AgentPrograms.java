@@ -4,6 +4,7 @@ import io.github.providergateway.guard.internal.AgentFootprints.Footprint;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Opaque;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,14 +31,14 @@ final class AgentPrograms {
 
   /** Programs that run an agent's script: Node (the npm packages), Bun, Deno and the shells. */
   private static final Set<String> INTERPRETERS =
-      Set.of("node", "nodejs", "bun", "deno", "tsx", "sh", "bash", "dash", "zsh", "busybox");
+      NameSet.of("node", "nodejs", "bun", "deno", "tsx", "sh", "bash", "dash", "zsh", "busybox");
 
   /** An interpreter's options that take code rather than a script. */
-  private static final Set<String> INLINE = Set.of("-c", "-e", "--eval", "-p", "--print");
+  private static final Set<String> INLINE = NameSet.of("-c", "-e", "--eval", "-p", "--print");
 
   /** Node's options that take the next word as their value. */
   private static final Set<String> VALUED =
-      Set.of("-r", "--require", "--import", "--loader", "--experimental-loader", "-C");
+      NameSet.of("-r", "--require", "--import", "--loader", "--experimental-loader", "-C");
 
   /** What names a program by a lookup: {@code $(which claude)}, {@code `command -v codex`}. */
   private static final Pattern LOOKED_UP =

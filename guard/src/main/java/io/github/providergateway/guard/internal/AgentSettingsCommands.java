@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -22,7 +23,7 @@ final class AgentSettingsCommands {
 
   /** The {@code mcp} subcommands that change which servers an agent reaches. */
   private static final Set<String> MCP_CHANGES =
-      Set.of(
+      NameSet.of(
           "add",
           "add-json",
           "add-from-claude-desktop",
@@ -34,10 +35,11 @@ final class AgentSettingsCommands {
           "reset-project-choices");
 
   /** Claude Code's {@code config} subcommands that write its settings. */
-  private static final Set<String> CONFIG_CHANGES = Set.of("set", "add", "remove", "rm", "unset");
+  private static final Set<String> CONFIG_CHANGES =
+      NameSet.of("set", "add", "remove", "rm", "unset");
 
   /** Gemini CLI's {@code extensions} subcommands that only read. */
-  private static final Set<String> EXTENSIONS_READ = Set.of("list", "ls", "");
+  private static final Set<String> EXTENSIONS_READ = NameSet.of("list", "ls", "");
 
   /**
    * Scans each agent's command line for a rewrite of its settings.

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.AgentFootprints.Footprint;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -140,7 +141,7 @@ final class AgentStarts {
     for (Footprint agent : AgentFootprints.all()) {
       programs.addAll(agent.programs());
     }
-    return Set.copyOf(programs);
+    return NameSet.copyOf(programs);
   }
 
   private static String names() {

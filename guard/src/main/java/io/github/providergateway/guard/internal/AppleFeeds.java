@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -14,7 +15,7 @@ final class AppleFeeds {
 
   /** The programs that copy files to another host or a bucket. */
   private static final Set<String> TRANSFERS =
-      Set.of("rsync", "scp", "sftp", "aws", "gsutil", "rclone", "s3cmd", "az", "lftp", "mc");
+      NameSet.of("rsync", "scp", "sftp", "aws", "gsutil", "rclone", "s3cmd", "az", "lftp", "mc");
 
   /**
    * {@code rsync -avz build/updates/ deploy@updates.acme.com:/var/www/updates/}, {@code aws s3 cp
@@ -53,7 +54,7 @@ final class AppleFeeds {
   }
 
   /** The programs that search the disk by name or by Spotlight's index. */
-  private static final Set<String> SEARCHES = Set.of("mdfind", "find", "fd", "locate", "mdls");
+  private static final Set<String> SEARCHES = NameSet.of("mdfind", "find", "fd", "locate", "mdls");
 
   /**
    * {@code mdfind "kMDItemFSName == '*passport*'" | while read f; do curl -F doc=@"$f" …}: the

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -147,7 +148,7 @@ final class ApplePredicates {
     return action && finds(step, AppleTexts.STORE_REACHES);
   }
 
-  private static final Set<String> WRITE_METHODS = Set.of("POST", "PATCH", "PUT", "DELETE");
+  private static final Set<String> WRITE_METHODS = NameSet.of("POST", "PATCH", "PUT", "DELETE");
 
   /** A request that writes: a method other than GET, or a body. */
   static boolean writesOverHttp(Step step) {

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +26,7 @@ final class AssembledWords {
 
   /** Words that act, as the guard's readers look for them. */
   private static final Set<String> ACTING =
-      Set.of(
+      NameSet.of(
           "update",
           "delete",
           "drop",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -94,7 +95,7 @@ final class AudiencePredicates {
 
   /** Programs that fetch pages from another machine. */
   private static final Set<String> FETCHERS =
-      Set.of("wget", "curl", "httrack", "lynx", "w3m", "aria2c", "wget2", "http", "xh");
+      NameSet.of("wget", "curl", "httrack", "lynx", "w3m", "aria2c", "wget2", "http", "xh");
 
   /**
    * Whether the program pulls e-mail addresses out of pages fetched from another machine: a grep of

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Set;
  */
 final class BookNamedPrograms {
   /** This reading's own families: what they name is not the book's knowledge of a program. */
-  private static final Set<String> OWN_FAMILIES = Set.of("verbs", "loosens");
+  private static final Set<String> OWN_FAMILIES = NameSet.of("verbs", "loosens");
 
   /** The mark of a program the book names whole. */
   private static final String WHOLE = "*";

@@ -3,7 +3,6 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.RuleSpec.When;
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Opaque;
-import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,6 +31,7 @@ final class BookRules implements Family {
    * @param names the names of the programs its predicate can hold of ({@link ProgramNames}, or a
    *     gate of the program's kinds), or {@code null} for any: the clause is placed only among the
    *     clauses of the programs so named ({@link ClausePlaces})
+   * @param words the words it asks of its programs', looked up by hash
    */
   private record Clause(
       BuiltinRule rule,
@@ -42,7 +42,8 @@ final class BookRules implements Family {
       Where.Predicate test,
       PredicateGate gate,
       Predicate<String> names,
-      Where.Paths paths) {
+      Where.Paths paths,
+      ClauseWords words) {
     Clause(BuiltinRule rule, When when, int set) {
       this(rule, when, set, asked(when));
     }
@@ -65,7 +66,8 @@ final class BookRules implements Family {
           names(asked),
           when.where() != null && Where.findsPaths(when.where())
               ? Where.ofPaths(when.where())
-              : null);
+              : null,
+          ClauseWords.of(when));
     }
 
     /** The predicate a clause asks of a program, or {@code null}. */
@@ -132,6 +134,12 @@ final class BookRules implements Family {
   private boolean inALoop;
 
   /**
+   * Whether the clauses are tried program by program ({@link #afterTheOthers}), not clause by
+   * clause over the call's programs ({@link PlacedSteps}).
+   */
+  private boolean byProgram;
+
+  /**
    * The rules with when clauses of the families and rules named.
    *
    * @param specs the book
@@ -161,6 +169,22 @@ final class BookRules implements Family {
       throw new IllegalStateException("a clause tried in a family's loop is not late: " + names[0]);
     }
     rules.inALoop = true;
+    return rules;
+  }
+
+  /**
+   * The rules with when clauses of the rules named, whose predicates read the rules found before
+   * them ({@link UnjudgedVerbs}: a program no rule matched): tried program by program, each
+   * program's clauses in turn, so that a program's matches are all found before the next program is
+   * asked.
+   *
+   * @param specs the book
+   * @param names the rules' ids
+   * @return their clauses
+   */
+  static BookRules afterTheOthers(List<RuleSpec> specs, String... names) {
+    BookRules rules = new BookRules(specs, names);
+    rules.byProgram = true;
     return rules;
   }
 
@@ -277,8 +301,12 @@ final class BookRules implements Family {
   }
 
   /**
-   * Finds the rules: the clauses on the whole call first, then each program's, then each place the
-   * parse could not read.
+   * Finds the rules: the clauses on the whole call first, then the programs', then each place the
+   * parse could not read. A program's clauses are tried clause by clause over the call ({@link
+   * PlacedSteps}), and what they find is recorded program by program, each program's in its
+   * clauses' order, as trying them program by program would: a predicate reads the call and the
+   * program, never the rules found so far (but {@link #afterTheOthers}'), so it answers the same in
+   * either order.
    */
   @Override
   public void scan(Scan scan) {
@@ -293,11 +321,17 @@ final class BookRules implements Family {
       }
     }
     List<Step> steps = scan.steps();
-    for (int i = 0; !places.isEmpty() && i < steps.size(); i++) {
-      scan(scan, steps.get(i), places);
-    }
-    for (int i = 0; !latePlaces.isEmpty() && i < steps.size(); i++) {
-      scan(scan, steps.get(i), latePlaces);
+    for (ClausePlaces placed : new ClausePlaces[] {places, latePlaces}) {
+      if (placed.isEmpty() || steps.isEmpty()) {
+        continue;
+      }
+      if (byProgram) {
+        for (int i = 0; i < steps.size(); i++) {
+          scan(scan, steps.get(i), placed);
+        }
+      } else {
+        scanByClause(scan, steps, placed);
+      }
     }
     if (onUnread) {
       scanUnread(scan);
@@ -360,27 +394,92 @@ final class BookRules implements Family {
     int[] tried = placed.of(readings.number(), step.program());
     for (int i = 0; i < tried.length; i++) {
       Clause clause = clauses.get(tried[i]);
-      if (clause.gate() != null && !clause.gate().passes(scan, step)) {
-        continue; // its predicate would not hold: not asked, nor its words read
-      }
-      Read read =
-          clause.bare()
-              ? readings.read(step, clause.set(), clause.when().values(), false)
-              : read(step, readings, clause);
-      if (read == null) {
-        continue;
-      }
-      if (clause.paths() != null) {
-        for (Target target : clause.paths().found(scan, step, read)) {
-          scan.hit(clause.rule(), step, target); // each path found, as the reason shows it
-          met = true;
-        }
-      } else if (clause.test() == null || clause.test().test(scan, step, read)) {
-        scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
-        met = true;
-      }
+      met |= hit(scan, step, clause, found(scan, step, readings, clause));
     }
     return met;
+  }
+
+  /**
+   * A program's clauses, tried clause by clause over the call's programs: each clause on every
+   * program it is placed for, then the next. What they find is recorded at the end, program by
+   * program and each program's in its clauses' order.
+   */
+  private void scanByClause(Scan scan, List<Step> steps, ClausePlaces placed) {
+    PlacedSteps grouped = new PlacedSteps(scan, index, placed, clauses.size());
+    List<Met> met = null;
+    for (int place = 0; place < clauses.size(); place++) {
+      Clause clause = null;
+      for (int entry = grouped.first(place); entry < grouped.end(place); entry++) {
+        clause = clause == null ? clauses.get(place) : clause;
+        for (int s : grouped.programs(entry)) {
+          Step step = steps.get(s);
+          Object found = found(scan, step, step.readings(index), clause);
+          if (found != null) {
+            met = met == null ? new ArrayList<>() : met;
+            met.add(new Met(s, place, found));
+          }
+        }
+      }
+    }
+    if (met != null) {
+      met.sort(Comparator.comparingInt(Met::step).thenComparingInt(Met::place));
+      for (Met one : met) {
+        hit(scan, steps.get(one.step()), clauses.get(one.place()), one.found());
+      }
+    }
+  }
+
+  /**
+   * What a clause found in a program.
+   *
+   * @param step the program, as its place in the call's steps
+   * @param place the clause's place
+   * @param found what {@link #found} gave
+   */
+  private record Met(int step, int place, Object found) {}
+
+  /** What a clause met in a program found: {@link #MET}, or paths. */
+  private static final Object MET = new Object();
+
+  /**
+   * What a clause finds in a program.
+   *
+   * @return {@link #MET} where it holds, the paths it finds where it finds paths, or {@code null}
+   *     where it does not hold or finds none
+   */
+  private Object found(Scan scan, Step step, StepReadings readings, Clause clause) {
+    if (clause.gate() != null && !clause.gate().passes(scan, step)) {
+      return null; // its predicate would not hold: not asked, nor its words read
+    }
+    Read read =
+        clause.bare()
+            ? readings.read(step, clause.set(), clause.when().values(), false)
+            : read(step, readings, clause);
+    if (read == null) {
+      return null;
+    }
+    if (clause.paths() != null) {
+      List<Target> found = clause.paths().found(scan, step, read);
+      return found.isEmpty() ? null : found;
+    }
+    return clause.test() == null || clause.test().test(scan, step, read) ? MET : null;
+  }
+
+  /** Records what a clause found in a program: {@code found} as {@link #found} gave it. */
+  private static boolean hit(Scan scan, Step step, Clause clause, Object found) {
+    if (found == null) {
+      return false;
+    }
+    if (found == MET) {
+      scan.hit(clause.rule(), step, null); // a rule met twice in a program is one hit
+      return true;
+    }
+    @SuppressWarnings("unchecked")
+    List<Target> targets = (List<Target>) found;
+    for (Target target : targets) {
+      scan.hit(clause.rule(), step, target); // each path found, as the reason shows it
+    }
+    return true;
   }
 
   /**
@@ -427,14 +526,7 @@ final class BookRules implements Family {
     When when = clause.when();
     boolean subcommands = !when.subcommands().isEmpty();
     Read read = readings.read(step, clause.set(), when.values(), subcommands);
-    if (subcommands && !when.subcommands().contains(read.subcommand())) {
-      return null;
-    }
-    List<Word> args = read.args();
-    if (!when.next().isEmpty() && (args.isEmpty() || !when.next().contains(args.get(0).text()))) {
-      return null;
-    }
-    if (!when.words().isEmpty() && !hasWord(step, when.words()) || hasWord(step, when.noWords())) {
+    if (!clause.words().subcommand(read.subcommand()) || !clause.words().hold(read.args(), step)) {
       return null;
     }
     if (clause.options()) {
@@ -459,19 +551,6 @@ final class BookRules implements Family {
         || !when.also().isEmpty()
         || !when.none().isEmpty()
         || when.positionals() > 0;
-  }
-
-  /** Whether one of {@code words} is among the program's arguments, wherever it stands. */
-  private static boolean hasWord(Step step, List<String> words) {
-    if (words.isEmpty()) {
-      return false; // most clauses name no word: their programs' words are not walked
-    }
-    for (Word word : step.args()) {
-      if (words.contains(word.text())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static boolean hasAny(Argv argv, List<String> options) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +24,7 @@ import java.util.regex.Pattern;
 final class BootPredicates {
   /** The programs that reach a management controller. */
   private static final Set<String> HTTP_CLIENTS =
-      Set.of(
+      NameSet.of(
           "curl",
           "wget",
           "http",
@@ -35,7 +36,7 @@ final class BootPredicates {
 
   /** The options of dracut and mkinitcpio that leave a module or hook out of the image. */
   private static final Set<String> OMITS =
-      Set.of("-o", "--omit", "--omit-drivers", "-S", "--skiphooks");
+      NameSet.of("-o", "--omit", "--omit-drivers", "-S", "--skiphooks");
 
   private BootPredicates() {}
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,7 @@ import java.util.regex.Pattern;
 final class BootTargets {
   /** The options that name the controller a management tool talks to. */
   private static final Set<String> HOST_OPTIONS =
-      Set.of(
+      NameSet.of(
           "-H",
           "-r",
           "-i",
@@ -37,14 +38,15 @@ final class BootTargets {
           "--target");
 
   /** The programs whose {@code -i} is a host (elsewhere, ssh's key file). */
-  private static final Set<String> I_IS_HOST = Set.of("sum", "smcipmitool");
+  private static final Set<String> I_IS_HOST = NameSet.of("sum", "smcipmitool");
 
   /** The programs that run a command on other machines: their targets are hosts too. */
-  private static final Set<String> REMOTE = Set.of("ssh", "pdsh", "clush", "pssh", "parallel-ssh");
+  private static final Set<String> REMOTE =
+      NameSet.of("ssh", "pdsh", "clush", "pssh", "parallel-ssh");
 
   /** ssh's options that take a value, so that the value is not read as the host. */
   private static final Set<String> SSH_VALUES =
-      Set.of(
+      NameSet.of(
           "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p",
           "-Q", "-R", "-S", "-W", "-w");
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ final class BuildPublishes {
 
   /** Maven's options whose value is the next word when not attached. */
   private static final Set<String> MAVEN_VALUES =
-      Set.of(
+      NameSet.of(
           "-f",
           "--file",
           "-s",
@@ -51,7 +52,7 @@ final class BuildPublishes {
 
   /** Gradle's options whose value is the next word when not attached. */
   private static final Set<String> GRADLE_VALUES =
-      Set.of(
+      NameSet.of(
           "-p",
           "--project-dir",
           "-b",
@@ -81,7 +82,7 @@ final class BuildPublishes {
 
   /** Maven goals that upload to a remote repository or registry. */
   private static final Set<String> MAVEN_GOALS =
-      Set.of(
+      NameSet.of(
           "deploy:deploy",
           "deploy:deploy-file",
           "release:perform",
@@ -94,7 +95,7 @@ final class BuildPublishes {
 
   /** Gradle tasks that upload, besides {@code publish…To…Repository}. */
   private static final Set<String> GRADLE_TASKS =
-      Set.of(
+      NameSet.of(
           "publish",
           "publishToSonatype",
           "publishPlugins",
@@ -112,7 +113,7 @@ final class BuildPublishes {
    * sbt's commands that upload to a remote repository (sbt-pgp's, sbt-sonatype's, sbt-release's).
    */
   private static final Set<String> SBT_COMMANDS =
-      Set.of(
+      NameSet.of(
           "publish",
           "publishSigned",
           "sonatypeBundleRelease",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -34,7 +35,7 @@ final class BusCode {
 
   /** The methods that send, start or write, beside Redis's writing commands. */
   private static final Set<String> SENDS =
-      Set.of(
+      NameSet.of(
           "send",
           "send_and_wait",
           "produce",

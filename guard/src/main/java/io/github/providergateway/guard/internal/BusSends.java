@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +23,7 @@ final class BusSends {
 
   /** Redis's commands that change what it holds or publish. */
   private static final Set<String> REDIS_WRITES =
-      Set.of(
+      NameSet.of(
           "set",
           "setex",
           "psetex",
@@ -68,7 +69,7 @@ final class BusSends {
 
   /** Redis's commands that read: the first command word decides. */
   private static final Set<String> REDIS_READS =
-      Set.of(
+      NameSet.of(
           "get",
           "mget",
           "hget",
@@ -198,22 +199,22 @@ final class BusSends {
   }
 
   /** NATS's subcommands that send. */
-  private static final Set<String> NATS_SENDS = Set.of("pub", "publish", "req", "request");
+  private static final Set<String> NATS_SENDS = NameSet.of("pub", "publish", "req", "request");
 
   /** Temporal's and tctl's name for its workflow commands. */
-  private static final Set<String> WORKFLOW_COMMANDS = Set.of("workflow", "wf");
+  private static final Set<String> WORKFLOW_COMMANDS = NameSet.of("workflow", "wf");
 
   /** Temporal's workflow subcommands that start or change a workflow. */
   private static final Set<String> WORKFLOW_SENDS =
-      Set.of("start", "execute", "signal", "terminate", "reset", "update", "cancel");
+      NameSet.of("start", "execute", "signal", "terminate", "reset", "update", "cancel");
 
   /** The parts of a word that name a test's, development's or staging's place. */
   private static final Set<String> TEST_PARTS =
-      Set.of("test", "testing", "dev", "staging", "stage", "stg", "sandbox", "local", "qa");
+      NameSet.of("test", "testing", "dev", "staging", "stage", "stg", "sandbox", "local", "qa");
 
   /** An MQTT topic's last levels that command a device rather than report or ask. */
   private static final Set<String> COMMAND_LEVELS =
-      Set.of(
+      NameSet.of(
           "set",
           "cmd",
           "command",
@@ -324,7 +325,7 @@ final class BusSends {
 
   /** Options of these clients that take a value as the next word. */
   private static final Set<String> VALUED_OPTIONS =
-      Set.of(
+      NameSet.of(
           "-h",
           "-s",
           "-p",
@@ -390,7 +391,7 @@ final class BusSends {
 
   /** A cloud CLI's options that carry the message or the input it sends. */
   private static final Set<String> CARRIERS =
-      Set.of(
+      NameSet.of(
           "--payload",
           "--message-body",
           "--message",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +19,7 @@ final class BusTargets {
 
   /** The environment variables the bus clients read their server's address from. */
   private static final Set<String> ADDRESS_VARIABLES =
-      Set.of(
+      NameSet.of(
           "NATS_URL",
           "NATS_SERVER",
           "TEMPORAL_ADDRESS",
@@ -31,7 +32,7 @@ final class BusTargets {
 
   /** The options of these clients whose value is the server's address. */
   private static final Set<String> HOST_OPTIONS =
-      Set.of(
+      NameSet.of(
           "-h",
           "--host",
           "-s",
@@ -113,7 +114,7 @@ final class BusTargets {
 
   /** grpcurl's options that take a value as the next word. */
   private static final Set<String> GRPC_VALUED =
-      Set.of(
+      NameSet.of(
           "-d",
           "-H",
           "-rpc-header",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -18,10 +19,10 @@ final class CallEnvironment {
 
   /** A variable's last part that answers a question or turns a preview off when set true. */
   private static final Set<String> GO_LIVE_PARTS =
-      Set.of("yes", "confirm", "confirmed", "force", "execute", "commit", "live", "apply");
+      NameSet.of("yes", "confirm", "confirmed", "force", "execute", "commit", "live", "apply");
 
   /** The values that leave a variable off. */
-  private static final Set<String> OFF = Set.of("", "0", "false", "no", "off", "n");
+  private static final Set<String> OFF = NameSet.of("", "0", "false", "no", "off", "n");
 
   /**
    * {@return whether the call sets a variable that tells a tool to go live or skip a check}

@@ -74,7 +74,8 @@ public final class Catalogue {
    * The acting verbs of a program the book names that no rule matched (decision 136), found last,
    * after the shapes too: it reads only a program every other rule left alone.
    */
-  private static final BookRules UNJUDGED = new BookRules(RuleBook.specs(), "verbs.named-acts");
+  private static final BookRules UNJUDGED =
+      BookRules.afterTheOthers(RuleBook.specs(), "verbs.named-acts");
 
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");

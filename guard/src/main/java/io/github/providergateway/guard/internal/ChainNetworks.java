@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -62,7 +63,7 @@ final class ChainNetworks {
 
   /** Networks' names, as a hardhat or a foundry network, that are mainnets. */
   private static final Set<String> MAINNET_NAMES =
-      Set.of(
+      NameSet.of(
           "m",
           "mainnet",
           "mainnet-beta",
@@ -109,7 +110,7 @@ final class ChainNetworks {
 
   /** The options that name a chain program's chain. */
   private static final Set<String> NETWORK_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--rpc-url",
           "-r",
           "--fork-url",
@@ -128,7 +129,7 @@ final class ChainNetworks {
 
   /** Programs whose chain, when none is named, is the one their configuration names: mainnet. */
   private static final Set<String> CONFIGURED =
-      Set.of("solana", "spl-token", "near", "seth", "sui", "aptos");
+      NameSet.of("solana", "spl-token", "near", "seth", "sui", "aptos");
 
   private ChainNetworks() {}
 

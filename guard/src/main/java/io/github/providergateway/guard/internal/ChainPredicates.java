@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -156,7 +157,7 @@ final class ChainPredicates {
 
   /** Programs that run a script or code: a power named beside one is used by it. */
   private static final Set<String> RUNNERS =
-      Set.of(
+      NameSet.of(
           "node",
           "nodejs",
           "npx",
@@ -227,7 +228,7 @@ final class ChainPredicates {
 
   /** The file tools, whose arguments are a file's text. */
   private static final Set<String> FILE_TOOLS =
-      Set.of("edit", "write", "read", "multi_edit", "multiedit", "notebook_edit", "create");
+      NameSet.of("edit", "write", "read", "multi_edit", "multiedit", "notebook_edit", "create");
 
   /** The beacon API's routes that post a validator's exit or fix its withdrawal address. */
   private static final List<String> BEACON_EXITS =
@@ -265,7 +266,7 @@ final class ChainPredicates {
 
   /** Hardhat's tasks that only build, test, verify or read. */
   private static final Set<String> HARDHAT_READS =
-      Set.of(
+      NameSet.of(
           "compile",
           "test",
           "verify",
@@ -290,7 +291,7 @@ final class ChainPredicates {
 
   /** Hardhat's options that take a value. */
   private static final Set<String> HARDHAT_VALUED =
-      Set.of("--network", "--config", "--tsconfig", "--max-memory");
+      NameSet.of("--network", "--config", "--tsconfig", "--max-memory");
 
   /** What a script or a make target named for acting on a contract's powers or funds says. */
   private static final List<String> SCRIPT_ACTS =
@@ -350,7 +351,7 @@ final class ChainPredicates {
 
   /** Programs whose words after their own are targets (make's, npm run's), not files. */
   private static final Set<String> TARGET_RUNNERS =
-      Set.of("make", "just", "npm", "yarn", "pnpm", "anchor");
+      NameSet.of("make", "just", "npm", "yarn", "pnpm", "anchor");
 
   /** Solidity's safeguards an edit may take out. */
   private static final List<String> SOL_GUARDS =

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
@@ -28,7 +29,8 @@ final class ChangeAnnounced {
 
   /** The words of a server's or tool's name that say it is a chat's. */
   private static final Set<String> CHATS =
-      Set.of("slack", "teams", "discord", "mattermost", "zulip", "rocketchat", "chat", "msteams");
+      NameSet.of(
+          "slack", "teams", "discord", "mattermost", "zulip", "rocketchat", "chat", "msteams");
 
   /**
    * A pull or merge request named in the text: {@code PR} only with its number or as the subject of
@@ -51,14 +53,14 @@ final class ChangeAnnounced {
 
   /** The arguments that attach a file. */
   private static final Set<String> FILES =
-      Set.of("file", "files", "file_path", "filepath", "filename", "attachment", "attachments");
+      NameSet.of("file", "files", "file_path", "filepath", "filename", "attachment", "attachments");
 
   /** The arguments that name the channel. */
-  private static final Set<String> CHANNELS = Set.of("channel", "channel_id", "channel_name");
+  private static final Set<String> CHANNELS = NameSet.of("channel", "channel_id", "channel_name");
 
   /** The arguments that send the post under another name or face: {@code username}. */
   private static final Set<String> SENDERS =
-      Set.of("username", "as_user", "icon_emoji", "icon_url", "avatar_url", "display_name");
+      NameSet.of("username", "as_user", "icon_emoji", "icon_url", "avatar_url", "display_name");
 
   /** Whether the call is a chat's post that announces the developer's own change, and no more. */
   static boolean in(String tool, JsonNode args) {
@@ -97,7 +99,7 @@ final class ChangeAnnounced {
 
   /** The parts of a channel's name that say it is shared with another company. */
   private static final Set<String> SHARED_PARTS =
-      Set.of(
+      NameSet.of(
           "ext",
           "external",
           "shared",
@@ -111,7 +113,7 @@ final class ChangeAnnounced {
 
   /** The channels that reach the whole company. */
   private static final Set<String> EVERYONE =
-      Set.of(
+      NameSet.of(
           "general",
           "announcements",
           "announce",
@@ -144,7 +146,7 @@ final class ChangeAnnounced {
 
   /** A server's words that say its chat is with customers: a support desk's. */
   private static final Set<String> SUPPORT =
-      Set.of(
+      NameSet.of(
           "support",
           "helpdesk",
           "customer",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -19,7 +20,7 @@ final class ChatUploads {
   private ChatUploads() {}
 
   private static final Set<String> HTTP =
-      Set.of("curl", "wget", "http", "https", "xh", "xhs", "apprise");
+      NameSet.of("curl", "wget", "http", "https", "xh", "xhs", "apprise");
 
   /** The chats' hosts that take a file from a webhook or a bot. */
   private static final List<String> CHAT_HOSTS =
@@ -217,7 +218,7 @@ final class ChatUploads {
   }
 
   /** The mail clients, whose {@code -a} attaches a file. */
-  private static final Set<String> MAIL = Set.of("mutt", "neomutt", "mail", "mailx", "s-nail");
+  private static final Set<String> MAIL = NameSet.of("mutt", "neomutt", "mail", "mailx", "s-nail");
 
   /**
    * A file of keys or data sent out another way than a chat: a gist made of it ({@code gh gist
@@ -252,7 +253,8 @@ final class ChatUploads {
   }
 
   /** Programs that print a file for the next to send. */
-  private static final Set<String> READERS = Set.of("cat", "jq", "head", "tail", "base64", "gzip");
+  private static final Set<String> READERS =
+      NameSet.of("cat", "jq", "head", "tail", "base64", "gzip");
 
   /**
    * A file a word's command substitution prints: {@code $(cat keys.csv)}, {@code $(< keys.csv)}.
@@ -320,7 +322,7 @@ final class ChatUploads {
 
   /** The words of a tool's name that post to a channel. */
   private static final Set<String> POSTING =
-      Set.of("send", "post", "upload", "message", "reply", "share", "attach", "create");
+      NameSet.of("send", "post", "upload", "message", "reply", "share", "attach", "create");
 
   /** A server's tool that sends a message with a file of keys or data attached. */
   private static String attached(String tool, JsonNode args) {

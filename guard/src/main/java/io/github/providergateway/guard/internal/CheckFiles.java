@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -11,7 +12,7 @@ import java.util.Set;
 final class CheckFiles {
   /** The parts of a file's path that make it a test's, a fixture's or local configuration. */
   private static final Set<String> TEST_PARTS =
-      Set.of(
+      NameSet.of(
           "test",
           "tests",
           "__tests__",
@@ -33,7 +34,7 @@ final class CheckFiles {
 
   /** The parts of a file's path that make it documentation or an example. */
   private static final Set<String> DOCUMENTATION_PARTS =
-      Set.of(
+      NameSet.of(
           "docs",
           "doc",
           "examples",
@@ -75,7 +76,7 @@ final class CheckFiles {
   }
 
   /** The parts of {@link #TEST_PARTS} that say a configuration of this machine, not a test. */
-  private static final Set<String> LOCAL_PARTS = Set.of("dev", "development", "local", "debug");
+  private static final Set<String> LOCAL_PARTS = NameSet.of("dev", "development", "local", "debug");
 
   /**
    * Whether a file is a test's, a fixture's, documentation or an example: what it holds is served

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.CheckEdits.Kind;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +18,7 @@ import java.util.Set;
 final class CheckWords {
   /** The words of a key that name a security or compliance control. */
   private static final Set<String> CONTROLS =
-      Set.of(
+      NameSet.of(
           "verify",
           "verification",
           "verified",
@@ -109,7 +110,7 @@ final class CheckWords {
 
   /** The words of a key that name screening of customers or payments. */
   private static final Set<String> SCREENINGS =
-      Set.of(
+      NameSet.of(
           "sanctions",
           "sanction",
           "screening",
@@ -123,7 +124,7 @@ final class CheckWords {
 
   /** The words of a key that say it turns something off when on. */
   private static final Set<String> NEGATIONS =
-      Set.of(
+      NameSet.of(
           "skip",
           "disable",
           "disabled",
@@ -138,7 +139,7 @@ final class CheckWords {
 
   /** The values that mean off. */
   private static final Set<String> OFF =
-      Set.of(
+      NameSet.of(
           "false",
           "0",
           "off",
@@ -156,7 +157,7 @@ final class CheckWords {
 
   /** The last words of a key that make it a switch. */
   private static final Set<String> FLAG_WORDS =
-      Set.of(
+      NameSet.of(
           "enabled",
           "redirect",
           "insecure",
@@ -185,11 +186,11 @@ final class CheckWords {
           "method");
 
   /** The values that say nothing is there. */
-  private static final Set<String> EMPTY = Set.of("none", "null", "nil");
+  private static final Set<String> EMPTY = NameSet.of("none", "null", "nil");
 
   /** The last words of a key whose value none means no control at all. */
   private static final Set<String> EMPTY_OFF =
-      Set.of(
+      NameSet.of(
           "mode",
           "level",
           "type",
@@ -204,16 +205,16 @@ final class CheckWords {
 
   /** The values that mean off and nothing else: {@code encryption_at_rest: false}. */
   private static final Set<String> BOOLEAN_OFF =
-      Set.of("false", "off", "no", "disabled", "disable");
+      NameSet.of("false", "off", "no", "disabled", "disable");
 
   /** The values that mean on. */
-  private static final Set<String> ON = Set.of("true", "1", "yes", "on", "enabled", "enable");
+  private static final Set<String> ON = NameSet.of("true", "1", "yes", "on", "enabled", "enable");
 
   /** A quality gate's minimum: its words, and the measures it gates on. */
-  private static final Set<String> MINIMUMS = Set.of("min", "minimum", "threshold", "under");
+  private static final Set<String> MINIMUMS = NameSet.of("min", "minimum", "threshold", "under");
 
   private static final Set<String> MEASURES =
-      Set.of(
+      NameSet.of(
           "eval",
           "coverage",
           "score",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -101,7 +102,7 @@ final class CliSecretPrinters {
 
   /** pass's and gopass's commands that print no password. */
   private static final Set<String> PASS_QUIET =
-      Set.of(
+      NameSet.of(
           "ls",
           "list",
           "find",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +30,7 @@ final class ClinicalPredicates {
 
   /** The command-line senders of HL7 over MLLP (python-hl7's {@code mllp_send} and its kin). */
   private static final Set<String> MLLP_SENDERS =
-      Set.of(
+      NameSet.of(
           "mllp_send",
           "mllp-send",
           "mllpsend",
@@ -44,7 +45,7 @@ final class ClinicalPredicates {
 
   /** The options of those senders that take a value (a port, a file, a timeout). */
   private static final Set<String> MLLP_VALUES =
-      Set.of("-p", "--port", "-f", "--file", "-t", "--timeout", "-e", "--encoding");
+      NameSet.of("-p", "--port", "-f", "--file", "-t", "--timeout", "-e", "--encoding");
 
   /** An HL7 message or its MLLP framing in a command: the start block, the end block, MSH. */
   private static final Pattern MLLP_FRAMED =
@@ -67,7 +68,7 @@ final class ClinicalPredicates {
 
   /** The options that name a peer host. */
   private static final Set<String> HOST_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--host",
           "-H",
           "--server",
@@ -110,7 +111,7 @@ final class ClinicalPredicates {
 
   /** The public test servers of FHIR and SMART, anybody's sandbox with no real patient. */
   private static final Set<String> PUBLIC_TEST_SERVERS =
-      Set.of(
+      NameSet.of(
           "hapi.fhir.org",
           "server.fire.ly",
           "r4.smarthealthit.org",
@@ -123,7 +124,7 @@ final class ClinicalPredicates {
 
   /** The programs that send an HTTP request. */
   static final Set<String> REQUESTERS =
-      Set.of("curl", "wget", "http", "https", "xh", "httpie", "curlie");
+      NameSet.of("curl", "wget", "http", "https", "xh", "httpie", "curlie");
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {

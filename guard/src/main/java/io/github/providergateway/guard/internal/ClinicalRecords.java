@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -33,7 +34,7 @@ final class ClinicalRecords {
 
   /** The SQL clients whose command's SQL the record rules read. */
   private static final Set<String> SQL_CLIENTS =
-      Set.of(
+      NameSet.of(
           "psql",
           "mysql",
           "mariadb",

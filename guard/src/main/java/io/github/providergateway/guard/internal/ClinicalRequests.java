@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -63,7 +64,7 @@ final class ClinicalRequests {
 
   /** The words of a tool's name that say it is a clinical system's. */
   private static final Set<String> CLINICAL_TOOL_PARTS =
-      Set.of(
+      NameSet.of(
           "pacs",
           "orthanc",
           "dicom",
@@ -86,7 +87,7 @@ final class ClinicalRequests {
 
   /** The verbs of a tool's name that destroy. */
   private static final Set<String> DESTROYING_PARTS =
-      Set.of(
+      NameSet.of(
           "delete", "purge", "expunge", "remove", "drop", "destroy", "erase", "wipe", "truncate");
 
   /** Whether a request writes to a URL of this kind, not this machine's nor a test's. */
@@ -207,11 +208,11 @@ final class ClinicalRequests {
 
   /** The words of a tool's name that say it is a clinical interface's. */
   private static final Set<String> TOOL_INTERFACES =
-      Set.of("hl7", "mllp", "dicom", "pacs", "orthanc", "dimse", "mirth");
+      NameSet.of("hl7", "mllp", "dicom", "pacs", "orthanc", "dimse", "mirth");
 
   /** The words of a tool's name that say it prescribes or orders. */
   private static final Set<String> TOOL_PRESCRIBING =
-      Set.of(
+      NameSet.of(
           "erx",
           "eprescribe",
           "eprescribing",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ final class CodeArguments {
 
   /** Module names a path expression may hold beside the home it reads. */
   private static final java.util.Set<String> MODULES =
-      java.util.Set.of("os", "path", "fs", "node:os", "node:path", "node:fs", "pathlib", "shutil");
+      NameSet.of("os", "path", "fs", "node:os", "node:path", "node:fs", "pathlib", "shutil");
 
   /** What reads an environment variable by its name in inline code. */
   private static final String[] ENVIRONMENT_READS = {

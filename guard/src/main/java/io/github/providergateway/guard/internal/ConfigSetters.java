@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -19,7 +20,7 @@ final class ConfigSetters {
   private ConfigSetters() {}
 
   /** The tools read. */
-  static final Set<String> PROGRAMS = Set.of("jq", "crudini", "dasel", "kubectl");
+  static final Set<String> PROGRAMS = NameSet.of("jq", "crudini", "dasel", "kubectl");
 
   /**
    * A setting written and the file (or resource) it is written to.

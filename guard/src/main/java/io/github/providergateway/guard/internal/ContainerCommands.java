@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.ContainerOptions;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +23,9 @@ final class ContainerCommands {
   private ContainerCommands() {}
 
   /** The container runners and their subcommands that start a container with a command. */
-  private static final Set<String> RUNNERS = Set.of("docker", "podman", "nerdctl");
+  private static final Set<String> RUNNERS = NameSet.of("docker", "podman", "nerdctl");
 
-  private static final Set<String> STARTS = Set.of("run", "create");
+  private static final Set<String> STARTS = NameSet.of("run", "create");
 
   /**
    * The commands the call's containers run that reach past them, each as a program of its own.

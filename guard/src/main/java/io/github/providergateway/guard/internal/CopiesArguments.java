@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -120,7 +121,7 @@ final class CopiesArguments {
 
   /** Words that turn a way back off whatever option they follow. */
   private static final Set<String> OFF_WORDS =
-      Set.of(
+      NameSet.of(
           "pointintimerecoveryenabled=false",
           "status=off",
           "status=suspended",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +21,7 @@ final class CopiesMedia {
 
   /** The programs that carry a stream to another machine. */
   private static final Set<String> STREAM_SENDERS =
-      Set.of("mbuffer", "nc", "ncat", "netcat", "socat", "curl", "pv", "rclone", "wget", "ssh");
+      NameSet.of("mbuffer", "nc", "ncat", "netcat", "socat", "curl", "pv", "rclone", "wget", "ssh");
 
   /** A host named by an address outside the private and loopback ranges. */
   private static final Pattern PUBLIC_ADDRESS =

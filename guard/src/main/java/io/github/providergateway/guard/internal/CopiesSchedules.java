@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -148,7 +149,7 @@ final class CopiesSchedules {
 
   /** The programs that make a backup. */
   private static final java.util.Set<String> BACKUP_PROGRAMS =
-      java.util.Set.of(
+      NameSet.of(
           "restic",
           "borg",
           "borgmatic",

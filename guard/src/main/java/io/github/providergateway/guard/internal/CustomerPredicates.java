@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -35,9 +36,9 @@ final class CustomerPredicates {
           Map.entry(CustomerEdits.Kind.USERS_SECRETS_SENT, "users-secrets-sent"));
 
   /** The programs that write files whose text the {@code writes-…} predicates read. */
-  private static final Set<String> SUBSTITUTES = Set.of("sed", "gsed", "perl");
+  private static final Set<String> SUBSTITUTES = NameSet.of("sed", "gsed", "perl");
 
-  private static final Set<String> PRINTERS = Set.of("echo", "printf", "tee", "cat");
+  private static final Set<String> PRINTERS = NameSet.of("echo", "printf", "tee", "cat");
 
   /** Inline code that writes a file. */
   private static final Pattern CODE_WRITES =

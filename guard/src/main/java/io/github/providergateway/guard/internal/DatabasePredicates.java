@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +23,7 @@ final class DatabasePredicates {
 
   /** The online schema tools: their --alter runs only with --execute ({@link DatabaseTools}). */
   private static final java.util.Set<String> ONLINE_SCHEMA_TOOLS =
-      java.util.Set.of("gh-ost", "pt-online-schema-change");
+      NameSet.of("gh-ost", "pt-online-schema-change");
 
   /**
    * The kind of rows written by hand (decision 149), whose staging variable is no shared target.

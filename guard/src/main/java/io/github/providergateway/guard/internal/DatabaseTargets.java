@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,7 @@ final class DatabaseTargets {
 
   /** The programs of the trade: clients, HA control planes, online schema and load tools. */
   static final Set<String> TOOLS =
-      Set.of(
+      NameSet.of(
           "psql",
           "pgcli",
           "mysql",
@@ -90,7 +91,7 @@ final class DatabaseTargets {
 
   /** The clients that speak to this machine's server when given no host. */
   private static final Set<String> LOCAL_BY_DEFAULT =
-      Set.of(
+      NameSet.of(
           "psql",
           "pgcli",
           "mysql",
@@ -122,7 +123,7 @@ final class DatabaseTargets {
 
   /** The interpreters whose inline code may open a database's connection. */
   private static final Set<String> INTERPRETERS =
-      Set.of("python", "python3", "node", "nodejs", "ruby", "perl", "php", "deno", "bun");
+      NameSet.of("python", "python3", "node", "nodejs", "ruby", "perl", "php", "deno", "bun");
 
   /** A host in a percona toolkit DSN ({@code D=shop,t=orders,h=mysql-01}). */
   private static final Pattern DSN_HOST = Pattern.compile("(?:^|,)h=([^,\\s]+)");
@@ -325,7 +326,7 @@ final class DatabaseTargets {
 
   /** The parts of a variable's name that say it holds a test's or staging's address. */
   private static final java.util.Set<String> TEST_VARIABLE_PARTS =
-      java.util.Set.of(
+      NameSet.of(
           "staging", "stage", "stg", "test", "testing", "dev", "local", "sandbox", "qa", "ci");
 
   /**

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -117,7 +118,7 @@ final class DeclaredRules implements Family {
    * Long options whose repeats add to each other rather than replace: goreleaser's {@code
    * --skip=publish --skip=validate} skips both.
    */
-  private static final Set<String> ADDING = Set.of("skip");
+  private static final Set<String> ADDING = NameSet.of("skip");
 
   /**
    * The program's words as an {@code unless} pattern reads them, the options as the program settles

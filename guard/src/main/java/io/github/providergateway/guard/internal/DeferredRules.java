@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.FlowReading.Found;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -43,7 +44,7 @@ public final class DeferredRules implements Family {
 
   /** The programs whose clean deletes what a folder holds, following a link to elsewhere. */
   private static final java.util.Set<String> CLEAN_WORDS =
-      java.util.Set.of("clean", "distclean", "clobber", "clean:all", "reset");
+      NameSet.of("clean", "distclean", "clobber", "clean:all", "reset");
 
   /** The pseudo-path's mark: what the session selected for a tool. */
   private static final String MARK = "/#selected:";
@@ -61,7 +62,7 @@ public final class DeferredRules implements Family {
    * tenth of a long command's garbage).
    */
   private static final java.util.Set<String> ACTS =
-      java.util.Set.of(
+      NameSet.of(
           "deploy",
           "delete",
           "rm",
@@ -233,11 +234,11 @@ public final class DeferredRules implements Family {
 
   /** The Node package managers, whose {@code link} obeys the package's manifest. */
   private static final java.util.Set<String> NODE_PACKAGERS =
-      java.util.Set.of("npm", "pnpm", "yarn", "bun");
+      NameSet.of("npm", "pnpm", "yarn", "bun");
 
   /** The dev servers that load the project's configuration code. */
   private static final java.util.Set<String> DEV_SERVERS =
-      java.util.Set.of("vite", "webpack", "webpack-dev-server", "astro", "nuxi", "rspack");
+      NameSet.of("vite", "webpack", "webpack-dev-server", "astro", "nuxi", "rspack");
 
   /**
    * What files beyond {@link WrittenRuns}' a command obeys: {@code npm link} the package's manifest

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -51,7 +52,7 @@ final class DeferredShapes {
 
   /** Programs a package's command must not be named as. */
   private static final Set<String> SYSTEM_PROGRAMS =
-      Set.of(
+      NameSet.of(
           "git",
           "ssh",
           "scp",

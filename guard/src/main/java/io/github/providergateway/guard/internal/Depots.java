@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,11 +22,12 @@ final class Depots {
 
   /** Perforce's global options that take a value. */
   private static final Set<String> P4_VALUED =
-      Set.of("-b", "-c", "-C", "-d", "-H", "-L", "-p", "-P", "-r", "-u", "-v", "-x", "-z", "-Q");
+      NameSet.of(
+          "-b", "-c", "-C", "-d", "-H", "-L", "-p", "-P", "-r", "-u", "-v", "-x", "-z", "-Q");
 
   /** Perforce's commands whose {@code -d -f} deletes what another user owns. */
   private static final Set<String> P4_OWNED =
-      Set.of(
+      NameSet.of(
           "shelve",
           "change",
           "changelist",
@@ -42,11 +44,11 @@ final class Depots {
 
   /** Perforce's commands that change what the depot's files and people may do. */
   private static final Set<String> P4_RIGHTS =
-      Set.of("protect", "typemap", "triggers", "group", "groups", "license", "ldap", "depot");
+      NameSet.of("protect", "typemap", "triggers", "group", "groups", "license", "ldap", "depot");
 
   /** Perforce's commands that change the depot or someone's work. */
   private static final Set<String> P4_WRITES =
-      Set.of(
+      NameSet.of(
           "edit",
           "add",
           "delete",
@@ -266,7 +268,7 @@ final class Depots {
    */
   private record GhApi(String method, String path, List<String> fields) {
     private static final Set<String> VALUED =
-        Set.of(
+        NameSet.of(
             "-X",
             "--method",
             "-f",
@@ -499,7 +501,7 @@ final class Depots {
 
   /** Whether one program approves a pull or merge request. */
   private static final Set<String> APPROVERS =
-      Set.of("gh", "glab", "tea", "az", "curl", "wget", "http", "https", "xh", "xhs");
+      NameSet.of("gh", "glab", "tea", "az", "curl", "wget", "http", "https", "xh", "xhs");
 
   private static boolean approves(Step step) {
     if (!APPROVERS.contains(step.program())) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -19,7 +20,7 @@ final class DevelopersCommand {
    * computed on this machine (the first part of the word: {@code build-docs}, {@code gen:types}).
    */
   static final Set<String> WORDS =
-      Set.of(
+      NameSet.of(
           "build",
           "rebuild",
           "fmt",

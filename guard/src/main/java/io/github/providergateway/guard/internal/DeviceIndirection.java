@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,7 +17,7 @@ import java.util.regex.Pattern;
 final class DeviceIndirection {
   /** The programs that destroy what is on the device they are given. */
   private static final Set<String> DEVICE_WRITERS =
-      Set.of(
+      NameSet.of(
           "dd",
           "wipefs",
           "shred",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +18,7 @@ import java.util.Set;
 final class DevicePredicates {
   /** pm's and cmd package's subcommands that take an app away or empty it. */
   private static final Set<String> APP_REMOVERS =
-      Set.of(
+      NameSet.of(
           "uninstall",
           "clear",
           "disable",
@@ -28,7 +29,8 @@ final class DevicePredicates {
           "reset-permissions");
 
   /** pm's options, before the package, that take a value. */
-  private static final Set<String> PM_VALUES = Set.of("--user", "--cache-only", "--versionCode");
+  private static final Set<String> PM_VALUES =
+      NameSet.of("--user", "--cache-only", "--versionCode");
 
   /** The content providers that hold the person's messages, contacts, calls, photos. */
   private static final List<String> PERSONAL_PROVIDERS =
@@ -71,11 +73,12 @@ final class DevicePredicates {
 
   /** Programs on the device that read or copy a file they are given. */
   private static final Set<String> DEVICE_READERS =
-      Set.of("cat", "cp", "tar", "find", "sqlite3", "base64", "dd", "cpio", "zip", "head", "tail");
+      NameSet.of(
+          "cat", "cp", "tar", "find", "sqlite3", "base64", "dd", "cpio", "zip", "head", "tail");
 
   /** The settings whose value off turns a protection off. */
   private static final Set<String> PROTECTION_SETTINGS =
-      Set.of(
+      NameSet.of(
           "package_verifier_enable",
           "verifier_verify_adb_installs",
           "package_verifier_user_consent",
@@ -83,18 +86,18 @@ final class DevicePredicates {
           "verifier_setting_visible");
 
   /** The settings whose value on lets any app in. */
-  private static final Set<String> OPENING_SETTINGS = Set.of("install_non_market_apps");
+  private static final Set<String> OPENING_SETTINGS = NameSet.of("install_non_market_apps");
 
   /** The intents that place a call. */
   private static final Set<String> CALL_ACTIONS =
-      Set.of(
+      NameSet.of(
           "android.intent.action.CALL",
           "android.intent.action.CALL_PRIVILEGED",
           "android.intent.action.CALL_EMERGENCY");
 
   /** The intents that reset the phone to its factory state. */
   private static final Set<String> RESET_ACTIONS =
-      Set.of(
+      NameSet.of(
           "android.intent.action.FACTORY_RESET",
           "android.intent.action.MASTER_CLEAR",
           "com.android.internal.intent.action.MASTER_CLEAR");

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,11 +32,11 @@ final class DicomPredicates {
 
   /** The command-line DICOM senders (C-STORE): dcmtk's, dcm4che's, gdcm's. */
   static final Set<String> DICOM_STORES =
-      Set.of("storescu", "dcmsend", "dcmsnd", "storescu.py", "dcm4che-storescu", "stgcmtscu");
+      NameSet.of("storescu", "dcmsend", "dcmsnd", "storescu.py", "dcm4che-storescu", "stgcmtscu");
 
   /** The command-line DICOM retrievers (C-MOVE, C-GET). */
   static final Set<String> DICOM_RETRIEVES =
-      Set.of("movescu", "getscu", "dcmqr", "movescu.py", "getscu.py", "dcm4che-movescu");
+      NameSet.of("movescu", "getscu", "dcmqr", "movescu.py", "getscu.py", "dcm4che-movescu");
 
   /** An Orthanc server told to send its images on to a modality or a peer. */
   private static final Pattern ORTHANC_FORWARD =

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -16,7 +17,7 @@ final class DjangoSettings {
 
   /** Django's commands that read its configuration or migrations and change nothing. */
   private static final Set<String> READS =
-      Set.of(
+      NameSet.of(
           "check",
           "showmigrations",
           "diffsettings",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -18,10 +19,11 @@ final class DryRuns {
   private DryRuns() {}
 
   /** The flags that turn a dry run off again. */
-  private static final Set<String> UNDONE = Set.of("--no-dry-run", "--no-dryrun", "--no-dry_run");
+  private static final Set<String> UNDONE =
+      NameSet.of("--no-dry-run", "--no-dryrun", "--no-dry_run");
 
   /** The flags that show what changes without holding it back where a go-ahead is given. */
-  private static final Set<String> SHOWING = Set.of("--diff", "--print");
+  private static final Set<String> SHOWING = NameSet.of("--diff", "--print");
 
   static boolean in(List<Word> args) {
     boolean dry = false;

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -486,11 +487,11 @@ final class Environments {
 
   /** Supabase's commands that work on the local stack (the others speak to the platform). */
   private static final Set<String> LOCAL_SUPABASE =
-      Set.of("db", "migration", "start", "stop", "status", "seed", "test");
+      NameSet.of("db", "migration", "start", "stop", "status", "seed", "test");
 
   /** Options whose value is a host, or a host and port, or a URL. */
   private static final Set<String> HOST_OPTIONS =
-      Set.of(
+      NameSet.of(
           "-h",
           "--host",
           "--hostname",

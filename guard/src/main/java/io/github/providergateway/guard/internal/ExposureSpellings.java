@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,7 @@ final class ExposureSpellings {
   private static final String SSH_WITH_VALUE = "BbcDEeFIiJLlmOoPpQRSWw";
 
   /** Addresses that mean every interface in a bind. */
-  private static final Set<String> EVERY_ADDRESS = Set.of("*", "0.0.0.0", "::", "[::]", "");
+  private static final Set<String> EVERY_ADDRESS = NameSet.of("*", "0.0.0.0", "::", "[::]", "");
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
@@ -149,7 +150,7 @@ final class ExposureSpellings {
 
   /** iptables's options that narrow a rule to some packets. */
   private static final Set<String> IPTABLES_CONDITIONS =
-      Set.of(
+      NameSet.of(
           "-p",
           "--protocol",
           "-s",

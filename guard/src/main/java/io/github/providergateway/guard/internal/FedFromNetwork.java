@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,11 +13,11 @@ import java.util.Set;
 final class FedFromNetwork {
   /** The programs that print what they fetch from the network. */
   private static final Set<String> DOWNLOADERS =
-      Set.of("curl", "wget", "http", "https", "xh", "aria2c", "nc", "ncat", "fetch");
+      NameSet.of("curl", "wget", "http", "https", "xh", "aria2c", "nc", "ncat", "fetch");
 
   /** The programs that run or destroy what they are given, fed by xargs or parallel. */
   private static final Set<String> FED_DANGEROUS =
-      Set.of(
+      NameSet.of(
           "sh",
           "bash",
           "zsh",

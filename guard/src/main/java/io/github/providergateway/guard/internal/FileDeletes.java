@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ final class FileDeletes {
   private FileDeletes() {}
 
   private static final Set<String> BUILD_DIRS =
-      Set.of(
+      NameSet.of(
           "build",
           "dist",
           "target",
@@ -177,7 +178,7 @@ final class FileDeletes {
 
   /** The programs that delete a folder with all it holds (the others delete files). */
   private static final Set<String> FOLDER_DELETERS =
-      Set.of(
+      NameSet.of(
           "rimraf",
           "del",
           "del-cli",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +31,7 @@ public final class FlowReading {
 
   /** The agents' own tools that fetch the web or search it, by the agents' names. */
   private static final Set<String> WEB_TOOLS =
-      Set.of(
+      NameSet.of(
           "WebFetch",
           "WebSearch",
           "web_fetch",
@@ -63,7 +64,7 @@ public final class FlowReading {
   private static final Pattern FORGE = Pattern.compile("(?i)github|gitlab|gitea|forgejo|bitbucket");
 
   private static final Set<String> PUBLISHERS =
-      Set.of(
+      NameSet.of(
           "npm publish",
           "yarn publish",
           "yarn npm",
@@ -88,13 +89,14 @@ public final class FlowReading {
 
   /** The programs of {@link #PUBLISHERS}: the others' first word is not read into a pair. */
   private static final Set<String> PUBLISHING =
-      PUBLISHERS.stream()
-          .map(pair -> pair.substring(0, pair.indexOf(' ')))
-          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+      NameSet.copyOf(
+          PUBLISHERS.stream()
+              .map(pair -> pair.substring(0, pair.indexOf(' ')))
+              .collect(java.util.stream.Collectors.toUnmodifiableSet()));
 
   /** What npm and its kin print of a package from the registry: text nobody here wrote. */
   private static final Set<String> PACKAGE_PAGES =
-      Set.of("view", "info", "show", "v", "docs", "repo");
+      NameSet.of("view", "info", "show", "v", "docs", "repo");
 
   private FlowReading() {}
 

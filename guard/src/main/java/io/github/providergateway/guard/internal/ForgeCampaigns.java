@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +31,7 @@ final class ForgeCampaigns {
 
   /** The programs that register or start a self-hosted CI runner. */
   private static final Set<String> RUNNERS =
-      Set.of(
+      NameSet.of(
           "config.sh",
           "config.cmd",
           "run.sh",
@@ -163,7 +164,7 @@ final class ForgeCampaigns {
 
   /** The tools that make one change in many repositories, and what only looks. */
   private static final Set<String> MASS_TOOLS =
-      Set.of("multi-gitter", "git-xargs", "turbolift", "microplane", "mp", "renovate");
+      NameSet.of("multi-gitter", "git-xargs", "turbolift", "microplane", "mp", "renovate");
 
   /**
    * A change pushed or proposed in many repositories at once by a tool made for it: {@code

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,14 +28,14 @@ import java.util.regex.Pattern;
 record ForgeRequests(String method, String target, List<String> fields, boolean computed) {
 
   /** The forges' clients, whose {@code api} subcommand sends a request. */
-  private static final Set<String> FORGE_CLIENTS = Set.of("gh", "glab", "tea");
+  private static final Set<String> FORGE_CLIENTS = NameSet.of("gh", "glab", "tea");
 
   /** The HTTP clients read. */
-  static final Set<String> HTTP_CLIENTS = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+  static final Set<String> HTTP_CLIENTS = NameSet.of("curl", "wget", "http", "https", "xh", "xhs");
 
   /** A forge client's options that take a value, beside the fields. */
   private static final Set<String> FORGE_VALUES =
-      Set.of(
+      NameSet.of(
           "-H",
           "--header",
           "--input",
@@ -54,7 +55,7 @@ record ForgeRequests(String method, String target, List<String> fields, boolean 
 
   /** An HTTP client's options that take a value, beside the method and the body. */
   private static final Set<String> HTTP_VALUES =
-      Set.of(
+      NameSet.of(
           "-H",
           "--header",
           "-u",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +27,8 @@ final class ForgeSpellings {
 
   /** The names of files that hold secrets, staged by a pathspec. */
   private static final Set<String> SECRET_NAMES =
-      Set.of(".env", "id_rsa", "id_ed25519", "id_ecdsa", ".npmrc", ".pypirc", "credentials.json");
+      NameSet.of(
+          ".env", "id_rsa", "id_ed25519", "id_ecdsa", ".npmrc", ".pypirc", "credentials.json");
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +18,7 @@ final class FrameworkEnvironments {
 
   /** Options that name a framework's environment or settings. */
   private static final Set<String> ENVIRONMENT_OPTIONS =
-      Set.of("--env", "-e", "--environment", "--settings", "--env-file", "--stage", "-E");
+      NameSet.of("--env", "-e", "--environment", "--settings", "--env-file", "--stage", "-E");
 
   /**
    * Whether a framework's command runs in a test or development environment: an environment option
@@ -84,11 +85,11 @@ final class FrameworkEnvironments {
 
   /** Words after which a command's own assignments follow ({@code export RAILS_ENV=test}). */
   private static final Set<String> ASSIGNERS =
-      Set.of("export", "env", "declare", "typeset", "local", "readonly", "sudo", "command");
+      NameSet.of("export", "env", "declare", "typeset", "local", "readonly", "sudo", "command");
 
   /** env's options after which its assignments still follow (decision 175). */
   private static final Set<String> ENV_OPTIONS =
-      Set.of("-S", "--split-string", "-i", "--ignore-environment", "-");
+      NameSet.of("-S", "--split-string", "-i", "--ignore-environment", "-");
 
   /**
    * The assignments that set a variable for what runs: those where a command starts (after a

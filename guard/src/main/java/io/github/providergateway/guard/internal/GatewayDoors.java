@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ final class GatewayDoors {
 
   /** Programs that send a request to the URLs they are given, or open them. */
   private static final Set<String> CLIENTS =
-      Set.of(
+      NameSet.of(
           "curl",
           "wget",
           "wget2",
@@ -70,7 +71,7 @@ final class GatewayDoors {
           "microsoft-edge");
 
   /** Programs that open a raw connection to a host and a port. */
-  private static final Set<String> RAW = Set.of("nc", "ncat", "netcat", "telnet", "socat");
+  private static final Set<String> RAW = NameSet.of("nc", "ncat", "netcat", "telnet", "socat");
 
   /** The gateway's routes, as a request's path starts. */
   private static final Pattern ROUTE = Pattern.compile("^/(?:hooks|status|mcp|host)");
@@ -92,7 +93,7 @@ final class GatewayDoors {
 
   /** Options that name the Unix socket a client connects to. */
   private static final Set<String> SOCKET_OPTIONS =
-      Set.of("--unix-socket", "--unixsock", "--unix-socket-path", "--socket", "--socket-path");
+      NameSet.of("--unix-socket", "--unixsock", "--unix-socket-path", "--socket", "--socket-path");
 
   /** What connects to a Unix socket in code or a script. */
   private static final String[] UNIX_CONNECTS = {

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -26,7 +27,7 @@ final class GatewayMemory {
 
   /** Programs that attach to a process by its pid and read, dump or trace it. */
   static final Set<String> ATTACHERS =
-      Set.of(
+      NameSet.of(
           "jcmd",
           "jmap",
           "jstack",
@@ -64,7 +65,7 @@ final class GatewayMemory {
 
   /** The command's own process, or its shell's parent: not the gateway. */
   private static final Set<String> OWN =
-      Set.of("self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}", "$PPID", "${PPID}");
+      NameSet.of("self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}", "$PPID", "${PPID}");
 
   /**
    * Scans each program for the gateway's memory.

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -69,7 +70,7 @@ final class GatewayPid {
    * -f}, and a filter of {@code ps}'s lines ({@code ps … | awk '/[p]rovider-gateway/{print $1}'}).
    */
   private static final Set<String> FILTERS =
-      Set.of("pgrep", "pidof", "pkill", "grep", "egrep", "fgrep", "rg", "awk", "gawk", "mawk");
+      NameSet.of("pgrep", "pidof", "pkill", "grep", "egrep", "fgrep", "rg", "awk", "gawk", "mawk");
 
   /** Whether a program is read inside a command substitution. */
   private static boolean substituted(Step step) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -22,7 +23,7 @@ final class GatewayProcess {
   private GatewayProcess() {}
 
   private static final Set<String> STOP_VERBS =
-      Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
+      NameSet.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
 
   /**
    * Scans each program for the gateway's process, its service and its console.
@@ -63,7 +64,7 @@ final class GatewayProcess {
    * {@code chrt}, {@code cpulimit}, {@code reptyr} (its terminal taken), issue 75.
    */
   private static final Set<String> CONTROLLERS =
-      Set.of("renice", "prlimit", "ionice", "taskset", "chrt", "cpulimit", "reptyr");
+      NameSet.of("renice", "prlimit", "ionice", "taskset", "chrt", "cpulimit", "reptyr");
 
   private static boolean signals(Step step) {
     return step.is(ProgramKind.KILLER) || CONTROLLERS.contains(step.program());

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.FlowReading.Found;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ final class GitFlows {
 
   /** The options of {@code git clone} that take their value as the next word. */
   private static final Set<String> CLONE_VALUES =
-      Set.of(
+      NameSet.of(
           "--depth",
           "-b",
           "--branch",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -12,7 +13,7 @@ final class GitFolders {
 
   /** What .git holds that is the history: the rest (locks, a rebase's state, hooks) is not. */
   private static final Set<String> HISTORY =
-      Set.of("objects", "refs", "logs", "packed-refs", "HEAD", "ORIG_HEAD", "index");
+      NameSet.of("objects", "refs", "logs", "packed-refs", "HEAD", "ORIG_HEAD", "index");
 
   static boolean holdsHistory(Target target) {
     Path path = target.path();

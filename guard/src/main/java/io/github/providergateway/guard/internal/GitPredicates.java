@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.Where.Predicate;
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +17,7 @@ import java.util.regex.Pattern;
  * files a checkout overwrites, a rebase's todo rewritten by a script.
  */
 final class GitPredicates {
-  private static final Set<String> MAIN = Set.of("main", "master");
+  private static final Set<String> MAIN = NameSet.of("main", "master");
   private static final Pattern SCP_LIKE = Pattern.compile("[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:.+");
 
   private GitPredicates() {}

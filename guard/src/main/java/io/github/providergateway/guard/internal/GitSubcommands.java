@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -15,7 +16,7 @@ final class GitSubcommands {
 
   /** git 2.39's commands and guides ({@code git help -a}), and those of later versions. */
   private static final Set<String> OWN =
-      Set.of(
+      NameSet.of(
           "add",
           "am",
           "annotate",

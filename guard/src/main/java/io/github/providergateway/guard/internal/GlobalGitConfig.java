@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +25,7 @@ final class GlobalGitConfig {
 
   /** Keys whose value is a program or a folder of programs, whatever the value. */
   private static final Set<String> RUNS =
-      Set.of(
+      NameSet.of(
           "core.hookspath",
           "core.pager",
           "core.sshcommand",
@@ -212,7 +213,7 @@ final class GlobalGitConfig {
 
   /** Pagers git may be given ({@code core.pager}, {@code pager.<command>}). */
   private static final Set<String> PAGERS =
-      Set.of(
+      NameSet.of(
           "less",
           "more",
           "most",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +49,7 @@ final class GoAheadActs {
 
   /** The go-ahead flags that only answer a question or overwrite what is there. */
   private static final Set<String> ANSWERING =
-      Set.of(
+      NameSet.of(
           "--force",
           "-f",
           "--yes",
@@ -95,7 +96,8 @@ final class GoAheadActs {
 
   /** The last part of an option's name that says its value is a machine's address. */
   private static final Set<String> HOST_PARTS =
-      Set.of("host", "hostname", "server", "url", "uri", "endpoint", "broker", "brokers", "addr");
+      NameSet.of(
+          "host", "hostname", "server", "url", "uri", "endpoint", "broker", "brokers", "addr");
 
   /**
    * The hosts given by an option named for one ({@code --server x}, {@code --api-url=https://x}) or

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,21 +22,22 @@ final class GoAheadSaidOtherwise {
   private GoAheadSaidOtherwise() {}
 
   /** The first parts of a longer flag that send the act through: {@code --yes-really}. */
-  private static final Set<String> GO_AHEAD_FIRST = Set.of("yes", "confirm", "commit", "execute");
+  private static final Set<String> GO_AHEAD_FIRST =
+      NameSet.of("yes", "confirm", "commit", "execute");
 
   /** The parts of a name that say preview: {@code --no-preview}, {@code --simulate=false}. */
   private static final Set<String> PREVIEW =
-      Set.of("preview", "dryrun", "simulate", "simulation", "noop", "whatif");
+      NameSet.of("preview", "dryrun", "simulate", "simulation", "noop", "whatif");
 
   /** The first parts that turn what follows off: {@code --no-preview}, {@code --skip-preview}. */
-  private static final Set<String> TURNING_OFF = Set.of("no", "skip", "disable", "without");
+  private static final Set<String> TURNING_OFF = NameSet.of("no", "skip", "disable", "without");
 
   /** The values that set a flag off. */
-  private static final Set<String> OFF = Set.of("0", "false", "no", "off", "n");
+  private static final Set<String> OFF = NameSet.of("0", "false", "no", "off", "n");
 
   /** The values of a mode that act: {@code --mode execute}. */
   private static final Set<String> ACTING_MODES =
-      Set.of(
+      NameSet.of(
           "live",
           "execute",
           "exec",
@@ -50,7 +52,7 @@ final class GoAheadSaidOtherwise {
 
   /** The values of a mode that only shows: {@code --mode audit} (decision 166). */
   private static final Set<String> PREVIEW_MODES =
-      Set.of(
+      NameSet.of(
           "audit",
           "preview",
           "plan",
@@ -99,7 +101,7 @@ final class GoAheadSaidOtherwise {
 
   /** The parts before {@code mode} that name the run's own mode: {@code --run-mode}. */
   private static final Set<String> RUN_PARTS =
-      Set.of(
+      NameSet.of(
           "run", "exec", "execution", "job", "operation", "op", "batch", "process", "processing");
 
   /** Whether an option's name is the run's own mode: {@code mode}, {@code run-mode}. */
@@ -112,7 +114,7 @@ final class GoAheadSaidOtherwise {
 
   /** The command words that set what follows them ({@code policy set --mode audit}). */
   private static final Set<String> SETTING =
-      Set.of(
+      NameSet.of(
           "set",
           "update",
           "patch",
@@ -236,7 +238,7 @@ final class GoAheadSaidOtherwise {
       Pattern.compile("^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)+:\\d{2,5}$");
 
   /** The short options that name a server by convention: {@code -H host}, {@code -s host}. */
-  private static final Set<String> SHORT_HOST_OPTIONS = Set.of("-H", "-h", "-s", "-S");
+  private static final Set<String> SHORT_HOST_OPTIONS = NameSet.of("-H", "-h", "-s", "-S");
 
   /**
    * The hosts given by a short option named for one, by {@code host:port} standing alone, or by a

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +17,7 @@ import java.util.Set;
 final class GpuPredicates {
   /** nvidia-smi's options that reset a GPU or its partitions: every job on it ended. */
   private static final Set<String> GPU_RESETS =
-      Set.of(
+      NameSet.of(
           "-r",
           "--gpu-reset",
           "-dgi",
@@ -29,7 +30,7 @@ final class GpuPredicates {
 
   /** nvidia-smi's options that change how a GPU runs, for everyone on it. */
   private static final Set<String> GPU_SETTINGS =
-      Set.of(
+      NameSet.of(
           "-pm",
           "--persistence-mode",
           "-pl",
@@ -59,7 +60,7 @@ final class GpuPredicates {
 
   /** nvidia-smi's subcommands, whose options are their own. */
   private static final Set<String> SMI_SUBCOMMANDS =
-      Set.of(
+      NameSet.of(
           "dmon",
           "pmon",
           "topo",

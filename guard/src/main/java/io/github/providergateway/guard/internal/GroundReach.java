@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -212,7 +213,8 @@ final class GroundReach {
   }
 
   /** The programs that copy their sources into a folder under the sources' own names. */
-  private static final Set<String> COPIERS = Set.of("cp", "install", "rsync", "scp", "ln", "link");
+  private static final Set<String> COPIERS =
+      NameSet.of("cp", "install", "rsync", "scp", "ln", "link");
 
   /**
    * Scans each step for the ground reached by what the step's own words do not name as a target.

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +18,7 @@ final class GuardPaths {
 
   /** What a find runs on each file it finds that changes or removes the file. */
   static final Set<String> FIND_CHANGERS =
-      Set.of(
+      NameSet.of(
           "rm",
           "shred",
           "unlink",
@@ -34,7 +35,7 @@ final class GuardPaths {
           "touch");
 
   /** What edits the files it is given in place when told so ({@code sed -i}, {@code perl -pi}). */
-  static final Set<String> IN_PLACE_EDITORS = Set.of("sed", "gsed", "perl", "ruby");
+  static final Set<String> IN_PLACE_EDITORS = NameSet.of("sed", "gsed", "perl", "ruby");
 
   /**
    * Whether a link to {@code target} would reach the ground by another name: the agents' settings,
@@ -118,7 +119,7 @@ final class GuardPaths {
   }
 
   /** The files of the gateway's home any program may read: the running gateway's port, pid, log. */
-  private static final Set<String> OPEN = Set.of("gateway.port", "gateway.pid", "gateway.log");
+  private static final Set<String> OPEN = NameSet.of("gateway.port", "gateway.pid", "gateway.log");
 
   /**
    * Whether a read of {@code target} may show the gateway's secrets: a file of its home that {@link

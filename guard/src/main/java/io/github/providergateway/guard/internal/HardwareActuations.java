@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -20,7 +21,7 @@ final class HardwareActuations {
 
   /** The ports of controllers that move things: Modbus, S7, EtherNet/IP, DNP3, BACnet, UR's. */
   private static final Set<String> CONTROLLER_PORTS =
-      Set.of("502", "102", "44818", "20000", "47808", "29999", "30001", "30002", "30003");
+      NameSet.of("502", "102", "44818", "20000", "47808", "29999", "30001", "30002", "30003");
 
   /** Library calls that stop, start or write a PLC or a field device. */
   private static final List<String> CONTROLLER_WRITES =
@@ -112,7 +113,7 @@ final class HardwareActuations {
 
   /** Verbs a controller script is handed that move or stop the world. */
   private static final Set<String> CONTROLLER_VERBS =
-      Set.of(
+      NameSet.of(
           "stop", "start", "run", "halt", "write", "set", "move", "release", "unlock", "open",
           "trip", "disarm", "estop", "reset");
 
@@ -200,7 +201,7 @@ final class HardwareActuations {
 
   /** The parts of a URL's path that name a machine that moves. */
   private static final Set<String> MACHINES =
-      Set.of(
+      NameSet.of(
           "plc",
           "robot",
           "robots",
@@ -230,7 +231,7 @@ final class HardwareActuations {
 
   /** The parts of a URL's path that tell a machine to move, stop or let go. */
   private static final Set<String> MACHINE_VERBS =
-      Set.of(
+      NameSet.of(
           "stop",
           "start",
           "run",
@@ -300,7 +301,7 @@ final class HardwareActuations {
 
   /** mbpoll's options that take a value. */
   private static final Set<String> MBPOLL_VALUES =
-      Set.of("-m", "-a", "-r", "-c", "-t", "-l", "-o", "-p", "-b", "-d", "-s", "-P", "-u");
+      NameSet.of("-m", "-a", "-r", "-c", "-t", "-l", "-o", "-p", "-b", "-d", "-s", "-P", "-u");
 
   private static boolean controllerScript(Step step) {
     List<Word> args = step.args();

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -17,7 +18,7 @@ final class HardwareBuses {
 
   /** Programs that transmit from a software radio, or make a Pi's GPIO one. */
   private static final Set<String> TRANSMITTERS =
-      Set.of(
+      NameSet.of(
           "rpitx",
           "sendiq",
           "tune",
@@ -89,7 +90,7 @@ final class HardwareBuses {
 
   /** can-utils' options that take a value, read past to find the interface. */
   private static final Set<String> CAN_VALUES =
-      Set.of("-g", "-I", "-D", "-L", "-n", "-p", "-c", "-e", "-i", "-l", "-t");
+      NameSet.of("-g", "-I", "-D", "-L", "-n", "-p", "-c", "-e", "-i", "-l", "-t");
 
   private static boolean realCan(List<Word> args) {
     List<String> positionals = HardwarePredicates.positionals(args, CAN_VALUES);

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -19,11 +20,11 @@ final class HardwareFleet {
 
   /** A topic's segments that address every device at once. */
   private static final Set<String> BROADCAST =
-      Set.of("all", "+", "#", "*", "broadcast", "everyone");
+      NameSet.of("all", "+", "#", "*", "broadcast", "everyone");
 
   /** A topic's segments that command a device. */
   private static final Set<String> COMMANDS =
-      Set.of(
+      NameSet.of(
           "cmd",
           "cmds",
           "command",
@@ -40,7 +41,7 @@ final class HardwareFleet {
 
   /** mosquitto's options that take a value, read past to find the topic and the host. */
   private static final Set<String> MQTT_VALUES =
-      Set.of(
+      NameSet.of(
           "-h",
           "--host",
           "-p",

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -23,11 +24,11 @@ final class HardwareOneTimeWrites {
 
   /** avrdude's options that take a value, read past to find -U's. */
   private static final Set<String> AVR_VALUES =
-      Set.of("-U", "-p", "-c", "-P", "-b", "-B", "-C", "-x", "-i", "-l", "-T");
+      NameSet.of("-U", "-p", "-c", "-P", "-b", "-B", "-C", "-x", "-i", "-l", "-T");
 
   /** eMMC settings mmc-utils writes once, for the device's life. */
   private static final Set<String> MMC_ONCE =
-      Set.of("hwreset", "enh_area", "write_reliability", "gp", "rpmb");
+      NameSet.of("hwreset", "enh_area", "write_reliability", "gp", "rpmb");
 
   /** The partitions that hold what exists nowhere else: a unit's certificate, keys, calibration. */
   private static final List<String> FACTORY_PARTITIONS =
@@ -45,11 +46,11 @@ final class HardwareOneTimeWrites {
 
   /** The MTD partitions of a router or gateway that hold its radios' calibration. */
   private static final Set<String> RADIO_CALIBRATION =
-      Set.of("art", "ART", "factory", "caldata", "calibration", "fctry");
+      NameSet.of("art", "ART", "factory", "caldata", "calibration", "fctry");
 
   /** The Pi firmware's mailbox tags that program OTP: the customer's rows, the private key. */
   private static final Set<String> OTP_TAGS =
-      Set.of("0x38021", "0x00038021", "0x38081", "0x00038081", "0x38024", "0x00038024");
+      NameSet.of("0x38021", "0x00038021", "0x38081", "0x00038081", "0x38024", "0x00038024");
 
   /** Whether avrdude writes a fuse or the lock bits: {@code -U hfuse:w:0x59:m}. */
   static boolean avrFuseWrite(List<Word> args) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.guard.internal.FlowReading.Found;
 import io.github.providergateway.guard.shell.ShellParser;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ final class HeldContent {
 
   /** The scripts npm and its kin run themselves, or that a person runs by name. */
   private static final Set<String> SCRIPTS =
-      Set.of(
+      NameSet.of(
           "preinstall",
           "install",
           "postinstall",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 
 /**
@@ -78,7 +79,7 @@ final class HomeLayouts {
 
   /** The profiles of a Windows machine that are no person's. */
   private static final java.util.Set<String> SHARED_PROFILES =
-      java.util.Set.of("public", "default", "default user", "all users", "defaultapppool");
+      NameSet.of("public", "default", "default user", "all users", "defaultapppool");
 
   /**
    * {@code text} with the Windows side of a WSL machine read as this machine's places (decision

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,11 +24,11 @@ final class HomeReads {
 
   /** Programs that print the names of what a folder holds. */
   private static final Set<String> LISTERS =
-      Set.of("find", "fd", "fdfind", "ls", "tree", "locate", "plocate");
+      NameSet.of("find", "fd", "fdfind", "ls", "tree", "locate", "plocate");
 
   /** Programs that read, pack or copy the files whose names they are fed. */
   private static final Set<String> FED_READERS =
-      Set.of("cpio", "afio", "pax", "tar", "bsdtar", "gtar", "zip", "rsync", "7z");
+      NameSet.of("cpio", "afio", "pax", "tar", "bsdtar", "gtar", "zip", "rsync", "7z");
 
   /** What walks a folder in inline code. */
   private static final String[] WALKS = {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -23,7 +24,7 @@ final class IdentityProviders {
               + "|suspicious-ip|brute-force|\"enabled\"\\s*:\\s*false");
 
   private static final Set<String> AUTH0_CHANGES =
-      Set.of(
+      NameSet.of(
           "update",
           "set",
           "rotate",
@@ -89,7 +90,7 @@ final class IdentityProviders {
   }
 
   private static final Set<String> ZIMBRA_DESTROYS =
-      Set.of(
+      NameSet.of(
           "da",
           "deleteaccount",
           "ddl",
@@ -104,7 +105,7 @@ final class IdentityProviders {
           "deleteserver");
 
   private static final Set<String> ZIMBRA_CHANGES =
-      Set.of(
+      NameSet.of(
           "ma",
           "modifyaccount",
           "sp",
@@ -191,7 +192,7 @@ final class IdentityProviders {
   // az ad <object> [member|owner|credential|permission] <verb>: Entra ID's users, groups, apps.
 
   private static final Set<String> AZ_AD_CHANGES =
-      Set.of("create", "update", "add", "remove", "reset", "grant", "admin-consent", "set");
+      NameSet.of("create", "update", "add", "remove", "reset", "grant", "admin-consent", "set");
 
   static OrgEffect azureAd(List<Word> args) {
     if (args.size() < 3 || !args.get(0).text().equals("ad")) {

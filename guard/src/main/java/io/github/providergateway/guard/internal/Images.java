@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.Set;
 final class Images {
   /** The tools that push an image, or a chart as one: {@link #pushes} reads no other program. */
   static final Set<String> PUSHERS =
-      Set.of(
+      NameSet.of(
           "docker",
           "podman",
           "nerdctl",
@@ -106,7 +107,7 @@ final class Images {
 
   /** Transports of skopeo that write on this machine, not to a registry. */
   private static final Set<String> LOCAL_TRANSPORTS =
-      Set.of(
+      NameSet.of(
           "oci",
           "oci-archive",
           "dir",

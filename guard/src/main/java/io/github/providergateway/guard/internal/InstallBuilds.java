@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +19,8 @@ final class InstallBuilds {
   private InstallBuilds() {}
 
   /** Maven's and Gradle's launchers. */
-  private static final Set<String> BUILDERS = Set.of("mvn", "mvnw", "mvnd", "gradle", "gradlew");
+  private static final Set<String> BUILDERS =
+      NameSet.of("mvn", "mvnw", "mvnd", "gradle", "gradlew");
 
   /**
    * Scans each build for a clone of the gateway it builds.

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -20,7 +21,7 @@ final class KeyedFields {
 
   /** The last parts of a field's name that say it authenticates the request. */
   private static final Set<String> FIELDS =
-      Set.of(
+      NameSet.of(
           "key",
           "apikey",
           "token",
@@ -36,7 +37,7 @@ final class KeyedFields {
 
   /** Parts of a variable's name that make its key a lookup's, not a credential. */
   private static final Set<String> LOOKUP =
-      Set.of(
+      NameSet.of(
           "CACHE",
           "SORT",
           "PARTITION",

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -97,7 +98,7 @@ final class KnownVulnerable {
               + "(?:\\.|\\[\\s*\")(@?[\\w.\\-/]{1,100})\"?\\s*]?\\s*\\|?=\\s*\"([^\"\\s]{1,40})\"");
 
   /** The package managers' installing subcommands. */
-  private static final Set<String> INSTALLS = Set.of("install", "i", "add");
+  private static final Set<String> INSTALLS = NameSet.of("install", "i", "add");
 
   /**
    * The first pin to a known-vulnerable version among a manifest's added lines.

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -37,7 +38,7 @@ final class LabData {
 
   /** The programs that copy a folder elsewhere, with their destination last. */
   private static final Set<String> COPIERS =
-      Set.of(
+      NameSet.of(
           "rclone",
           "aws",
           "gsutil",
@@ -184,9 +185,9 @@ final class LabData {
           "(?i)(?:withdraw|opted[-_]?out|opt[-_]?outs?|do[-_]?not[-_]?contact|consent[-_]?revoked"
               + "|revoked[-_]?consent|dissent)[^/]*$");
 
-  private static final Set<String> EMPTIERS = Set.of(":", "true", "echo", "printf", "cat");
+  private static final Set<String> EMPTIERS = NameSet.of(":", "true", "echo", "printf", "cat");
 
-  private static final Set<String> REMOVERS = Set.of("rm", "unlink", "shred", "truncate");
+  private static final Set<String> REMOVERS = NameSet.of("rm", "unlink", "shred", "truncate");
 
   /**
    * Whether the program empties, deletes or cuts lines from a list of participants who withdrew or
@@ -226,7 +227,7 @@ final class LabData {
 
   /** The command-line clients of outside models. */
   static final Set<String> MODEL_CLIS =
-      Set.of(
+      NameSet.of(
           "llm",
           "aichat",
           "sgpt",

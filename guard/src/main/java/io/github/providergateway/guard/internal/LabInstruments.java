@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -105,7 +106,7 @@ final class LabInstruments {
 
   /** The servers of a lab's instruments and freezers, by a word of their name. */
   private static final Set<String> INSTRUMENT_SERVERS =
-      Set.of(
+      NameSet.of(
           "biobank",
           "freezer",
           "freezers",

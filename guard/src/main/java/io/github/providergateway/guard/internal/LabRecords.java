@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +67,7 @@ final class LabRecords {
 
   /** Read simulators: they make reads from a reference. */
   static final Set<String> SIMULATORS =
-      Set.of(
+      NameSet.of(
           "wgsim",
           "dwgsim",
           "art_illumina",
@@ -119,7 +120,7 @@ final class LabRecords {
   }
 
   private static final Set<String> OUTPUT_OPTIONS =
-      Set.of("--output-directory", "-o", "--output-dir", "--output", "--output-folder");
+      NameSet.of("--output-directory", "-o", "--output-dir", "--output", "--output-folder");
 
   /**
    * Whether a demultiplexer writes into a delivery, a release or a freeze: bcl-convert told to
@@ -185,7 +186,7 @@ final class LabRecords {
 
   /** The servers of research data stores, by a word of their name. */
   private static final Set<String> DATA_SERVERS =
-      Set.of(
+      NameSet.of(
           "redcap",
           "omero",
           "synapse",
@@ -237,7 +238,7 @@ final class LabRecords {
               + "|/(?:lustre|gpfs|fs)\\w*/scratch/(?:shared|common|public)\\b");
 
   private static final Set<String> DOWNLOADERS =
-      Set.of(
+      NameSet.of(
           "prefetch",
           "fasterq-dump",
           "fastq-dump",
@@ -276,7 +277,7 @@ final class LabRecords {
   private static final Pattern GROUP_ROOT =
       Pattern.compile("^/(?:[^/]+/)?(?:proj|projects|groups|group|labs|lab|work/groups)/([^/]+)/");
 
-  private static final Set<String> COPIERS = Set.of("cp", "rsync", "rclone", "mv", "ln", "tar");
+  private static final Set<String> COPIERS = NameSet.of("cp", "rsync", "rclone", "mv", "ln", "tar");
 
   /** Whether a copier takes another group's folder into this group's: the two groups differ. */
   static boolean takesOthersData(Step step) {
@@ -314,7 +315,7 @@ final class LabRecords {
   }
 
   private static final Set<String> DIRECTORY_OPTIONS =
-      Set.of("--directory", "-d", "--work-dir", "-w", "-C");
+      NameSet.of("--directory", "-d", "--work-dir", "-w", "-C");
 
   /**
    * Whether the program works in a folder outside the project and the temporary folders: the one it
@@ -382,7 +383,7 @@ final class LabRecords {
               + "|registry|ehr|emr|demographics");
 
   private static final Set<String> JOINERS =
-      Set.of(
+      NameSet.of(
           "csvjoin", "join", "xsv", "qsv", "mlr", "csvtk", "duckdb", "sqlite3", "python", "python3",
           "Rscript");
 

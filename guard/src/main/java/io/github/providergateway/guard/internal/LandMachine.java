@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -38,7 +39,7 @@ final class LandMachine {
 
   /** The programs that dump a process's memory. */
   static final Set<String> DUMPERS =
-      Set.of(
+      NameSet.of(
           "gcore",
           "gdb",
           "lldb",
@@ -58,7 +59,7 @@ final class LandMachine {
 
   /** The packages a system cannot run without: its C library, init, shell, package tools, SSL. */
   static final Set<String> ESSENTIAL =
-      Set.of(
+      NameSet.of(
           "libc6",
           "glibc",
           "libc-bin",
@@ -204,7 +205,7 @@ final class LandMachine {
 
   /** The flags chflags sets that keep a file from being changed or removed. */
   static final Set<String> LOCKING_FLAGS =
-      Set.of(
+      NameSet.of(
           "uchg",
           "uchange",
           "uimmutable",
@@ -392,7 +393,7 @@ final class LandMachine {
 
   /** The owners a file of the home is given that take it from the person. */
   static final Set<String> OTHER_OWNERS =
-      Set.of("root", "0", "nobody", "daemon", "root:root", "root:wheel", "root:admin", "0:0");
+      NameSet.of("root", "0", "nobody", "daemon", "root:root", "root:wheel", "root:admin", "0:0");
 
   /**
    * {@code sudo chown root ~/.zshrc}: a file or folder of the home outside the project given to

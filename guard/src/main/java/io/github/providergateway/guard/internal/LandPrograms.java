@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -41,7 +42,7 @@ final class LandPrograms {
 
   /** The programs that set a proxy by a setting of theirs. */
   static final Set<String> PROXY_SETTERS =
-      Set.of(
+      NameSet.of(
           "git",
           "npm",
           "pnpm",
@@ -81,7 +82,7 @@ final class LandPrograms {
 
   /** The words that read, list or take a setting off: no proxy is set. */
   static final Set<String> NOT_SETTING =
-      Set.of(
+      NameSet.of(
           "get",
           "--get",
           "--get-all",
@@ -123,7 +124,7 @@ final class LandPrograms {
 
   /** The pagers and filters that show a diff whole. */
   static final Set<String> WHOLE_PAGERS =
-      Set.of(
+      NameSet.of(
           "less",
           "more",
           "most",
@@ -169,7 +170,7 @@ final class LandPrograms {
 
   /** The programs that put their input or argument on the clipboard. */
   static final Set<String> CLIPBOARD_WRITERS =
-      Set.of(
+      NameSet.of(
           "pbcopy",
           "xclip",
           "xsel",
@@ -185,7 +186,7 @@ final class LandPrograms {
 
   /** The clipboard's programs that also take the text as their words. */
   static final Set<String> ARGUMENT_COPIERS =
-      Set.of("wl-copy", "termux-clipboard-set", "copyq", "gpaste-client", "clipcopy");
+      NameSet.of("wl-copy", "termux-clipboard-set", "copyq", "gpaste-client", "clipcopy");
 
   /**
    * A command a person would be harmed to paste: one that runs fetched or root code, or deletes.
@@ -388,7 +389,7 @@ final class LandPrograms {
 
   /** The programs that drop lines of what they are given: what a textconv that hides is. */
   static final Set<String> LINE_DROPPERS =
-      Set.of(
+      NameSet.of(
           "sed", "grep", "egrep", "fgrep", "rg", "awk", "gawk", "mawk", "perl", "sd", "cut", "head",
           "tail", "tr", "sh", "bash", "python", "python3", "ruby", "node");
 

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
@@ -53,10 +54,10 @@ final class LeakPredicates {
   };
 
   /** The forges' command lines, and their subcommands that carry a text to a service. */
-  private static final Set<String> FORGES = Set.of("gh", "glab", "tea", "hub");
+  private static final Set<String> FORGES = NameSet.of("gh", "glab", "tea", "hub");
 
   /** The forges' subcommands that store a secret where it belongs: never a leak. */
-  private static final Set<String> SECRET_STORES = Set.of("secret", "variable", "auth");
+  private static final Set<String> SECRET_STORES = NameSet.of("secret", "variable", "auth");
 
   /** A connection string with a password: {@code postgres://app:Pr0dPass@db…}. */
   private static final Pattern CONNECTION =
@@ -86,7 +87,7 @@ final class LeakPredicates {
 
   /** The programs that capture the whole screen when asked as the clause reads them. */
   private static final Set<String> CAPTURERS =
-      Set.of(
+      NameSet.of(
           "import",
           "scrot",
           "gnome-screenshot",
@@ -107,7 +108,7 @@ final class LeakPredicates {
 
   /** The programs that send a file or a stream to another machine. */
   private static final Set<String> SENDERS =
-      Set.of(
+      NameSet.of(
           "curl",
           "wget",
           "http",
@@ -181,11 +182,12 @@ final class LeakPredicates {
 
   /** The programs that look a name up in the DNS. */
   private static final Set<String> RESOLVERS =
-      Set.of("dig", "nslookup", "host", "drill", "kdig", "delv", "resolvectl", "getent");
+      NameSet.of("dig", "nslookup", "host", "drill", "kdig", "delv", "resolvectl", "getent");
 
   /** The programs that turn bytes into text a DNS label can carry. */
   private static final Set<String> ENCODERS =
-      Set.of("xxd", "base64", "base32", "basenc", "od", "hexdump", "hd", "openssl", "gzip", "zstd");
+      NameSet.of(
+          "xxd", "base64", "base32", "basenc", "od", "hexdump", "hd", "openssl", "gzip", "zstd");
 
   /** A name made of a computed label in front of a written domain: {@code $c.k.example.net}. */
   private static final Pattern COMPUTED_LABEL =

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,14 +22,15 @@ final class LiveOps {
 
   /** The RCON clients' programs. */
   static final Set<String> RCON =
-      Set.of("rcon", "rcon-cli", "mcrcon", "arrcon", "ARRCON", "rconc", "gorcon", "rcon-client");
+      NameSet.of(
+          "rcon", "rcon-cli", "mcrcon", "arrcon", "ARRCON", "rconc", "gorcon", "rcon-client");
 
   /** The RCON clients' options whose value is the server. */
-  private static final Set<String> RCON_HOST = Set.of("-a", "--address", "-H", "--host");
+  private static final Set<String> RCON_HOST = NameSet.of("-a", "--address", "-H", "--host");
 
   /** The RCON clients' options that take a value. */
   private static final Set<String> RCON_VALUED =
-      Set.of(
+      NameSet.of(
           "-a",
           "--address",
           "-H",
@@ -52,7 +54,7 @@ final class LiveOps {
 
   /** What a console command does that ends a server's play or throws players out. */
   private static final Set<String> RCON_STOPS =
-      Set.of(
+      NameSet.of(
           "quit",
           "exit",
           "stop",
@@ -78,7 +80,7 @@ final class LiveOps {
 
   /** What a console command reads: no change to the play. */
   private static final Set<String> RCON_READS =
-      Set.of(
+      NameSet.of(
           "status",
           "list",
           "players",
@@ -582,7 +584,7 @@ final class LiveOps {
   }
 
   private static final Set<String> IN_PLACE_OR_OFF =
-      Set.of(
+      NameSet.of(
           "--in-place",
           "--inplace",
           "--apply",

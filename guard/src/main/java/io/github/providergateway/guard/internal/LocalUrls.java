@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -12,7 +13,7 @@ final class LocalUrls {
   private LocalUrls() {}
 
   private static final Set<String> LOCAL =
-      Set.of("localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "host.docker.internal");
+      NameSet.of("localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "host.docker.internal");
 
   /** Whether every URL the program is given is this machine. */
   static boolean only(Step step) {

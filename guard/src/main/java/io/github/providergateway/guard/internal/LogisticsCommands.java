@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +23,7 @@ final class LogisticsCommands {
 
   /** The parts of a program's name, run by its path or as a script, that name the trade. */
   private static final Set<String> TRADE =
-      Set.of(
+      NameSet.of(
           "wms",
           "tms",
           "yms",
@@ -92,11 +93,11 @@ final class LogisticsCommands {
 
   /** The names of the trade a program has on the path, not only as the project's. */
   private static final Set<String> TRADE_BARE =
-      Set.of("wms", "tms", "yms", "oms", "carrierops", "aircargo", "loadplan", "customs");
+      NameSet.of("wms", "tms", "yms", "oms", "carrierops", "aircargo", "loadplan", "customs");
 
   /** The parts of a verb that act on goods, shipments, loads, accounts or declarations. */
   private static final Set<String> ACTS =
-      Set.of(
+      NameSet.of(
           "redirect",
           "reroute",
           "intercept",
@@ -156,11 +157,11 @@ final class LogisticsCommands {
 
   /** The verbs that act only where something forces them (a list of items, another's name). */
   private static final Set<String> WEAK_ACTS =
-      Set.of("create", "update", "set", "add", "register", "sign", "upload", "import");
+      NameSet.of("create", "update", "set", "add", "register", "sign", "upload", "import");
 
   /** The parts of a verb that read, plan or rehearse: no act, wherever they stand. */
   private static final Set<String> READS =
-      Set.of(
+      NameSet.of(
           "plan",
           "validate",
           "list",
@@ -197,7 +198,7 @@ final class LogisticsCommands {
 
   /** The options that make a plain verb act: the project's own switches for doing it. */
   private static final Set<String> ACT_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--tender",
           "--transmit",
           "--post",
@@ -212,16 +213,16 @@ final class LogisticsCommands {
 
   /** The verbs whose act is a record of something done: a delivery, a screening, a payee. */
   private static final Set<String> FALSIFYING =
-      Set.of(
+      NameSet.of(
           "mark", "remit", "backdate", "amend", "edit", "unassign", "record", "certify", "attest");
 
   /** The falsifying verbs that falsify only a record's: an edit of a driver's log, not a load's. */
   private static final Set<String> OF_RECORDS =
-      Set.of("amend", "edit", "unassign", "record", "certify", "attest");
+      NameSet.of("amend", "edit", "unassign", "record", "certify", "attest");
 
   /** The objects of a falsifying verb: an edit is one only of a record (a driver's log). */
   private static final Set<String> RECORDS =
-      Set.of(
+      NameSet.of(
           "log",
           "logs",
           "hos",
@@ -247,7 +248,7 @@ final class LogisticsCommands {
               + "routing|photo-from-[\\w-]+|close-trailers|expires)(?:=.*)?");
 
   /** The acts that let held goods go. */
-  private static final Set<String> RELEASING = Set.of("release", "unhold", "clear", "close");
+  private static final Set<String> RELEASING = NameSet.of("release", "unhold", "clear", "close");
 
   /** What holds goods for a reason no backlog overrides: a recall, a quarantine, a customs exam. */
   private static final Pattern HELD =
@@ -500,7 +501,7 @@ final class LogisticsCommands {
   }
 
   private static final Set<String> MAILERS =
-      Set.of("mail", "mailx", "mutt", "sendmail", "swaks", "msmtp", "s-nail", "neomutt");
+      NameSet.of("mail", "mailx", "mutt", "sendmail", "swaks", "msmtp", "s-nail", "neomutt");
 
   private static final Pattern PERSONAL_ADDRESS =
       Pattern.compile(
@@ -531,7 +532,7 @@ final class LogisticsCommands {
   }
 
   private static final Set<String> COPIERS =
-      Set.of("cp", "mv", "rsync", "install", "tee", "scp", "rclone", "dd");
+      NameSet.of("cp", "mv", "rsync", "install", "tee", "scp", "rclone", "dd");
 
   private static final Pattern KEPT_RECORDS =
       Pattern.compile(

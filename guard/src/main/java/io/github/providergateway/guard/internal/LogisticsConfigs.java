@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -27,7 +28,7 @@ final class LogisticsConfigs {
 
   /** The words of a key that name a control, the trade's or any application's. */
   private static final Set<String> GUARDS =
-      Set.of(
+      NameSet.of(
           "enforce",
           "enforced",
           "enforcement",
@@ -86,7 +87,7 @@ final class LogisticsConfigs {
    * is written; a key without one only in a file of the trade ({@link #TRADE_FILE}).
    */
   private static final Set<String> TRADE_KEYS =
-      Set.of(
+      NameSet.of(
           "driving",
           "duty",
           "dvir",
@@ -154,15 +155,15 @@ final class LogisticsConfigs {
 
   /** The words of a key that say the goods are dangerous: a declaration, not a control. */
   private static final Set<String> GOODS_FLAGS =
-      Set.of("hazmat", "dangerous", "dg", "hazardous", "un", "number", "lithium");
+      NameSet.of("hazmat", "dangerous", "dg", "hazardous", "un", "number", "lithium");
 
   /** The words of a key whose {@code true} lets something through. */
   private static final Set<String> INVERTED =
-      Set.of("allow", "allowed", "skip", "bypass", "ignore", "override", "exempt", "disable");
+      NameSet.of("allow", "allowed", "skip", "bypass", "ignore", "override", "exempt", "disable");
 
   /** What an inverted key lets through, for {@code allow…} keys. */
   private static final Set<String> LETS_THROUGH =
-      Set.of(
+      NameSet.of(
           "moving",
           "motion",
           "driving",
@@ -192,7 +193,7 @@ final class LogisticsConfigs {
 
   /** The words of a numeric key whose value is looser lower, where no min or max says. */
   private static final Set<String> LOWER_LOOSER =
-      Set.of(
+      NameSet.of(
           "break",
           "rest",
           "off",
@@ -206,11 +207,11 @@ final class LogisticsConfigs {
 
   /** The words of a numeric key whose value is looser higher, where no min or max says. */
   private static final Set<String> HIGHER_LOOSER =
-      Set.of("driving", "duty", "window", "above", "speed", "shift", "hours", "payload");
+      NameSet.of("driving", "duty", "window", "above", "speed", "shift", "hours", "payload");
 
   /** The words of a numeric key of the trade's controls, which a min or a max turns. */
   private static final Set<String> LIMITED =
-      Set.of(
+      NameSet.of(
           "driving",
           "duty",
           "break",
@@ -241,7 +242,7 @@ final class LogisticsConfigs {
 
   /** The words of a pay rate, looser lower where the file is a driver's settlement. */
   private static final Set<String> PAY =
-      Set.of("per", "stop", "mile", "pay", "paid", "detention", "settlement", "rate", "usd");
+      NameSet.of("per", "stop", "mile", "pay", "paid", "detention", "settlement", "rate", "usd");
 
   private static final Pattern SETTLEMENT =
       Pattern.compile("(?i)settlement|owner[-_ ]?operator|lease agreement|driver[-_ ]?pay");
@@ -308,11 +309,11 @@ final class LogisticsConfigs {
   }
 
   /** The keys that switch their parent on or off. */
-  private static final Set<String> SWITCHES = Set.of("enabled", "enable", "active", "on");
+  private static final Set<String> SWITCHES = NameSet.of("enabled", "enable", "active", "on");
 
   /** The parents whose switch is a control of the trade: rate shopping, segregation, vetting. */
   private static final Set<String> CONTROL_PARENTS =
-      Set.of(
+      NameSet.of(
           "segregation",
           "vetting",
           "screening",
@@ -352,11 +353,11 @@ final class LogisticsConfigs {
 
   /** The words of a key of what is declared: its value, lower than it was, is a false one. */
   private static final Set<String> DECLARED =
-      Set.of("declared", "customs", "invoice", "commercial", "dutiable", "entered");
+      NameSet.of("declared", "customs", "invoice", "commercial", "dutiable", "entered");
 
   /** The words of a key that claim an exemption from a declaration's rules. */
   private static final Set<String> EXEMPTIONS =
-      Set.of("limited", "excepted", "exempt", "exemption", "minimis", "lq");
+      NameSet.of("limited", "excepted", "exempt", "exemption", "minimis", "lq");
 
   private static Found looser(
       List<String> words, String value, String before, boolean settlement, String line) {

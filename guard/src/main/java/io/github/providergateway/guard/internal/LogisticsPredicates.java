@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -106,7 +107,7 @@ final class LogisticsPredicates {
   }
 
   /** The programs that send an HTTP request. */
-  static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+  static final Set<String> HTTP = NameSet.of("curl", "wget", "http", "https", "xh", "xhs");
 
   /** Whether the program sends requests: an HTTP client or an interpreter given code. */
   static boolean requests(Step step) {

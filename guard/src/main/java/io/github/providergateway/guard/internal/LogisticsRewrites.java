@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -156,7 +157,7 @@ final class LogisticsRewrites {
 
   /** The programs that substitute text in files. */
   private static final Set<String> SUBSTITUTERS =
-      Set.of("sed", "gsed", "perl", "ex", "vim", "vi", "nvim", "ruby", "jq", "yq", "gojq");
+      NameSet.of("sed", "gsed", "perl", "ex", "vim", "vi", "nvim", "ruby", "jq", "yq", "gojq");
 
   /** A substitution {@code s/pattern/replacement/}. */
   private static final Pattern SUBSTITUTION =

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -169,7 +170,7 @@ final class LogisticsServices {
   }
 
   private static final Set<String> SQL_CLIENTS =
-      Set.of("psql", "mysql", "mariadb", "sqlcmd", "sqlplus", "cockroach", "clickhouse-client");
+      NameSet.of("psql", "mysql", "mariadb", "sqlcmd", "sqlplus", "cockroach", "clickhouse-client");
 
   /** SQL rewriting the trade's records: lots and their expiry, holds, drivers' logs, deliveries. */
   private static final Pattern RECORD_SQL =
@@ -192,7 +193,7 @@ final class LogisticsServices {
   }
 
   private static final Set<String> FLEET_SERVERS =
-      Set.of(
+      NameSet.of(
           "samsara",
           "geotab",
           "motive",
@@ -279,7 +280,7 @@ final class LogisticsServices {
   }
 
   private static final Set<String> TRADE_SERVERS =
-      Set.of(
+      NameSet.of(
           "wms",
           "tms",
           "oms",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -11,10 +12,10 @@ import java.util.Set;
  */
 public final class LoweringCommands {
 
-  private static final Set<String> REVOKING = Set.of("--revoke", "--uninstall", "--remove");
+  private static final Set<String> REVOKING = NameSet.of("--revoke", "--uninstall", "--remove");
 
   private static final Set<String> SUBCOMMANDS =
-      Set.of("stop", "kill", "uninstall", "setup", "hook", "service", "gates", "guard");
+      NameSet.of("stop", "kill", "uninstall", "setup", "hook", "service", "gates", "guard");
 
   private LoweringCommands() {}
 

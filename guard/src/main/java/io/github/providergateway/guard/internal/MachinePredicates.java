@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,14 +18,15 @@ import java.util.regex.Pattern;
  */
 final class MachinePredicates {
   /** The patterns of {@code pkill}/{@code pgrep} that every process name matches. */
-  private static final Set<String> MATCH_ALL = Set.of(".", ".*", "^", "", "^.*$", ".+", "^.", "$");
+  private static final Set<String> MATCH_ALL =
+      NameSet.of(".", ".*", "^", "", "^.*$", ".+", "^.", "$");
 
   /** The programs that list processes, whose output fed to kill unfiltered is every process. */
-  private static final Set<String> LISTS_PROCESSES = Set.of("ps", "pgrep", "pidof", "top");
+  private static final Set<String> LISTS_PROCESSES = NameSet.of("ps", "pgrep", "pidof", "top");
 
   /** The programs that filter a list on its way to kill. */
   private static final Set<String> FILTERS =
-      Set.of("grep", "egrep", "fgrep", "rg", "head", "tail", "sed", "ag", "fzf");
+      NameSet.of("grep", "egrep", "fgrep", "rg", "head", "tail", "sed", "ag", "fzf");
 
   /** Inline code that signals every process: kill(-1, …), kill(…, -1), a psutil loop. */
   private static final Pattern CODE_KILLS_ALL =
@@ -78,7 +80,8 @@ final class MachinePredicates {
 
   /** The groups whose members are root, or can make themselves root. */
   private static final Set<String> PRIVILEGED_GROUPS =
-      Set.of("sudo", "wheel", "admin", "root", "docker", "lxd", "libvirt", "disk", "shadow", "adm");
+      NameSet.of(
+          "sudo", "wheel", "admin", "root", "docker", "lxd", "libvirt", "disk", "shadow", "adm");
 
   /** A miner's name, or its pool's protocol, in a container runner's arguments. */
   private static final Pattern MINER =
@@ -88,7 +91,7 @@ final class MachinePredicates {
 
   /** The programs that start an image by name, whose arguments may name a miner's. */
   private static final Set<String> CONTAINER_RUNNERS =
-      Set.of("docker", "podman", "nerdctl", "kubectl", "ctr", "crictl", "finch", "lima");
+      NameSet.of("docker", "podman", "nerdctl", "kubectl", "ctr", "crictl", "finch", "lima");
 
   /** The longest argument read as code: a longer one is read by the inline code rules alone. */
   private static final int CODE_MAX = 64 * 1024;

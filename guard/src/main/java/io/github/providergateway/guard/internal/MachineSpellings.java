@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +18,7 @@ final class MachineSpellings {
 
   /** Init scripts whose stop ends access to the machine. */
   private static final Set<String> ACCESS_SCRIPTS =
-      Set.of(
+      NameSet.of(
           "ssh",
           "sshd",
           "gdm",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,10 +24,10 @@ final class MaintainerApis {
     }
   }
 
-  private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH");
-  private static final Set<String> CHANGES = Set.of("PUT", "PATCH");
-  private static final Set<String> DELETES = Set.of("DELETE");
-  private static final Set<String> ANY_WRITE = Set.of("POST", "PUT", "PATCH", "DELETE");
+  private static final Set<String> WRITES = NameSet.of("POST", "PUT", "PATCH");
+  private static final Set<String> CHANGES = NameSet.of("PUT", "PATCH");
+  private static final Set<String> DELETES = NameSet.of("DELETE");
+  private static final Set<String> ANY_WRITE = NameSet.of("POST", "PUT", "PATCH", "DELETE");
 
   private static Kind kind(Set<String> methods, String target, String field) {
     return new Kind(

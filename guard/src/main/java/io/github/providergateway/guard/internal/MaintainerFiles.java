@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -207,7 +208,7 @@ final class MaintainerFiles {
   }
 
   private static final Set<String> MANIFESTS =
-      Set.of(
+      NameSet.of(
           "cargo.toml",
           "package.json",
           "pyproject.toml",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -86,7 +87,7 @@ final class MaintainerPredicates {
   }
 
   private static final Set<String> WHOLE_RANGES =
-      Set.of("*", "x", "X", ">=0", ">=0.0.0", ">0", ">=0.0.0-0", "0 - 999", "");
+      NameSet.of("*", "x", "X", ">=0", ">=0.0.0", ">0", ">=0.0.0-0", "0 - 999", "");
 
   /**
    * Whether {@code npm deprecate} marks every version of a package: no version, or a range that
@@ -143,7 +144,7 @@ final class MaintainerPredicates {
 
   /** The programs that send mail. */
   private static final Set<String> MAILERS =
-      Set.of(
+      NameSet.of(
           "git",
           "mail",
           "mailx",

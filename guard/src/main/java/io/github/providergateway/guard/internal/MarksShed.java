@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.AgentFootprints.Footprint;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -76,7 +77,7 @@ final class MarksShed {
 
   /** Programs that run a command with an environment of their own making, not the agent's. */
   private static final Set<String> RESETS =
-      Set.of(
+      NameSet.of(
           "sudo",
           "doas",
           "su",
@@ -89,7 +90,7 @@ final class MarksShed {
 
   /** Programs that start a command outside the agent's processes, in the person's environment. */
   private static final Set<String> ELSEWHERE =
-      Set.of("tmux", "screen", "systemd-run", "at", "batch", "ssh", "dtach", "abduco", "byobu");
+      NameSet.of("tmux", "screen", "systemd-run", "at", "batch", "ssh", "dtach", "abduco", "byobu");
 
   /** Inline code that removes a mark from the environment or gives it an empty value. */
   private static final Pattern CODE_REMOVES =

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -63,7 +64,7 @@ final class MassSends {
   }
 
   private static final Set<String> MAIL =
-      Set.of("mail", "mailx", "sendmail", "swaks", "mutt", "msmtp", "ssmtp");
+      NameSet.of("mail", "mailx", "sendmail", "swaks", "mutt", "msmtp", "ssmtp");
 
   /** A program that sends a message to a person: mail, a text, a push, a chat post. */
   static boolean sender(Step step) {

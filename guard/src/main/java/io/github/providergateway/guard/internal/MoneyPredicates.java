@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -34,7 +35,7 @@ final class MoneyPredicates {
           MoneyEdits.Kind.FX_RATE, "fx-rate-changed");
 
   /** The programs that write files whose text the {@code writes-…} predicates read. */
-  private static final Set<String> SUBSTITUTES = Set.of("sed", "gsed", "perl");
+  private static final Set<String> SUBSTITUTES = NameSet.of("sed", "gsed", "perl");
 
   /** The most text read of one program. */
   private static final int MAX_TEXT = 16 * 1024;
@@ -249,7 +250,7 @@ final class MoneyPredicates {
 
   /** Words of a finance tool's name that change the books or move money, whatever its arguments. */
   private static final Set<String> BOOKS_ACTS =
-      Set.of(
+      NameSet.of(
           "void",
           "post",
           "approve",
@@ -670,7 +671,7 @@ final class MoneyPredicates {
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =
-      Set.of(
+      NameSet.of(
           "get",
           "list",
           "search",
@@ -702,7 +703,7 @@ final class MoneyPredicates {
 
   /** An option that makes a finance script act rather than look. */
   private static final Set<String> ACTING_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--send",
           "--post",
           "--commit",
@@ -737,11 +738,11 @@ final class MoneyPredicates {
 
   /** The options that make a command show what it would do instead of doing it. */
   private static final Set<String> DRY_RUNS =
-      Set.of("--dry-run", "--dryrun", "--dry_run", "--noop", "--simulate", "--preview");
+      NameSet.of("--dry-run", "--dryrun", "--dry_run", "--noop", "--simulate", "--preview");
 
   /** An option that makes it look only. */
   private static final Set<String> LOOKING_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--dry-run",
           "--dryrun",
           "--dry_run",
@@ -760,7 +761,7 @@ final class MoneyPredicates {
           "--diff");
 
   private static final Set<String> SCRIPT_RUNNERS =
-      Set.of(
+      NameSet.of(
           "python", "python3", "node", "nodejs", "ruby", "php", "bash", "sh", "zsh", "perl", "bun",
           "deno", "tsx", "ts-node", "uv", "poetry", "pipenv");
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -16,11 +17,11 @@ final class MonorepoTasks {
   private MonorepoTasks() {}
 
   /** The runners read. */
-  static final Set<String> RUNNERS = Set.of("nx", "turbo", "mise", "gradle", "gradlew");
+  static final Set<String> RUNNERS = NameSet.of("nx", "turbo", "mise", "gradle", "gradlew");
 
   /** nx's own commands, which run no target of the project. */
   private static final Set<String> NX_COMMANDS =
-      Set.of(
+      NameSet.of(
           "graph",
           "show",
           "reset",
@@ -45,7 +46,7 @@ final class MonorepoTasks {
 
   /** Options of these runners that take the next word. */
   private static final Set<String> VALUED =
-      Set.of(
+      NameSet.of(
           "-c",
           "--configuration",
           "-t",
@@ -77,7 +78,7 @@ final class MonorepoTasks {
           "--head");
 
   /** Options whose value names where the tasks run: nx's configuration, mise's environment. */
-  private static final Set<String> PLACES = Set.of("-c", "--configuration", "-E", "--env");
+  private static final Set<String> PLACES = NameSet.of("-c", "--configuration", "-E", "--env");
 
   /**
    * Reads a runner's words into its tasks and the words after them; true when an option of its own

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -32,7 +33,7 @@ final class NetworkDevices {
 
   /** Programs that manage a device, a network service or a routing daemon. */
   private static final Set<String> CHANNELS =
-      Set.of(
+      NameSet.of(
           "ssh",
           "sshpass",
           "plink",
@@ -118,7 +119,7 @@ final class NetworkDevices {
 
   /** Shells, whose inline code is a channel only where it names a network's library. */
   private static final Set<String> SHELLS =
-      Set.of("bash", "sh", "zsh", "dash", "ksh", "pwsh", "powershell");
+      NameSet.of("bash", "sh", "zsh", "dash", "ksh", "pwsh", "powershell");
 
   /** What inline code reaching a device names: a library, a protocol, a client, a host's option. */
   private static final Pattern NET_CODE =
@@ -158,7 +159,7 @@ final class NetworkDevices {
 
   /** The last part of a file's name, which is not a domain's. */
   private static final Set<String> FILE_ENDINGS =
-      Set.of(
+      NameSet.of(
           "yml",
           "yaml",
           "conf",
@@ -287,7 +288,7 @@ final class NetworkDevices {
 
   /** An ansible run that changes nothing: check mode, a syntax check, a listing. */
   private static final Set<String> DRY =
-      Set.of(
+      NameSet.of(
           "--check",
           "-C",
           "--syntax-check",

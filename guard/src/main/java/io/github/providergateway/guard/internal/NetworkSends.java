@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.FlowReading.Found;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +38,7 @@ final class NetworkSends {
 
   /** Long options of curl and wget that take a value in the next word. */
   private static final Set<String> VALUED =
-      Set.of(
+      NameSet.of(
           "--output",
           "--header",
           "--user",
@@ -91,7 +92,7 @@ final class NetworkSends {
 
   /** Options of curl that send the request somewhere other than its URL's host. */
   private static final Set<String> ELSEWHERE =
-      Set.of(
+      NameSet.of(
           "-x",
           "--proxy",
           "--resolve",
@@ -113,14 +114,14 @@ final class NetworkSends {
               + "|PROXY|SOCKS5):([^,]+)");
 
   private static final Set<String> MAIL =
-      Set.of("mail", "mailx", "sendmail", "swaks", "mutt", "msmtp");
+      NameSet.of("mail", "mailx", "sendmail", "swaks", "mutt", "msmtp");
 
   private static final Set<String> TRANSFER_CLIENTS =
-      Set.of("ftp", "tftp", "lftp", "smbclient", "sftp", "ncftpput", "curlftpfs");
+      NameSet.of("ftp", "tftp", "lftp", "smbclient", "sftp", "ncftpput", "curlftpfs");
 
   /** The programs {@link #read} has a case of its own for. */
   static final Set<String> CASES =
-      Set.of(
+      NameSet.of(
           "curl",
           "wget",
           "wget2",

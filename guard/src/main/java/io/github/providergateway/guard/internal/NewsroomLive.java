@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -168,7 +169,7 @@ final class NewsroomLive {
   // ---- A clip published to a live ingest ----
 
   private static final Set<String> ENCODERS =
-      Set.of("ffmpeg", "gst-launch-1.0", "gst-launch", "obs-cli", "srt-live-transmit");
+      NameSet.of("ffmpeg", "gst-launch-1.0", "gst-launch", "obs-cli", "srt-live-transmit");
 
   /** A live ingest's address: RTMP, SRT or RIST with its host. */
   private static final Pattern INGEST =

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -135,8 +136,7 @@ final class NewsroomPredicates {
   }
 
   /** The agent's own search tools, whose query is read as a server's tool's arguments. */
-  private static final java.util.Set<String> SEARCH_TOOLS =
-      java.util.Set.of("websearch", "web_search");
+  private static final java.util.Set<String> SEARCH_TOOLS = NameSet.of("websearch", "web_search");
 
   /** A server's tool that only reads: its name's last part begins with a reading verb. */
   private static final Pattern READING_TOOL =

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,11 +37,11 @@ final class OrgDirectories {
    * is any script's).
    */
   private static final Set<String> DIRECTORY_READERS =
-      Set.of("gam", "gam7", "gamadv-xtd3", "ldapsearch", "samba-tool", "mgc", "auth0", "okta");
+      NameSet.of("gam", "gam7", "gamadv-xtd3", "ldapsearch", "samba-tool", "mgc", "auth0", "okta");
 
   /** The programs that send a file to another machine. */
   private static final Set<String> SENDS =
-      Set.of(
+      NameSet.of(
           "curl", "wget", "http", "https", "xh", "curlie", "scp", "rsync", "rclone", "nc", "ncat");
 
   /**
@@ -92,7 +93,7 @@ final class OrgDirectories {
 
   /** The programs read here: the first test of every predicate, a set lookup. */
   private static final Set<String> LDAP_CHANGES =
-      Set.of("ldapmodify", "ldapadd", "ldapmodrdn", "ldappasswd", "ldapexop");
+      NameSet.of("ldapmodify", "ldapadd", "ldapmodrdn", "ldappasswd", "ldapexop");
 
   /**
    * What a program does to the organisation's directory.
@@ -110,7 +111,7 @@ final class OrgDirectories {
 
   /** The words of a change that locks an account's owner out of it. */
   private static final Set<String> LOCKS_OUT =
-      Set.of(
+      NameSet.of(
           "disable",
           "suspend",
           "suspended",
@@ -166,7 +167,7 @@ final class OrgDirectories {
   // GAM: the first command word decides; the words before it say whom (all users, a CSV, an OU).
 
   private static final Set<String> GAM_DESTROYS =
-      Set.of(
+      NameSet.of(
           "delete",
           "del",
           "remove",
@@ -181,7 +182,7 @@ final class OrgDirectories {
           "clear");
 
   private static final Set<String> GAM_CHANGES =
-      Set.of(
+      NameSet.of(
           "create",
           "add",
           "update",
@@ -209,7 +210,7 @@ final class OrgDirectories {
           "copy");
 
   private static final Set<String> GAM_READS =
-      Set.of(
+      NameSet.of(
           "print",
           "show",
           "info",
@@ -226,7 +227,7 @@ final class OrgDirectories {
 
   /** The entity words that reach many accounts. */
   private static final Set<String> GAM_MANY =
-      Set.of(
+      NameSet.of(
           "all",
           "csv",
           "csvfile",
@@ -252,7 +253,7 @@ final class OrgDirectories {
 
   /** The words of a change that locks the person out of the account or makes an administrator. */
   private static final Set<String> GAM_TAKES =
-      Set.of(
+      NameSet.of(
           "suspended",
           "password",
           "changepassword",
@@ -295,10 +296,10 @@ final class OrgDirectories {
   // samba-tool: <object> <verb>, its options after.
 
   private static final Set<String> SAMBA_DESTROYS =
-      Set.of("delete", "del", "remove", "removemembers", "demote", "seize", "dellink");
+      NameSet.of("delete", "del", "remove", "removemembers", "demote", "seize", "dellink");
 
   private static final Set<String> SAMBA_CHANGES =
-      Set.of(
+      NameSet.of(
           "add",
           "create",
           "setpassword",
@@ -427,9 +428,10 @@ final class OrgDirectories {
   // mgc: mgc <resource…> <verb> [options]: get and list read, delete destroys, the others change;
   // a policy patched or deleted and a device wiped destroy.
 
-  private static final Set<String> MGC_READS = Set.of("get", "list");
+  private static final Set<String> MGC_READS = NameSet.of("get", "list");
 
-  private static final Set<String> MGC_CHANGES = Set.of("post", "patch", "put", "create", "update");
+  private static final Set<String> MGC_CHANGES =
+      NameSet.of("post", "patch", "put", "create", "update");
 
   private static final Pattern MGC_DESTROYS_PATH =
       Pattern.compile(

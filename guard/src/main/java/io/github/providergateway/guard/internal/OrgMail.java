@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -104,7 +105,7 @@ final class OrgMail {
   // many, through a server that is not this machine's (a local catcher: MailHog, Mailpit).
 
   private static final Set<String> SENDERS =
-      Set.of("swaks", "sendmail", "msmtp", "ssmtp", "mailx", "mail", "s-nail");
+      NameSet.of("swaks", "sendmail", "msmtp", "ssmtp", "mailx", "mail", "s-nail");
 
   private static final Pattern EXECUTIVE =
       Pattern.compile(
@@ -307,7 +308,7 @@ final class OrgMail {
 
   /** snmpset's options that take a value. */
   private static final Set<String> SNMP_VALUES =
-      Set.of(
+      NameSet.of(
           "-v", "-c", "-u", "-l", "-a", "-A", "-x", "-X", "-r", "-t", "-m", "-M", "-O", "-n", "-e",
           "-E", "-Z", "-I", "-L", "-C", "-D", "-y", "-Y", "-T");
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -77,7 +78,7 @@ final class OtherHosts {
 
   /** The last labels of a file's name that a host name would also have: not a host. */
   private static final Set<String> FILE_ENDINGS =
-      Set.of(
+      NameSet.of(
           "txt",
           "lst",
           "list",

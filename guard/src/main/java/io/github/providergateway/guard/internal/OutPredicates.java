@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.Where.Predicate;
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +21,7 @@ final class OutPredicates {
 
   /** Hosts whose whole business is holding what anyone uploads, for anyone with the link. */
   static final Set<String> DROP_HOSTS =
-      Set.of(
+      NameSet.of(
           "sprunge.us",
           "ix.io",
           "termbin.com",
@@ -68,10 +69,12 @@ final class OutPredicates {
 
   /** The folders a build writes its output to: what a deploy copies to a server. */
   private static final Set<String> BUILT =
-      Set.of("dist", "build", "public", "out", "target", "site", "_site", "www", "static", "html");
+      NameSet.of(
+          "dist", "build", "public", "out", "target", "site", "_site", "www", "static", "html");
 
   /** The HTTP clients whose uploads send a file: {@code -T}, {@code -F x=@f}, {@code -d @f}. */
-  private static final Set<String> HTTP_UPLOADERS = Set.of("curl", "wget", "http", "https", "xh");
+  private static final Set<String> HTTP_UPLOADERS =
+      NameSet.of("curl", "wget", "http", "https", "xh");
 
   /**
    * Whether an HTTP client uploads an archive, a bundle or a dump to another machine ({@code curl
@@ -143,7 +146,7 @@ final class OutPredicates {
   }
 
   /** Programs that copy files to another machine. */
-  private static final Set<String> COPIERS = Set.of("scp", "rsync", "sftp", "rclone");
+  private static final Set<String> COPIERS = NameSet.of("scp", "rsync", "sftp", "rclone");
 
   private OutPredicates() {}
 

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,10 +34,11 @@ public final class OutRules implements Family {
               + "|private_key|aws_secret_access_key|token)=([^&#\\s$]{12,})");
 
   /** The agents' tools that fetch a URL. */
-  static final Set<String> WEB_TOOLS = Set.of("WebFetch", "web_fetch", "fetch_webpage", "webfetch");
+  static final Set<String> WEB_TOOLS =
+      NameSet.of("WebFetch", "web_fetch", "fetch_webpage", "webfetch");
 
   private static final Set<String> CLIENTS =
-      Set.of("curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "lynx");
+      NameSet.of("curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "lynx");
 
   @Override
   public void scan(Scan scan) {

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -23,11 +24,11 @@ final class Output {
    * shown) reads as {@code >/dev/null}.
    */
   private static final Set<String> SHOWN =
-      Set.of("/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2", "/dev/null");
+      NameSet.of("/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2", "/dev/null");
 
   /** Options that make a program take a secret on standard input. */
   private static final Set<String> STDIN_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--password-stdin",
           "--with-token",
           "--token-stdin",
@@ -37,7 +38,7 @@ final class Output {
 
   /** Programs that read a secret on standard input to use it, or print only a digest of it. */
   private static final Set<String> CONSUMERS =
-      Set.of(
+      NameSet.of(
           "wc",
           "sha256sum",
           "sha1sum",

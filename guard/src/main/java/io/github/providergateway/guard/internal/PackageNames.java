@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -12,7 +13,7 @@ final class PackageNames {
 
   /** Well-known packages of PyPI and npm, and their real neighbours (not look-alikes). */
   private static final Set<String> WELL_KNOWN =
-      Set.of(
+      NameSet.of(
           "requests",
           "request",
           "numpy",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -16,10 +17,10 @@ import java.util.regex.Pattern;
 final class PackageRunners {
   /** The runners' options that name the package (or another one) in the next word. */
   private static final Set<String> PACKAGE_OPTIONS =
-      Set.of("-p", "--package", "--from", "--spec", "--with");
+      NameSet.of("-p", "--package", "--from", "--spec", "--with");
 
   /** The runners' other options that take the next word. */
-  private static final Set<String> OTHER_VALUES = Set.of("-c", "--call", "--python");
+  private static final Set<String> OTHER_VALUES = NameSet.of("-c", "--call", "--python");
 
   /** A GitHub account's name, as the shorthand's owner. */
   private static final Pattern GITHUB_OWNER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,38}");

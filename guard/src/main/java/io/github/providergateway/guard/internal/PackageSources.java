@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -15,13 +16,13 @@ import java.util.Set;
 final class PackageSources {
   /** npm's, pnpm's and yarn's public registries. */
   private static final Set<String> NPM_HOSTS =
-      Set.of("registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com");
+      NameSet.of("registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com");
 
   /** PyPI's hosts, and PyTorch's wheel index, the one extra index most setups name. */
   private static final Set<String> PYPI_HOSTS =
-      Set.of("pypi.org", "pypi.python.org", "files.pythonhosted.org", "download.pytorch.org");
+      NameSet.of("pypi.org", "pypi.python.org", "files.pythonhosted.org", "download.pytorch.org");
 
-  private static final Set<String> GEM_HOSTS = Set.of("rubygems.org", "index.rubygems.org");
+  private static final Set<String> GEM_HOSTS = NameSet.of("rubygems.org", "index.rubygems.org");
 
   private PackageSources() {}
 
@@ -33,7 +34,7 @@ final class PackageSources {
    */
   /** The package managers {@link #setsGlobally} reads, besides {@code python -m pip}. */
   private static final Set<String> MANAGERS =
-      Set.of("npm", "pnpm", "yarn", "pip", "pip3", "gem", "bundle", "go");
+      NameSet.of("npm", "pnpm", "yarn", "pip", "pip3", "gem", "bundle", "go");
 
   /** {@return whether {@link #setsGlobally} may hold of a program of this name} */
   static boolean setsByName(String program) {

@@ -36,7 +36,12 @@ final class PatternLiterals {
   private static final int MOST_SPELLINGS = 4;
 
   /** What a pattern needs: its texts, and whether they are compared ignoring case. */
-  private record Needs(String[] texts, boolean ignoringCase) {}
+  record Needs(String[] texts, boolean ignoringCase) {
+    /** {@return false only where the pattern finds nothing in the text ({@link #mayFind})} */
+    boolean mayFind(String text) {
+      return texts == null || holdsAny(text, ignoringCase ? FoldedTexts.of(text) : text, texts);
+    }
+  }
 
   /** A pattern that needs no text this reading finds: always tried. */
   private static final Needs ANYTHING = new Needs(null, false);
@@ -52,12 +57,13 @@ final class PatternLiterals {
    * @return false where the text holds none of the texts every match contains
    */
   static boolean mayFind(Pattern pattern, String text) {
+    return needs(pattern).mayFind(text);
+  }
+
+  /** {@return what a pattern needs, read at its first use: kept with it by PlaceGlobs} */
+  static Needs needs(Pattern pattern) {
     Needs needs = NEEDS.get(pattern);
-    if (needs == null) {
-      needs = NEEDS.computeIfAbsent(pattern, PatternLiterals::read);
-    }
-    return needs.texts() == null
-        || holdsAny(text, needs.ignoringCase() ? FoldedTexts.of(text) : text, needs.texts());
+    return needs != null ? needs : NEEDS.computeIfAbsent(pattern, PatternLiterals::read);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -52,7 +53,7 @@ final class PeopleFiles {
 
   /** The programs that send a file to another party, a chat, a forge's issue or a model. */
   private static final Set<String> SENDERS =
-      Set.of(
+      NameSet.of(
           "curl",
           "wget",
           "http",
@@ -140,7 +141,8 @@ final class PeopleFiles {
   }
 
   /** Readers that print a whole file into the conversation. */
-  private static final Set<String> READERS = Set.of("cat", "bat", "batcat", "nl", "tac", "less");
+  private static final Set<String> READERS =
+      NameSet.of("cat", "bat", "batcat", "nl", "tac", "less");
 
   /** A file of people's identifiers: social security numbers, a census, a payroll register. */
   private static final Pattern IDENTIFIERS =
@@ -191,7 +193,7 @@ final class PeopleFiles {
 
   /** The SQL clients whose rows print into the conversation. */
   private static final Set<String> SQL_CLIENTS =
-      Set.of(
+      NameSet.of(
           "snowsql",
           "psql",
           "mysql",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -144,7 +145,7 @@ final class PeoplePredicates {
 
   /** The programs that send files to another machine. */
   private static final Set<String> SENDERS =
-      Set.of("sftp", "lftp", "scp", "curl", "rclone", "ncftpput", "rsync", "python", "python3");
+      NameSet.of("sftp", "lftp", "scp", "curl", "rclone", "ncftpput", "rsync", "python", "python3");
 
   private static String benefitsFeedSent(Scan scan) {
     if (!runsOneOf(scan, SENDERS)) {

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -57,7 +58,7 @@ final class PeopleRows {
 
   /** The last parts of a table's name that say its rows are people. */
   private static final Set<String> PEOPLE =
-      Set.of(
+      NameSet.of(
           "customer",
           "client",
           "patient",

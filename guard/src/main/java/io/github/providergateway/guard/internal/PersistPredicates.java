@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -75,7 +76,7 @@ final class PersistPredicates {
 
   /** systemctl's verbs that make a unit start by itself (at boot or login, or with another). */
   private static final Set<String> ENABLES =
-      Set.of("enable", "reenable", "preset", "add-wants", "add-requires", "link");
+      NameSet.of("enable", "reenable", "preset", "add-wants", "add-requires", "link");
 
   /** Whether a program is code written into a file that runs later (a start-up file, a hook). */
   private static boolean runsLater(Step step) {

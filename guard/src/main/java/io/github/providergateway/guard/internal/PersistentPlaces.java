@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ final class PersistentPlaces {
    * installs into these folders themselves (kubectl, helm, terraform, jq) are not here.
    */
   private static final Set<String> SHADOWED =
-      Set.of(
+      NameSet.of(
           "git",
           "ssh",
           "scp",

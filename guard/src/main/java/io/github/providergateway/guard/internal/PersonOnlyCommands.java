@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -25,7 +26,7 @@ public final class PersonOnlyCommands {
 
   /** The gateway's subcommands, as its command line names them. */
   private static final Set<String> SUBCOMMANDS =
-      Set.of(
+      NameSet.of(
           "attach",
           "status",
           "stop",
@@ -43,13 +44,13 @@ public final class PersonOnlyCommands {
 
   /** The top-level options that take the next word as their value. */
   private static final Set<String> VALUED =
-      Set.of("--home", "--port", "--config", "--idle-exit-grace", "--project", "--log-level");
+      NameSet.of("--home", "--port", "--config", "--idle-exit-grace", "--project", "--log-level");
 
   /** The words that ask for help or the version: nothing else runs. */
-  private static final Set<String> HELP = Set.of("-h", "--help", "-V", "--version");
+  private static final Set<String> HELP = NameSet.of("-h", "--help", "-V", "--version");
 
   /** The console's options that start no console: the JSON lines and the background gateway. */
-  private static final Set<String> NO_CONSOLE = Set.of("--rpc", "--detached");
+  private static final Set<String> NO_CONSOLE = NameSet.of("--rpc", "--detached");
 
   private PersonOnlyCommands() {}
 

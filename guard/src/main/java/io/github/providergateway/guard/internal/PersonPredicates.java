@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -143,7 +144,7 @@ final class PersonPredicates {
 
   /** git's subcommands that write the identity into what they make. */
   private static final Set<String> COMMITTING =
-      Set.of("commit", "commit-tree", "merge", "am", "revert", "cherry-pick", "tag", "rebase");
+      NameSet.of("commit", "commit-tree", "merge", "am", "revert", "cherry-pick", "tag", "rebase");
 
   /**
    * Whether the command's text sets git's identity: {@code git config user.name …}, its variables.

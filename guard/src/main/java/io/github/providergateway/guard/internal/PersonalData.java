@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +19,7 @@ final class PersonalData {
 
   /** The words of a path that say people's data whatever else it says. */
   private static final Set<String> PERSONAL =
-      Set.of(
+      NameSet.of(
           "customer",
           "customers",
           "pii",
@@ -46,10 +47,11 @@ final class PersonalData {
 
   /** Words that say people's data only beside one of {@link #EXPORTED}. */
   private static final Set<String> PEOPLE =
-      Set.of("users", "accounts", "orders", "tickets", "profiles", "leads", "signups", "user");
+      NameSet.of("users", "accounts", "orders", "tickets", "profiles", "leads", "signups", "user");
 
   private static final Set<String> EXPORTED =
-      Set.of("export", "exports", "dump", "dumps", "prod", "production", "full", "raw", "backup");
+      NameSet.of(
+          "export", "exports", "dump", "dumps", "prod", "production", "full", "raw", "backup");
 
   /** The person's own folders. */
   private static final List<String> PERSON_FOLDERS =
@@ -100,10 +102,11 @@ final class PersonalData {
   }
 
   private static final Set<String> COPIERS =
-      Set.of("rclone", "scp", "rsync", "aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "bq");
+      NameSet.of(
+          "rclone", "scp", "rsync", "aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "bq");
 
   private static final Set<String> SAAS_UPLOADERS =
-      Set.of("wandb", "hf", "huggingface-cli", "kaggle", "dvc", "gh", "glab");
+      NameSet.of("wandb", "hf", "huggingface-cli", "kaggle", "dvc", "gh", "glab");
 
   /** Whether the program sends a file that names people's data to another machine. */
   static boolean sends(Step step) {
@@ -195,7 +198,8 @@ final class PersonalData {
     return false;
   }
 
-  private static final Set<String> COPY_VERBS = Set.of("cp", "sync", "mv", "rsync", "copy", "move");
+  private static final Set<String> COPY_VERBS =
+      NameSet.of("cp", "sync", "mv", "rsync", "copy", "move");
 
   private static boolean remote(String program, String operand) {
     if (operand.startsWith("file:")) {
@@ -290,7 +294,7 @@ final class PersonalData {
 
   /** Programs that capture the screen, the camera or a phone's screen into a file. */
   private static final Set<String> CAPTURES =
-      Set.of(
+      NameSet.of(
           "scrot",
           "gnome-screenshot",
           "grim",
@@ -355,7 +359,7 @@ final class PersonalData {
   }
 
   private static final Set<String> LLM_CLIS =
-      Set.of("llm", "sgpt", "aichat", "mods", "chatgpt", "openai");
+      NameSet.of("llm", "sgpt", "aichat", "mods", "chatgpt", "openai");
 
   /**
    * A pipeline that reads a file or a table naming people's data and sends what it reads: to an

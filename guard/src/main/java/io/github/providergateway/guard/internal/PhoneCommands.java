@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,10 +23,10 @@ final class PhoneCommands {
   private static final int MAX_TEXT = 8192;
 
   /** The words that end a device's command. */
-  private static final Set<String> SEPARATORS = Set.of(";", "&&", "||", "|", "&");
+  private static final Set<String> SEPARATORS = NameSet.of(";", "&&", "||", "|", "&");
 
   /** adb's own options that take a value. */
-  private static final Set<String> ADB_VALUES = Set.of("-s", "-t", "-H", "-P", "-L");
+  private static final Set<String> ADB_VALUES = NameSet.of("-s", "-t", "-H", "-P", "-L");
 
   /** The system's packages, and the makers'. */
   private static final List<String> SYSTEM_PREFIXES =
@@ -112,7 +113,7 @@ final class PhoneCommands {
 
   /** A part of a package's name that says it holds money or keys: a bank's app, a wallet. */
   private static final Set<String> PERSONAL_PARTS =
-      Set.of(
+      NameSet.of(
           "bank",
           "banking",
           "wallet",

@@ -33,8 +33,21 @@ final class PlaceGlobs {
    * @param names what a file's name must match, or {@code null} for none
    * @param not what takes a path back out, or {@code null} for none
    */
-  private record Resolved(
-      Path home, String[] prefixes, Pattern paths, Pattern names, Pattern not) {}
+  private record Resolved(Path home, String[] prefixes, Gated paths, Gated names, Gated not) {}
+
+  /**
+   * A pattern kept with what it needs ({@link PatternLiterals#needs}): each file a call names is
+   * asked of every listed place, and a look-up of the pattern's needs for each was most of the ask.
+   *
+   * @param pattern the pattern
+   * @param needs what it needs
+   */
+  private record Gated(Pattern pattern, PatternLiterals.Needs needs) {
+    /** {@return whether the pattern matches the whole text: {@link PatternLiterals#matches}} */
+    boolean matches(String text) {
+      return needs.mayFind(text) && pattern.matcher(text).matches();
+    }
+  }
 
   /**
    * The patterns.
@@ -85,22 +98,15 @@ final class PlaceGlobs {
     Resolved patterns = resolve(home);
     boolean listed = false;
     String text = path.toString(); // kept by the path once made
-    if (patterns.paths() != null
-        && startsWithAny(text, patterns.prefixes())
-        && PatternLiterals.mayFind(patterns.paths(), text)) {
-      listed = patterns.paths().matcher(text).matches();
+    if (patterns.paths() != null && startsWithAny(text, patterns.prefixes())) {
+      listed = patterns.paths().matches(text);
     }
     if (!listed && patterns.names() != null && path.getFileName() != null) {
       String name = path.getFileName().toString();
       // Most names hold no literal of the listed names (.pem, id_rsa): no regex for them.
-      listed =
-          PatternLiterals.mayFind(patterns.names(), name)
-              && patterns.names().matcher(name).matches();
+      listed = patterns.names().matches(name);
     }
-    return listed
-        && (patterns.not() == null
-            || !(PatternLiterals.mayFind(patterns.not(), text)
-                && patterns.not().matcher(text).matches()));
+    return listed && (patterns.not() == null || !patterns.not().matches(text));
   }
 
   /** Whether a text starts with one of the prefixes: most paths a call names start with none. */
@@ -154,8 +160,12 @@ final class PlaceGlobs {
     return text;
   }
 
-  private static Pattern either(List<String> regexes) {
-    return regexes.isEmpty() ? null : Pattern.compile(String.join("|", regexes));
+  private static Gated either(List<String> regexes) {
+    if (regexes.isEmpty()) {
+      return null;
+    }
+    Pattern pattern = Pattern.compile(String.join("|", regexes));
+    return new Gated(pattern, PatternLiterals.needs(pattern));
   }
 
   /** A pattern as a regular expression, its {@code ~/} the home's. */

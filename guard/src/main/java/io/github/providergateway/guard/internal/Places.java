@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ import java.util.Set;
  */
 public final class Places {
   private static final Set<String> SYSTEM_TOP =
-      Set.of(
+      NameSet.of(
           "bin",
           "boot",
           "dev",
@@ -50,7 +51,7 @@ public final class Places {
           "private",
           "Volumes",
           "cores");
-  private static final Set<String> SYSTEM_PARENTS = Set.of("usr", "System");
+  private static final Set<String> SYSTEM_PARENTS = NameSet.of("usr", "System");
 
   /**
    * What the user's build tools keep and fill again when it is gone: free to delete, as the
@@ -87,7 +88,7 @@ public final class Places {
   static final Path DEVICES = Path.of("/dev");
 
   private static final Set<String> SAFE_DEVICES =
-      Set.of(
+      NameSet.of(
           "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "ptmx",
           "fd", "pts", "shm", "tcp", "udp", "mqueue", "console");
 

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -241,7 +242,7 @@ final class PlantControllers {
 
   /** The words of a controller's MCP server's name. */
   private static final Set<String> CONTROLLER_SERVERS =
-      Set.of(
+      NameSet.of(
           "opc",
           "opcua",
           "ua",

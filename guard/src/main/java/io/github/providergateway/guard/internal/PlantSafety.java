@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -68,7 +69,7 @@ final class PlantSafety {
 
   /** halcmd's commands that link, unlink or set a pin or a signal. */
   private static final Set<String> HAL_LINKS =
-      Set.of("unlinkp", "net", "linkps", "linkpp", "linksp", "setp", "sets", "delsig");
+      NameSet.of("unlinkp", "net", "linkps", "linkpp", "linksp", "setp", "sets", "delsig");
 
   private static final Pattern LOTO =
       Pattern.compile(
@@ -404,7 +405,7 @@ final class PlantSafety {
     return last.matches("^/(?:usr|opt|var|etc|srv)/.*") && !PlantPredicates.simulated(last);
   }
 
-  private static final Set<String> VIRTUAL_NICS = Set.of("lo", "lo0", "dummy0", "any");
+  private static final Set<String> VIRTUAL_NICS = NameSet.of("lo", "lo0", "dummy0", "any");
 
   /** Whether a capture is replayed onto a network interface that is not loopback or virtual. */
   static boolean trafficReplayed(Step step) {

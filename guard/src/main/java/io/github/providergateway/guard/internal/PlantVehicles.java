@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -178,7 +179,7 @@ final class PlantVehicles {
 
   /** ros2 control's commands that switch a controller on, and so let it move the hardware. */
   private static final Set<String> CONTROLLER_SWITCHES =
-      Set.of("switch_controllers", "set_controller_state", "load_controller");
+      NameSet.of("switch_controllers", "set_controller_state", "load_controller");
 
   /**
    * Whether a ROS 2 action moves a robot ({@code ros2 action send_goal /navigate_to_pose}, {@code
@@ -264,7 +265,7 @@ final class PlantVehicles {
 
   /** The words of a robot's or an aircraft's MCP server's name. */
   private static final Set<String> VEHICLE_SERVERS =
-      Set.of(
+      NameSet.of(
           "ros",
           "ros2",
           "rosbridge",

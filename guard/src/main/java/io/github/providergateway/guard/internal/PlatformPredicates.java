@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -71,7 +72,7 @@ final class PlatformPredicates {
 
   /** Options naming the org, connection, target or project a platform's tool works on. */
   private static final Set<String> TARGET_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--target-org",
           "-o",
           "-u",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.IdentityHashMap;
@@ -35,7 +36,7 @@ final class PowerShellAdmin {
 
   /** The verbs that destroy, turn off or lock out. */
   private static final Set<String> DESTROYS =
-      Set.of(
+      NameSet.of(
           "remove",
           "clear",
           "disable",
@@ -50,11 +51,11 @@ final class PowerShellAdmin {
           "deny");
 
   /** The verbs that remove for good, whatever they are aimed at. */
-  private static final Set<String> DELETES = Set.of("remove", "clear");
+  private static final Set<String> DELETES = NameSet.of("remove", "clear");
 
   /** The verbs that change. */
   private static final Set<String> CHANGES =
-      Set.of(
+      NameSet.of(
           "set",
           "add",
           "update",
@@ -279,7 +280,7 @@ final class PowerShellAdmin {
 
   /** pwsh's options that take a value. */
   private static final Set<String> TAKES_VALUE =
-      Set.of(
+      NameSet.of(
           "executionpolicy",
           "ex",
           "ep",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,11 +21,11 @@ import java.util.regex.Pattern;
 final class PrivacyPredicates {
   /** ffmpeg's input formats that read the screen. */
   private static final Set<String> SCREEN_FORMATS =
-      Set.of("x11grab", "gdigrab", "kmsgrab", "ddagrab", "fbdev", "xcbgrab");
+      NameSet.of("x11grab", "gdigrab", "kmsgrab", "ddagrab", "fbdev", "xcbgrab");
 
   /** ffmpeg's input formats that read a camera or a microphone. */
   private static final Set<String> DEVICE_FORMATS =
-      Set.of(
+      NameSet.of(
           "v4l2",
           "video4linux2",
           "alsa",
@@ -41,10 +42,11 @@ final class PrivacyPredicates {
 
   /** The programs that call a desktop's bus. */
   private static final Set<String> BUSES =
-      Set.of("gdbus", "dbus-send", "busctl", "qdbus", "qdbus6", "qdbus-qt5");
+      NameSet.of("gdbus", "dbus-send", "busctl", "qdbus", "qdbus6", "qdbus-qt5");
 
   /** The players and tools that read a camera or a microphone named as a URL or a device. */
-  private static final Set<String> PLAYERS = Set.of("mpv", "vlc", "cvlc", "mplayer", "v4l2-ctl");
+  private static final Set<String> PLAYERS =
+      NameSet.of("mpv", "vlc", "cvlc", "mplayer", "v4l2-ctl");
 
   /** The names of a capture device as those programs take them. */
   private static final List<String> DEVICE_URLS =

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -119,7 +120,7 @@ final class ProductionActs {
    * 177). An option that only answers a question ({@code --yes}, {@code --force}) is not one.
    */
   private static final Set<String> COMMITTING =
-      Set.of(
+      NameSet.of(
           "--commit",
           "--execute",
           "--apply",
@@ -237,7 +238,7 @@ final class ProductionActs {
    * resolve}); after a read's verb ({@code get order 88}, {@code show release}) such a word is the
    * read's object.
    */
-  private static final java.util.Set<String> READ_NOUNS = java.util.Set.of("report", "audit");
+  private static final Set<String> READ_NOUNS = NameSet.of("report", "audit");
 
   /** How many words a command that only configures the tool has at most: {@code set --env prod}. */
   private static final int CONFIGURING_WORDS = 3;
@@ -259,7 +260,7 @@ final class ProductionActs {
    * --env production} chooses where it points.
    */
   private static final java.util.Set<String> CONFIGURING =
-      java.util.Set.of("set", "use", "config", "configure", "login", "init", "context", "switch");
+      NameSet.of("set", "use", "config", "configure", "login", "init", "context", "switch");
 
   /**
    * Whether a program (or the script it runs) is named for an act, where it is given no command
@@ -330,7 +331,7 @@ final class ProductionActs {
    * serious-ill-health}) may name what is acted on.
    */
   private static final java.util.Set<String> LISTING =
-      java.util.Set.of("list", "ls", "show", "get", "describe", "view", "info", "search", "query");
+      NameSet.of("list", "ls", "show", "get", "describe", "view", "info", "search", "query");
 
   /**
    * A part of a command word that acts: {@code verbs}, {@code settingVerbs}, {@code strongVerbs}.
@@ -408,7 +409,7 @@ final class ProductionActs {
 
   /** The bare flags that name production as a kind of dependency (npm's, yarn's, a checker's). */
   private static final java.util.Set<String> DEPENDENCY_FLAGS =
-      java.util.Set.of("--production", "--prod", "--only=production");
+      NameSet.of("--production", "--prod", "--only=production");
 
   /**
    * Whether the program's words name production as the place it acts: an option's value ({@code

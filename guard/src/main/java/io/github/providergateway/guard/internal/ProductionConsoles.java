@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,11 +20,12 @@ final class ProductionConsoles {
 
   /** Consoles by their program's name: whatever they run is typed into them. */
   private static final Set<String> CONSOLES =
-      Set.of("irb", "pry", "iex", "tinker", "shell_plus", "dbshell", "remote_console", "console");
+      NameSet.of(
+          "irb", "pry", "iex", "tinker", "shell_plus", "dbshell", "remote_console", "console");
 
   /** A framework's command words that start a console or run code given to them. */
   private static final Set<String> CONSOLE_COMMANDS =
-      Set.of(
+      NameSet.of(
           "console",
           "c",
           "runner",
@@ -40,7 +42,7 @@ final class ProductionConsoles {
 
   /** The programs those command words are of. */
   private static final Set<String> FRAMEWORKS =
-      Set.of(
+      NameSet.of(
           "rails",
           "manage.py",
           "django-admin",
@@ -53,7 +55,7 @@ final class ProductionConsoles {
 
   /** Interpreters given code inline (or none, reading it from their input). */
   private static final Set<String> INTERPRETERS =
-      Set.of("python", "python3", "node", "ruby", "php", "perl", "bun", "deno");
+      NameSet.of("python", "python3", "node", "ruby", "php", "perl", "bun", "deno");
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
@@ -72,7 +74,7 @@ final class ProductionConsoles {
    * among them: a build's and a local server's as often as production's), and a database's URL.
    */
   private static final Set<String> ENVIRONMENT_VARIABLES =
-      Set.of(
+      NameSet.of(
           "RAILS_ENV",
           "RACK_ENV",
           "DJANGO_SETTINGS_MODULE",
@@ -161,7 +163,7 @@ final class ProductionConsoles {
 
   /** The SQL statements that only read. */
   private static final Set<String> READS =
-      Set.of("select", "with", "show", "explain", "\\d", "\\dt", "\\l", "table", "values");
+      NameSet.of("select", "with", "show", "explain", "\\d", "\\dt", "\\l", "table", "values");
 
   /**
    * Whether a console's {@code -c}/{@code --command} SQL ({@code heroku pg:psql -c "UPDATE …"})

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +38,7 @@ final class ProductionWrites {
    * The words after which {@code UPDATE} is no statement of its own ({@code EXPLAIN} plans it
    * without running it; {@code EXPLAIN ANALYZE} runs it).
    */
-  private static final Set<String> NOT_AN_UPDATE = Set.of("FOR", "DO", "ON", "KEY", "EXPLAIN");
+  private static final Set<String> NOT_AN_UPDATE = NameSet.of("FOR", "DO", "ON", "KEY", "EXPLAIN");
 
   /**
    * Whether an interpreter's inline code carries SQL that writes rows (its quotes taken as spaces),

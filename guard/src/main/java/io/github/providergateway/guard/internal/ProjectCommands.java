@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +36,7 @@ final class ProjectCommands {
 
   /** A framework's task runners, run by their names or their paths ({@code bin/rails}). */
   private static final Set<String> FRAMEWORKS =
-      Set.of(
+      NameSet.of(
           "rake",
           "rails",
           "artisan",
@@ -48,7 +49,7 @@ final class ProjectCommands {
 
   /** The interpreters whose first argument is the framework's script ({@code php artisan}). */
   private static final Set<String> HOSTS =
-      Set.of(
+      NameSet.of(
           "python", "python3", "php", "bundle", "ruby", "node", "bun", "deno", "tsx", "ts-node",
           "perl", "bash", "sh", "zsh");
 
@@ -57,7 +58,7 @@ final class ProjectCommands {
    * grantPermissions} is a build task).
    */
   private static final Set<String> BUILDS =
-      Set.of("gradlew", "mvnw", "configure", "bootstrap", "setup", "dev", "test", "build");
+      NameSet.of("gradlew", "mvnw", "configure", "bootstrap", "setup", "dev", "test", "build");
 
   /**
    * The verbs an admin tool acts on accounts by, each a word's parts in order: {@code set plan} of
@@ -108,7 +109,7 @@ final class ProjectCommands {
 
   /** An identity's nouns: a change of one that skips its checks acts on an account. */
   private static final Set<String> IDENTITIES =
-      Set.of(
+      NameSet.of(
           "user",
           "users",
           "account",
@@ -156,12 +157,12 @@ final class ProjectCommands {
    * --plan} is a plan's name to a billing tool.
    */
   private static final Set<String> DRY =
-      Set.of(
+      NameSet.of(
           "--dry-run", "--dryrun", "--noop", "--no-op", "--what-if", "--preview", "--help", "-h");
 
   /** What a tool works on when it is told development, test or staging. */
   private static final Set<String> NOT_LIVE =
-      Set.of(
+      NameSet.of(
           "development",
           "dev",
           "test",
@@ -175,7 +176,7 @@ final class ProjectCommands {
 
   /** The options that say so. */
   private static final Set<String> ENVIRONMENT_OPTIONS =
-      Set.of("-e", "--env", "--environment", "--stage", "--context", "--profile", "--target");
+      NameSet.of("-e", "--env", "--environment", "--stage", "--context", "--profile", "--target");
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
@@ -277,7 +278,7 @@ final class ProjectCommands {
    * part ({@code --send}, {@code --send-now}, {@code --apply}); {@code --no-dry-run}.
    */
   private static final Set<String> ACTING_OPTIONS =
-      Set.of(
+      NameSet.of(
           "send",
           "notify",
           "email",
@@ -306,7 +307,7 @@ final class ProjectCommands {
 
   /** The acts that reach people or money, asked when done to everyone outside production too. */
   private static final Set<String> AUDIENCE =
-      Set.of(
+      NameSet.of(
           "send", "notify", "email", "sms", "refund", "credit", "grant", "charge", "pay", "payout",
           "revoke", "disable");
 
@@ -393,7 +394,7 @@ final class ProjectCommands {
    * one acts on the customer ({@code subscription:cancel}, {@code org:delete}).
    */
   private static final Set<String> ACCOUNT_THINGS =
-      Set.of(
+      NameSet.of(
           "subscription",
           "subscriptions",
           "invoice",
@@ -436,7 +437,7 @@ final class ProjectCommands {
    * beside them (a project's own {@code cache:clear} or {@code db:reset} is not a customer's).
    */
   private static final Set<String> ACCOUNT_CHANGES =
-      Set.of(
+      NameSet.of(
           "delete",
           "destroy",
           "purge",

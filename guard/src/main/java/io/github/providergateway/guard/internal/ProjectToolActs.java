@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -60,7 +61,7 @@ final class ProjectToolActs {
 
   /** Django's own commands (manage.py): the framework's, on the project's own database. */
   static final Set<String> DJANGO =
-      Set.of(
+      NameSet.of(
           "migrate",
           "makemigrations",
           "sqlmigrate",
@@ -95,7 +96,7 @@ final class ProjectToolActs {
 
   /** The options that name where the tool writes what it makes. */
   private static final Set<String> OUTPUTS =
-      Set.of(
+      NameSet.of(
           "-o",
           "--out",
           "--output",
@@ -110,7 +111,7 @@ final class ProjectToolActs {
    * yaml}, how a tool answers any command, an act's too (decision 168).
    */
   private static final Set<String> PRINTED =
-      Set.of("table", "csv", "text", "txt", "md", "markdown", "tsv", "html");
+      NameSet.of("table", "csv", "text", "txt", "md", "markdown", "tsv", "html");
 
   private static boolean aimed(Scan scan, Step step) {
     List<Word> args = commandArgs(step);
@@ -162,7 +163,7 @@ final class ProjectToolActs {
    * {@code upload_report}), beside the verbs that act.
    */
   private static final Set<String> ACTS_IN_NAME =
-      Set.of("and", "then", "upload", "push", "mail", "email", "submit");
+      NameSet.of("and", "then", "upload", "push", "mail", "email", "submit");
 
   /**
    * How many options (with their values) may come before the command ({@code --site X extend}):
@@ -266,7 +267,7 @@ final class ProjectToolActs {
   }
 
   /** The options that choose how the tool prints its answer. */
-  private static final Set<String> FORMATS = Set.of("--format", "--output-format");
+  private static final Set<String> FORMATS = NameSet.of("--format", "--output-format");
 
   /** Whether the tool is told to print its answer as a table or a file's text. */
   private static boolean prints(List<Word> args) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -22,7 +23,7 @@ final class ProjectTools {
    * The folders of a build's output and of installed packages: what ran there is not written here.
    */
   private static final Set<String> BUILT =
-      Set.of(
+      NameSet.of(
           "target",
           "build",
           "dist",
@@ -49,7 +50,7 @@ final class ProjectTools {
    * part), beside {@code local}'s programs.
    */
   private static final Set<String> LIBRARY_MODULES =
-      Set.of(
+      NameSet.of(
           "http",
           "json",
           "venv",
@@ -142,7 +143,7 @@ final class ProjectTools {
    * rules read.
    */
   private static final Set<String> NOT_THE_PROJECTS =
-      Set.of(
+      NameSet.of(
           "magento",
           "console",
           "rails",

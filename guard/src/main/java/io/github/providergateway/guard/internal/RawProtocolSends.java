@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +30,7 @@ final class RawProtocolSends {
   private static final int MAX_TEXT = 64 * 1024;
 
   /** Programs that carry their standard input to a host as it is. */
-  private static final Set<String> CARRIERS = Set.of("nc", "ncat", "netcat", "socat", "telnet");
+  private static final Set<String> CARRIERS = NameSet.of("nc", "ncat", "netcat", "socat", "telnet");
 
   /**
    * A carrier given its input by a pipe: {@code … | nc host 61408}, {@code } | telnet …}, behind
@@ -69,11 +70,13 @@ final class RawProtocolSends {
 
   /** Options of nc and telnet that take a value. */
   private static final Set<String> VALUED =
-      Set.of("-w", "-q", "-i", "-p", "-s", "-x", "-X", "-I", "-O", "-T", "-e", "-c", "-l", "-b");
+      NameSet.of(
+          "-w", "-q", "-i", "-p", "-s", "-x", "-X", "-I", "-O", "-T", "-e", "-c", "-l", "-b");
 
   /** Options of nc that send nothing: a port scan, a listener. */
   private static final Set<String> SENDS_NOTHING =
-      Set.of("-z", "-zv", "-vz", "-nz", "-zn", "-vzn", "-nvz", "-zvn", "-l", "-lk", "-kl", "-L");
+      NameSet.of(
+          "-z", "-zv", "-vz", "-nz", "-zn", "-vzn", "-nvz", "-zvn", "-l", "-lk", "-kl", "-L");
 
   /** A socat address that connects out: {@code TCP:host:port}, {@code UDP-SENDTO:host:port}. */
   private static final Pattern SOCAT_ADDRESS =
@@ -125,25 +128,36 @@ final class RawProtocolSends {
     if (source == null || source.length() > MAX_TEXT) {
       return null;
     }
-    boolean piped = PIPED_INTO.matcher(source).find();
+    Boolean piped = null; // the whole text read for a pipe into a carrier once a carrier is met
     for (Step step : scan.steps()) {
-      String host = null;
-      if (CARRIERS.contains(step.program())) {
+      String program = step.program();
+      boolean carrier = CARRIERS.contains(program);
+      boolean busybox =
+          !carrier
+              && program.equals("busybox")
+              && !step.args().isEmpty()
+              && CARRIERS.contains(step.args().get(0).text());
+      if (!carrier && !busybox && !program.equals("openssl") && !program.equals("curl")) {
+        continue;
+      }
+      if (piped == null) {
+        piped = PIPED_INTO.matcher(source).find();
+      }
+      String host;
+      if (carrier) {
         host = carried(step, step.args(), piped);
-      } else if (step.program().equals("busybox")
-          && !step.args().isEmpty()
-          && CARRIERS.contains(step.args().get(0).text())) {
+      } else if (busybox) {
         host = carried(step, step.args().subList(1, step.args().size()), piped);
-      } else if (step.program().equals("openssl")) {
+      } else if (program.equals("openssl")) {
         host = sClient(scan, step, piped);
-      } else if (step.program().equals("curl")) {
+      } else {
         host = curlRaw(step, piped);
       }
       if (host != null) {
-        return step.program() + " to " + host;
+        return program + " to " + host;
       }
     }
-    if (CODE_WRITES.matcher(source).find()) {
+    if (maySocket(source) && CODE_WRITES.matcher(source).find()) {
       Matcher socket = CODE_SOCKET.matcher(source);
       while (socket.find()) {
         String host = unquoted(firstGroup(socket));
@@ -163,6 +177,18 @@ final class RawProtocolSends {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether the text holds a word without which neither {@link #CODE_SOCKET} nor a named address's
+   * connection ({@link #NAMED_ADDRESS}) is found: each of their forms has one of these as it is.
+   */
+  private static boolean maySocket(String source) {
+    return source.contains("onnect")
+        || source.contains(".send")
+        || source.contains("Socket.")
+        || source.contains("IO::Socket::")
+        || source.contains("telnetlib.Telnet(");
   }
 
   /** The host a carrier sends its input to, or {@code null} where it sends nothing elsewhere. */

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +31,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
    * only these says what it says about records to the person, not to a record.
    */
   static final Set<String> LOCAL =
-      Set.of(
+      NameSet.of(
           "grep",
           "egrep",
           "fgrep",
@@ -262,7 +263,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
 
   /** The first words of a tool's name that make it a read. */
   private static final Set<String> READING_TOOL =
-      Set.of(
+      NameSet.of(
           "get",
           "list",
           "search",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -128,7 +129,7 @@ final class RecordsKept {
    * The programs whose objects are a cluster's or a machine's: a pod named audit is no audit log.
    */
   private static final Set<String> ORCHESTRATORS =
-      Set.of(
+      NameSet.of(
           "kubectl", "oc", "helm", "docker", "podman", "terraform", "pulumi", "nomad", "systemctl");
 
   /** The purges of a support desk: deleted tickets and users destroyed for good, in bulk. */

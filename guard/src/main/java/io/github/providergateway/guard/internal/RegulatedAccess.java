@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -37,10 +38,10 @@ final class RegulatedAccess {
 
   /** The dump programs and the programs that restore what they dump. */
   private static final Set<String> DUMPS =
-      Set.of("pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump");
+      NameSet.of("pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump");
 
   private static final Set<String> RESTORES =
-      Set.of("pg_restore", "psql", "mysql", "mariadb", "mongorestore");
+      NameSet.of("pg_restore", "psql", "mysql", "mariadb", "mongorestore");
 
   /** A credential's file by its name. */
   private static final Pattern CREDENTIAL_NAME =

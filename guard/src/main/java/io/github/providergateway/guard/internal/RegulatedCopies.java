@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -94,7 +95,7 @@ final class RegulatedCopies {
               + "|dropbox|onedrive|googleapiclient|MediaFileUpload|smbclient|pysftp");
 
   /** The programs that send what they read on standard input to another host. */
-  private static final Set<String> STREAMERS = Set.of("ssh", "nc", "ncat", "netcat", "socat");
+  private static final Set<String> STREAMERS = NameSet.of("ssh", "nc", "ncat", "netcat", "socat");
 
   /** A data platform's upload, by its program and its command words. */
   private static final Map<String, Set<String>> PUBLISHERS =
@@ -110,7 +111,7 @@ final class RegulatedCopies {
 
   /** The parts of a destination that say others read it. */
   private static final Set<String> SHARED_PARTS =
-      Set.of(
+      NameSet.of(
           "shared",
           "share",
           "public",
@@ -432,14 +433,15 @@ final class RegulatedCopies {
 
   /** The batch schedulers' and launchers' wrappers whose command the parse does not read. */
   private static final Set<String> WRAPPERS =
-      Set.of("sbatch", "srun", "salloc", "qsub", "bsub", "condor_submit", "flux", "pbsdsh");
+      NameSet.of("sbatch", "srun", "salloc", "qsub", "bsub", "condor_submit", "flux", "pbsdsh");
 
   /** A copy inside a wrapped command, up to the end of its words. */
   private static final Pattern WRAPPED_COPY =
       Pattern.compile("\\b(scp|rsync|rclone)\\s([^;|&\"'\\n]{1,1000})");
 
   /** The HTTP clients that send what they read on standard input ({@code -d @-}, {@code -T -}). */
-  private static final Set<String> REQUEST_PROGRAMS = Set.of("curl", "wget", "http", "https", "xh");
+  private static final Set<String> REQUEST_PROGRAMS =
+      NameSet.of("curl", "wget", "http", "https", "xh");
 
   /** Whether a data platform's upload (Hugging Face, Kaggle, OSF, Synapse, DNAnexus) carries it. */
   static boolean published(Step step) {

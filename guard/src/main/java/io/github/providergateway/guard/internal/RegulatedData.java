@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +26,7 @@ final class RegulatedData {
 
   /** The parts of a name that mark regulated data. */
   private static final Set<String> MARKS =
-      Set.of(
+      NameSet.of(
           "phi",
           "ephi",
           "pii",
@@ -75,7 +76,7 @@ final class RegulatedData {
    * discharge} curve, a {@code clinical_trial_protocol}.
    */
   private static final Set<String> WEAK_MARKS =
-      Set.of(
+      NameSet.of(
           "identifiers",
           "identified",
           "identifiable",
@@ -89,7 +90,7 @@ final class RegulatedData {
 
   /** The parts of a name that make a weak mark regulated data: whose, or what kind of record. */
   private static final Set<String> COMPANIONS =
-      Set.of(
+      NameSet.of(
           "cohort",
           "participants",
           "participant",
@@ -115,7 +116,7 @@ final class RegulatedData {
 
   /** The parts of a name that say the data is not regulated: synthetic, de-identified, a test's. */
   static final Set<String> UNMARKS =
-      Set.of(
+      NameSet.of(
           "synthetic",
           "synthea",
           "deid",
@@ -170,7 +171,7 @@ final class RegulatedData {
 
   /** The programs that touch a file without showing what it holds: its name, mode, size, hash. */
   static final Set<String> NOT_READERS =
-      Set.of(
+      NameSet.of(
           "ls",
           "stat",
           "file",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ final class RegulatedSinks {
 
   /** The options of an HTTP client that carry a request's body. */
   private static final Set<String> BODY_OPTIONS =
-      Set.of(
+      NameSet.of(
           "-d",
           "--data",
           "--data-raw",
@@ -95,7 +96,7 @@ final class RegulatedSinks {
 
   /** The AI vendors' command lines: what they are handed goes to the vendor. */
   private static final Set<String> MODEL_CLIS =
-      Set.of("llm", "aichat", "sgpt", "chatgpt", "gemini", "openai", "mods", "fabric", "tgpt");
+      NameSet.of("llm", "aichat", "sgpt", "chatgpt", "gemini", "openai", "mods", "fabric", "tgpt");
 
   /** A model vendor's key assigned in a command. */
   private static final Pattern VENDOR_KEY =
@@ -104,7 +105,7 @@ final class RegulatedSinks {
 
   /** The cloud services that read text: translation, NLP, transcription. */
   private static final Set<String> TEXT_SERVICES =
-      Set.of(
+      NameSet.of(
           "translate",
           "comprehend",
           "comprehendmedical",
@@ -287,7 +288,7 @@ final class RegulatedSinks {
 
   /** The programs whose words are read for a URL: made once, not once a program of a call. */
   private static final Set<String> URL_PROGRAMS =
-      Set.of("curl", "wget", "http", "https", "xh", "lynx", "w3m", "open", "xdg-open");
+      NameSet.of("curl", "wget", "http", "https", "xh", "lynx", "w3m", "open", "xdg-open");
 
   /** Whether a URL the call requests carries identifying health text in its query. */
   static String inUrl(Scan scan) {

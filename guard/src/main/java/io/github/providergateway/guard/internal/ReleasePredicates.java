@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 
@@ -144,7 +145,7 @@ final class ReleasePredicates {
 
   /** A signer's options that take a value: the key, the identity, where the signature goes. */
   private static final java.util.Set<String> SIGNER_VALUES =
-      java.util.Set.of(
+      NameSet.of(
           "--key",
           "-k",
           "--output-signature",
@@ -189,7 +190,7 @@ final class ReleasePredicates {
 
   /** The signers whose {@code -s} names the key or identity rather than asking to sign. */
   private static final java.util.Set<String> KEY_AFTER_S =
-      java.util.Set.of("codesign", "minisign", "signify");
+      NameSet.of("codesign", "minisign", "signify");
 
   /**
    * A file signed with a key, where the file lies outside the project and its build (a temporary
@@ -250,7 +251,7 @@ final class ReleasePredicates {
 
   /** What {@link #actsOnAList} reads a number after. */
   private static final java.util.Set<String> ACTS =
-      java.util.Set.of("close", "lock", "delete", "transfer", "merge");
+      NameSet.of("close", "lock", "delete", "transfer", "merge");
 
   /**
    * A git command run in another repository than the project's: its {@code -C} folder, else the

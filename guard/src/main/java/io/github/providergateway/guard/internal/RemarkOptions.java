@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +18,7 @@ final class RemarkOptions {
 
   /** The parts of an option's name that say its value is a remark. */
   private static final Set<String> PARTS =
-      Set.of(
+      NameSet.of(
           "note",
           "notes",
           "reason",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -223,7 +224,7 @@ final class RemoteFlows {
    * (Makefile, package.json's scripts, setup.py, build.rs), its tasks.
    */
   private static final Set<String> BUILDERS =
-      Set.of(
+      NameSet.of(
           "make", "gmake", "cmake", "ninja", "meson", "npm", "pnpm", "yarn", "bun", "pip", "pip3",
           "cargo", "go", "gradle", "mvn", "ant", "rake", "bundle", "just", "task", "poetry", "uv",
           "pipx");

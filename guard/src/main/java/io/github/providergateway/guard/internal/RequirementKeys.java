@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -14,30 +15,32 @@ final class RequirementKeys {
   private RequirementKeys() {}
 
   /** A key's first words that make it a requirement: {@code require_nino}, {@code mustSign}. */
-  private static final Set<String> REQUIRING = Set.of("require", "requires", "must", "mandatory");
+  private static final Set<String> REQUIRING =
+      NameSet.of("require", "requires", "must", "mandatory");
 
   /** A key's last words that make it a requirement: {@code escort_required}. */
   private static final Set<String> REQUIRED =
-      Set.of("required", "mandatory", "enforced", "compulsory", "obligatory");
+      NameSet.of("required", "mandatory", "enforced", "compulsory", "obligatory");
 
   /**
    * A section's last words under which every switch is a check or a requirement: {@code
    * preflight_checks: weight_and_balance: false} (decision 175).
    */
   private static final Set<String> SECTIONS_OF_CHECKS =
-      Set.of("checks", "requirements", "controls");
+      NameSet.of("checks", "requirements", "controls");
 
   /** A section's first words that make its checks a developer's: {@code lint_checks}. */
   private static final Set<String> DEVELOPERS_CHECKS =
-      Set.of("lint", "type", "style", "health", "status", "ci", "pre", "build", "test", "spell");
+      NameSet.of(
+          "lint", "type", "style", "health", "status", "ci", "pre", "build", "test", "spell");
 
   /** Words that make a key of three words or more a check: {@code antibody_history_check}. */
-  private static final Set<String> CHECKS = Set.of("check", "checks", "verify", "verification");
+  private static final Set<String> CHECKS = NameSet.of("check", "checks", "verify", "verification");
 
   /**
    * First words that make a key of three words or more a block: {@code block_hosting_providers}.
    */
-  private static final Set<String> BLOCKING = Set.of("block", "deny", "reject");
+  private static final Set<String> BLOCKING = NameSet.of("block", "deny", "reject");
 
   /**
    * Whether a key as written names a requirement: the last part of a dotted path ({@code

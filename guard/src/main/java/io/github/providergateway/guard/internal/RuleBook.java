@@ -6,6 +6,7 @@ import io.github.providergateway.guard.internal.RuleSpec.Example;
 import io.github.providergateway.guard.internal.RuleSpec.Examples;
 import io.github.providergateway.guard.internal.RuleSpec.Match;
 import io.github.providergateway.guard.internal.RuleSpec.When;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,7 +36,7 @@ public final class RuleBook {
   private static final String FOLDER = "/io/github/providergateway/guard/rules/";
 
   private static final Set<String> RULE_FIELDS =
-      Set.of(
+      NameSet.of(
           "id",
           "catastrophic",
           "presets",
@@ -48,12 +49,12 @@ public final class RuleBook {
           "sources",
           "replaces",
           "session");
-  private static final Set<String> RESERVED = Set.of("sandbox", "layer");
+  private static final Set<String> RESERVED = NameSet.of("sandbox", "layer");
   private static final Set<String> EXAMPLE_FIELDS =
-      Set.of("command", "tool", "path", "cwd", "preset", "session", "hints", "args", "before");
+      NameSet.of("command", "tool", "path", "cwd", "preset", "session", "hints", "args", "before");
 
   private static final Set<String> WHEN_FIELDS =
-      Set.of(
+      NameSet.of(
           "program",
           "subcommand",
           "next",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,16 +26,17 @@ final class RunnerTargets {
 
   /** Runners whose words after the options are targets and {@code NAME=value} variables. */
   private static final Set<String> TARGET_RUNNERS =
-      Set.of("make", "gmake", "just", "task", "go-task", "mage", "rake", "invoke", "inv");
+      NameSet.of("make", "gmake", "just", "task", "go-task", "mage", "rake", "invoke", "inv");
 
   /**
    * Package managers whose scripts run by {@code run} ({@code deno task}), or by the script's name
    * alone where that name names production ({@code yarn deploy:prod}).
    */
-  private static final Set<String> SCRIPT_RUNNERS = Set.of("npm", "pnpm", "yarn", "bun", "deno");
+  private static final Set<String> SCRIPT_RUNNERS =
+      NameSet.of("npm", "pnpm", "yarn", "bun", "deno");
 
   /** What follows a package manager to run a script: {@code npm run}, {@code deno task}. */
-  private static final Set<String> RUN_WORDS = Set.of("run", "run-script", "rr", "task");
+  private static final Set<String> RUN_WORDS = NameSet.of("run", "run-script", "rr", "task");
 
   /**
    * Options that name the runner's file or folder, production's where their value names it: {@code
@@ -42,7 +44,7 @@ final class RunnerTargets {
    * (decision 175).
    */
   private static final Set<String> PLACES =
-      Set.of(
+      NameSet.of(
           "-C",
           "-f",
           "-d",
@@ -64,18 +66,19 @@ final class RunnerTargets {
    * --prod}, {@code pnpm deploy --prod out/}.
    */
   private static final Set<String> MANAGERS_COMMANDS =
-      Set.of(
+      NameSet.of(
           "install", "i", "ci", "add", "remove", "rm", "update", "up", "upgrade", "prune", "deploy",
           "publish", "pack", "exec", "dlx", "x", "audit", "link", "dedupe", "rebuild", "create",
           "init");
 
   /** Options of the package managers that take the next word: {@code npm --prefix web run …}. */
   private static final Set<String> MANAGER_VALUED =
-      Set.of("--prefix", "-w", "--workspace", "-C", "--dir", "--filter", "-F", "--cwd", "--cache");
+      NameSet.of(
+          "--prefix", "-w", "--workspace", "-C", "--dir", "--filter", "-F", "--cwd", "--cache");
 
   /** Options that make a runner print, list or check instead of running. */
   private static final Set<String> PRINTS =
-      Set.of(
+      NameSet.of(
           "-n",
           "--just-print",
           "--dry-run",
@@ -103,7 +106,7 @@ final class RunnerTargets {
 
   /** A task's first word that only builds, checks, serves or starts the project here. */
   private static final Set<String> DEVELOPER_TASKS =
-      Set.of(
+      NameSet.of(
           "test",
           "tests",
           "lint",
@@ -312,7 +315,7 @@ final class RunnerTargets {
   private static Set<String> withPlaces(String... others) {
     Set<String> all = new java.util.HashSet<>(PLACES);
     all.addAll(List.of(others));
-    return Set.copyOf(all);
+    return NameSet.copyOf(all);
   }
 
   /**

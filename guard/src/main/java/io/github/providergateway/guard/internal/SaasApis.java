@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +23,7 @@ final class SaasApis {
 
   /** The CLIs whose {@code api} subcommand sends a raw request to the service's admin API. */
   static final Set<String> PASSTHROUGH =
-      Set.of(
+      NameSet.of(
           "auth0",
           "vercel",
           "netlify",
@@ -44,10 +45,10 @@ final class SaasApis {
 
   /** What an admin API's path says beyond the HTTP clients' verbs: keys rotated, state reset. */
   private static final Set<String> ADMIN_VERBS =
-      Set.of("rotate", "reset", "purge", "clear", "unlink", "unenroll", "invalidate");
+      NameSet.of("rotate", "reset", "purge", "clear", "unlink", "unenroll", "invalidate");
 
   private static final Set<String> METHODS =
-      Set.of("get", "head", "post", "put", "patch", "delete");
+      NameSet.of("get", "head", "post", "put", "patch", "delete");
 
   /**
    * A raw request as read.

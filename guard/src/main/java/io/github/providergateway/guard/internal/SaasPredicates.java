@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +24,7 @@ import java.util.regex.Pattern;
 final class SaasPredicates {
   private SaasPredicates() {}
 
-  private static final Set<String> HTTP = Set.of("curl", "wget", "http", "https", "xh", "xhs");
+  private static final Set<String> HTTP = NameSet.of("curl", "wget", "http", "https", "xh", "xhs");
 
   /** Adds each predicate of a program under its name. */
   static void addTo(Map<String, Where.Predicate> named) {

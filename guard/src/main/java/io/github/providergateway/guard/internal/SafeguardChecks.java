@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -173,11 +174,11 @@ final class SafeguardChecks {
 
   /** Words that name a protective call alone: {@code check}, {@code require} (contracts). */
   private static final Set<String> PROTECTIVE_WORDS =
-      Set.of("perm", "perms", "deny", "restrict", "restricted");
+      NameSet.of("perm", "perms", "deny", "restrict", "restricted");
 
   /** What a {@code check} call must check to be a protection: {@code check_permissions}. */
   private static final Set<String> CHECKED =
-      Set.of(
+      NameSet.of(
           "permission",
           "permissions",
           "perm",

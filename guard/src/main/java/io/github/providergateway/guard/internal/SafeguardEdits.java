@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -295,7 +296,7 @@ final class SafeguardEdits {
 
   /** The names of a template every page is made from. */
   private static final Set<String> EVERY_PAGE =
-      Set.of(
+      NameSet.of(
           "base",
           "layout",
           "_app",
@@ -370,11 +371,11 @@ final class SafeguardEdits {
 
   /** The folders recorded data lies in. */
   private static final Set<String> RAW_FOLDERS =
-      Set.of("raw", "rawdata", "raw_data", "raw-data", "instrument_output", "acquisitions");
+      NameSet.of("raw", "rawdata", "raw_data", "raw-data", "instrument_output", "acquisitions");
 
   /** The kinds of file recorded data is kept in. */
   private static final Set<String> DATA_EXTENSIONS =
-      Set.of(
+      NameSet.of(
           "csv", "tsv", "txt", "dat", "xlsx", "xls", "fcs", "mzml", "h5", "hdf5", "nc", "tif",
           "tiff", "fastq", "fq", "vcf", "parquet", "jsonl", "raw", "wiff", "d", "abf", "edf", "czi",
           "nd2", "lif", "sav");

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -36,9 +37,9 @@ final class SafeguardPredicates {
           Map.entry(SafeguardEdits.Kind.SITE_DEINDEXED, "site-deindexed"),
           Map.entry(SafeguardEdits.Kind.MESSAGES_DROPPED, "messages-dropped"));
 
-  private static final Set<String> SUBSTITUTES = Set.of("sed", "gsed", "perl", "yq");
+  private static final Set<String> SUBSTITUTES = NameSet.of("sed", "gsed", "perl", "yq");
 
-  private static final Set<String> PRINTERS = Set.of("echo", "printf", "tee", "cat");
+  private static final Set<String> PRINTERS = NameSet.of("echo", "printf", "tee", "cat");
 
   /** The most code read. */
   private static final int MAX_CODE = 16 * 1024;

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -49,7 +50,7 @@ final class SafeguardSettings {
 
   /** Words of a key that name a protection. */
   private static final Set<String> PROTECTIONS =
-      Set.of(
+      NameSet.of(
           "interlock",
           "interlocks",
           "anticheat",
@@ -117,11 +118,11 @@ final class SafeguardSettings {
 
   /** Words with which a logging switch is an access log a protection relies on. */
   private static final Set<String> ACCESS_LOGS =
-      Set.of("access", "phi", "pii", "security", "admin");
+      NameSet.of("access", "phi", "pii", "security", "admin");
 
   /** Words of a key that make validation a model's, not a protection: {@code run_validation}. */
   private static final Set<String> TRAINING =
-      Set.of(
+      NameSet.of(
           "val",
           "eval",
           "train",
@@ -144,12 +145,12 @@ final class SafeguardSettings {
 
   /** Words of a key that say it turns its protection off when on: {@code skip_validation}. */
   private static final Set<String> NEGATIONS =
-      Set.of(
+      NameSet.of(
           "skip", "disable", "disabled", "no", "bypass", "ignore", "without", "override", "unsafe");
 
   /** Words that make a number a switch: {@code interlock_enabled: 0}. */
   private static final Set<String> FLAG_WORDS =
-      Set.of(
+      NameSet.of(
           "enabled",
           "enable",
           "on",
@@ -164,13 +165,14 @@ final class SafeguardSettings {
           "flag");
 
   private static final Set<String> OFF =
-      Set.of("false", "off", "no", "disabled", "disable", "never");
+      NameSet.of("false", "off", "no", "disabled", "disable", "never");
 
-  private static final Set<String> ON = Set.of("true", "on", "yes", "enabled", "enable", "always");
+  private static final Set<String> ON =
+      NameSet.of("true", "on", "yes", "enabled", "enable", "always");
 
   /** De-identification's actions that protect, and those that keep the value as it is. */
   private static final Set<String> PROTECTIVE_ACTIONS =
-      Set.of(
+      NameSet.of(
           "remove",
           "redact",
           "mask",
@@ -195,7 +197,7 @@ final class SafeguardSettings {
           "u");
 
   private static final Set<String> KEEPING_ACTIONS =
-      Set.of(
+      NameSet.of(
           "keep", "retain", "pass", "passthrough", "k", "none", "allow", "clear", "plain", "raw");
 
   /** A setting read from a text: its key with its sections, and its value. */

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +20,7 @@ final class SandboxGround {
   private SandboxGround() {}
 
   /** The programs the agents' Linux sandboxes run: a stand-in for one switches the sandbox off. */
-  private static final Set<String> SANDBOX_PROGRAMS = Set.of("bwrap", "socat");
+  private static final Set<String> SANDBOX_PROGRAMS = NameSet.of("bwrap", "socat");
 
   /** The kernel's switches for the user namespaces bubblewrap needs. */
   private static final List<String> NAMESPACE_SWITCHES =

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -20,7 +21,7 @@ final class ScriptRun {
    * interpreters (they compile TypeScript first): {@code npx tsx scripts/payouts.ts release}.
    */
   static final Set<String> RUNNERS =
-      Set.of("tsx", "ts-node", "ts-node-esm", "esno", "esrun", "vite-node");
+      NameSet.of("tsx", "ts-node", "ts-node-esm", "esno", "esrun", "vite-node");
 
   /** Whether {@code step} runs a script it is given: an interpreter, or one of {@link #RUNNERS}. */
   static boolean runs(Step step) {
@@ -29,7 +30,7 @@ final class ScriptRun {
 
   /** The interpreters' options that take the next word as their value. */
   private static final Set<String> VALUED =
-      Set.of(
+      NameSet.of(
           "-W",
           "-X",
           "-r",
@@ -47,11 +48,11 @@ final class ScriptRun {
           "--project");
 
   /** The options after which the code is inline, or comes on the input: no script. */
-  private static final Set<String> INLINE = Set.of("-c", "-e", "--eval", "-p", "--print", "-");
+  private static final Set<String> INLINE = NameSet.of("-c", "-e", "--eval", "-p", "--print", "-");
 
   /** The extensions of the scripts the guard reads as a program's. */
   private static final Set<String> SCRIPTS =
-      Set.of("py", "js", "mjs", "cjs", "ts", "mts", "rb", "php", "pl", "sh", "bash");
+      NameSet.of("py", "js", "mjs", "cjs", "ts", "mts", "rb", "php", "pl", "sh", "bash");
 
   /**
    * {@return the index in {@code args} of the script, or of {@code -m}, after the interpreter's own

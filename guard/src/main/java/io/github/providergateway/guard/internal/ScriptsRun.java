@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.ShellScript;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -46,11 +47,11 @@ final class ScriptsRun {
    * The gateway's launcher's names: its writes to the gateway's cache are its own (it copies its
    * jar there to run from), not an agent's script's; the rest of what it holds is judged.
    */
-  private static final Set<String> LAUNCHERS = Set.of("gateway", "provider-gateway");
+  private static final Set<String> LAUNCHERS = NameSet.of("gateway", "provider-gateway");
 
   /** The shells whose script the parser reads, as a {@code #!} line names them. */
   private static final Set<String> SHELLS =
-      Set.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox");
+      NameSet.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox");
 
   private ScriptsRun() {}
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.RuleSpec.When;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -98,7 +99,7 @@ final class SecretPaths {
   private SecretPaths() {}
 
   private static final Set<String> ENV_SAFE =
-      Set.of("example", "sample", "template", "dist", "defaults", "schema");
+      NameSet.of("example", "sample", "template", "dist", "defaults", "schema");
 
   /** Every secret clause of the book, in the order a path is tried against them. */
   private static List<Secret> fromBook() {

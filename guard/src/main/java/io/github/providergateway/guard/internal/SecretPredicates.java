@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,7 +51,7 @@ final class SecretPredicates {
 
   /** ps's options that take a value in the next word when it is not attached. */
   private static final Set<String> PS_VALUES =
-      Set.of(
+      NameSet.of(
           "-o",
           "-O",
           "-p",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -94,7 +95,7 @@ final class SecretSearch {
    * search for one alone ({@code ^aws}, {@code grep -i openai}) prints its keys.
    */
   private static final Set<String> SERVICES =
-      Set.of(
+      NameSet.of(
           "gh",
           "github",
           "gitlab",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -109,11 +110,11 @@ final class SelfRules implements Family {
   }
 
   /** What copies onto the file a find gives it when {@code {}} is its last word. */
-  private static final Set<String> COPIERS = Set.of("cp", "install", "rsync", "scp", "ln");
+  private static final Set<String> COPIERS = NameSet.of("cp", "install", "rsync", "scp", "ln");
 
   /** A find's tests that select by a path's pattern. */
   private static final Set<String> FIND_PATHS =
-      Set.of("-path", "-ipath", "-wholename", "-iwholename");
+      NameSet.of("-path", "-ipath", "-wholename", "-iwholename");
 
   /** The names of the agents' settings and the guard's own file, as a find's -name meets them. */
   static final List<String> SETTINGS_NAMES =
@@ -252,7 +253,7 @@ final class SelfRules implements Family {
 
   /** The programs that read a folder with all it holds. */
   private static final Set<String> RECURSIVE_READERS =
-      Set.of("rg", "ag", "ack", "tar", "bsdtar", "gtar", "zip", "7z", "rsync", "rclone", "du");
+      NameSet.of("rg", "ag", "ack", "tar", "bsdtar", "gtar", "zip", "7z", "rsync", "rclone", "du");
 
   /**
    * Whether a read reaches the gateway's token without naming it: a glob that matches it ({@code

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 
 /**
@@ -19,11 +20,11 @@ final class ServiceBus {
   private ServiceBus() {}
 
   /** The D-Bus clients. */
-  private static final Set<String> CLIENTS = Set.of("dbus-send", "busctl", "gdbus", "qdbus");
+  private static final Set<String> CLIENTS = NameSet.of("dbus-send", "busctl", "gdbus", "qdbus");
 
   /** systemd's methods that stop, kill, freeze, mask, disable or clean a unit. */
   private static final Set<String> STOPPING =
-      Set.of(
+      NameSet.of(
           "StopUnit",
           "KillUnit",
           "FreezeUnit",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -62,7 +63,7 @@ final class ServiceLexicon {
 
   /** A row's fields: anything else is a mistake the first guard refuses. */
   private static final Set<String> ROW_FIELDS =
-      Set.of(
+      NameSet.of(
           "programs",
           "depth",
           "groups",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -109,6 +110,6 @@ final class ShapeObjects {
   }
 
   private static Set<String> set(JsonNode book, String field) {
-    return Set.copyOf(ShapeWords.strings(book, field));
+    return NameSet.copyOf(ShapeWords.strings(book, field));
   }
 }

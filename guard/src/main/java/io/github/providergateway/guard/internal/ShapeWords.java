@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -111,7 +112,7 @@ final class ShapeWords {
   }
 
   static Set<String> set(JsonNode book, String field) {
-    return Set.copyOf(strings(book, field));
+    return NameSet.copyOf(strings(book, field));
   }
 
   static List<String> strings(JsonNode book, String field) {

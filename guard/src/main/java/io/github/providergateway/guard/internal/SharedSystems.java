@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -163,7 +164,7 @@ final class SharedSystems {
 
   /** A mining algorithm, as a miner's {@code --algo} takes it. */
   private static final Set<String> MINING_ALGOS =
-      Set.of(
+      NameSet.of(
           "kawpow",
           "ethash",
           "etchash",
@@ -202,7 +203,7 @@ final class SharedSystems {
 
   /** The options a miner takes its pool by. */
   private static final Set<String> SERVER_OPTIONS =
-      Set.of("-o", "--url", "--server", "-s", "--pool", "-P", "-pool", "--host");
+      NameSet.of("-o", "--url", "--server", "-s", "--pool", "-P", "-pool", "--host");
 
   /** A host and its port. */
   private static final Pattern HOST_PORT =
@@ -216,7 +217,8 @@ final class SharedSystems {
               + "|(?:kaspa|karlsen|nexa|bc1|ltc1|ergo):?[0-9a-z]{20,90}(?:\\.\\w{1,32})?");
 
   /** The options a miner takes its algorithm by. */
-  private static final Set<String> ALGO_OPTIONS = Set.of("--algo", "-a", "--algorithm", "-algo");
+  private static final Set<String> ALGO_OPTIONS =
+      NameSet.of("--algo", "-a", "--algorithm", "-algo");
 
   /** Secret folders and files of the home whose modes keep other users out. */
   private static final Pattern SECRET_PLACE =
@@ -245,10 +247,10 @@ final class SharedSystems {
 
   /** A downloader's options that crawl rather than fetch: recursion, a mirror, a list. */
   private static final Set<String> CRAWLS =
-      Set.of("-r", "--recursive", "-m", "--mirror", "-i", "--input-file", "-l", "--level");
+      NameSet.of("-r", "--recursive", "-m", "--mirror", "-i", "--input-file", "-l", "--level");
 
   /** The hosts only this machine reaches. */
-  private static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "::1", "[::1]");
+  private static final Set<String> LOOPBACK = NameSet.of("127.0.0.1", "localhost", "::1", "[::1]");
 
   /** A raw data folder, where what an instrument wrote is kept as it wrote it. */
   private static final Pattern RAW_DATA =
@@ -355,7 +357,7 @@ final class SharedSystems {
 
   /** The programs that list a scheduler's jobs. */
   private static final Set<String> QUEUE_QUERIES =
-      Set.of("squeue", "qstat", "qselect", "bjobs", "condor_q", "sacct", "showq");
+      NameSet.of("squeue", "qstat", "qselect", "bjobs", "condor_q", "sacct", "showq");
 
   private static boolean queried(Scan scan) {
     for (Step other : scan.steps()) {
@@ -578,7 +580,7 @@ final class SharedSystems {
 
   /** The options that name the environment a package manager changes. */
   private static final Set<String> PREFIX_OPTIONS =
-      Set.of(
+      NameSet.of(
           "-p",
           "--prefix",
           "--target",
@@ -1280,7 +1282,7 @@ final class SharedSystems {
 
   /** The options that take a password as their value. */
   private static final Set<String> PASSWORD_OPTIONS =
-      Set.of(
+      NameSet.of(
           "--password",
           "--http-password",
           "--ftp-password",
@@ -1326,7 +1328,7 @@ final class SharedSystems {
 
   /** The devices that never end: a copy of one fills whatever it writes to. */
   private static final Set<String> ENDLESS =
-      Set.of("/dev/zero", "/dev/urandom", "/dev/random", "/dev/full");
+      NameSet.of("/dev/zero", "/dev/urandom", "/dev/random", "/dev/full");
 
   /**
    * {@code cat /dev/zero > /tmp/fill}, {@code yes > /tmp/f}: an endless stream written to a file,
@@ -1598,7 +1600,7 @@ final class SharedSystems {
 
   /** The programs that send files somewhere else, whose destination decides. */
   private static final Set<String> SENDERS =
-      Set.of(
+      NameSet.of(
           "rsync",
           "scp",
           "sftp",

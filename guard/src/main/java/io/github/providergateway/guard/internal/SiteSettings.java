@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +33,7 @@ final class SiteSettings {
 
   /** The words of a path that name a protection: turned off there, the site is open. */
   private static final Set<String> PROTECTIONS =
-      Set.of(
+      NameSet.of(
           "protection",
           "brute",
           "breached",
@@ -51,7 +52,7 @@ final class SiteSettings {
           "audit");
 
   /** The words of a CLI's command that turn what it names off. */
-  private static final Set<String> OFF = Set.of("disable", "off", "deactivate");
+  private static final Set<String> OFF = NameSet.of("disable", "off", "deactivate");
 
   /** The fields and options that list where an identity provider may send a signed-in person. */
   private static final List<String> REDIRECTS =

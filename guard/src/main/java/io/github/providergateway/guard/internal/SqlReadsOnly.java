@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +31,7 @@ final class SqlReadsOnly {
 
   /** The first words of a statement that reads. */
   private static final Set<String> READS =
-      Set.of("select", "with", "show", "explain", "describe", "desc", "values", "table");
+      NameSet.of("select", "with", "show", "explain", "describe", "desc", "values", "table");
 
   /** Words that make a statement that begins as a read write: {@code SELECT … INTO t}. */
   private static final Pattern WRITES =

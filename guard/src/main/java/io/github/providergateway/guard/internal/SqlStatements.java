@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -17,14 +18,14 @@ final class SqlStatements {
 
   /** What DROP destroys with its data, in SQL and in Cassandra's CQL. */
   private static final Set<String> DROPPED =
-      Set.of("TABLE", "DATABASE", "SCHEMA", "KEYSPACE", "COLUMNFAMILY");
+      NameSet.of("TABLE", "DATABASE", "SCHEMA", "KEYSPACE", "COLUMNFAMILY");
 
   /**
    * What {@code ALTER TABLE … DROP} may name that holds no data: anything else it drops is a column
    * ({@code COLUMN} is optional in PostgreSQL, MySQL and SQLite) or a partition, with its data.
    */
   private static final Set<String> DROPPED_WITHOUT_DATA =
-      Set.of(
+      NameSet.of(
           "CONSTRAINT",
           "INDEX",
           "KEY",
@@ -46,7 +47,7 @@ final class SqlStatements {
    * SQL too.
    */
   private static final Set<String> RUNS_STRINGS =
-      Set.of("EXECUTE", "PREPARE", "IMMEDIATE", "EXEC", "SP_EXECUTESQL");
+      NameSet.of("EXECUTE", "PREPARE", "IMMEDIATE", "EXEC", "SP_EXECUTESQL");
 
   /** How deep SQL held in a string is read, a string inside that string counted. */
   private static final int MAX_SQL_DEPTH = 2;

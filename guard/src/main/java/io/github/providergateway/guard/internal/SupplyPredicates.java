@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +20,7 @@ import java.util.Set;
 final class SupplyPredicates {
   /** The package indexes that are the registries, or mirrors of them run by their projects. */
   private static final Set<String> REGISTRIES =
-      Set.of(
+      NameSet.of(
           "pypi.org",
           "files.pythonhosted.org",
           "pypi.python.org",
@@ -41,11 +42,11 @@ final class SupplyPredicates {
 
   /** The options that name an index every package may come from. */
   private static final Set<String> REPLACING =
-      Set.of("--index-url", "-i", "--registry", "--default-index", "--source", "--index");
+      NameSet.of("--index-url", "-i", "--registry", "--default-index", "--source", "--index");
 
   /** The options that add an index beside the registry (dependency confusion's door). */
   private static final Set<String> ADDING =
-      Set.of("--extra-index-url", "--find-links", "-f", "--add-source", "--extra-index");
+      NameSet.of("--extra-index-url", "--find-links", "-f", "--add-source", "--extra-index");
 
   /** The settings that load code into every later program of their kind. */
   private static final List<String> STARTUP_CODE =
@@ -70,7 +71,7 @@ final class SupplyPredicates {
 
   /** Where node's module loaders name a file. */
   private static final Set<String> NODE_LOADS =
-      Set.of("-r", "--require", "--import", "--loader", "--experimental-loader", "--preload");
+      NameSet.of("-r", "--require", "--import", "--loader", "--experimental-loader", "--preload");
 
   /** The settings that turn TLS verification off, as a startup or config file writes them. */
   private static final List<String> TLS_OFF =

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Where.Read;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -111,7 +112,7 @@ final class TamperPredicates {
 
   /** The programs that set the kernel's command line by their options. */
   private static final java.util.Set<String> BOOT_TOOLS =
-      java.util.Set.of("grubby", "kernelstub", "grub-editenv", "grub2-editenv", "rpm-ostree");
+      NameSet.of("grubby", "kernelstub", "grub-editenv", "grub2-editenv", "rpm-ostree");
 
   /**
    * A program that writes a weakening setting into the kernel's command line: {@code sed -i

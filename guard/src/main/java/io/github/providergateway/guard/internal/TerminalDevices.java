@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -42,7 +43,7 @@ final class TerminalDevices {
       Pattern.compile("/proc/([^/]*[$`][^/]*|\\$\\([^)]*\\)[^/]*)/(?:task/[^/]+/)?fd/.*");
 
   /** The command's own process, as a shell names it. */
-  private static final Set<String> OWN = Set.of("$$", "${$}", "$BASHPID", "${BASHPID}");
+  private static final Set<String> OWN = NameSet.of("$$", "${$}", "$BASHPID", "${BASHPID}");
 
   /**
    * Whether a target may be another terminal or another process's open file though its path is no

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +28,7 @@ final class TerminalTyping {
   private TerminalTyping() {}
 
   /** xdotool's and ydotool's commands that press keys. */
-  private static final Set<String> KEYS = Set.of("type", "key", "keydown", "keyup");
+  private static final Set<String> KEYS = NameSet.of("type", "key", "keydown", "keyup");
 
   /** The kernel's request that pushes a character into a terminal's input, by name and number. */
   private static final Pattern TIOCSTI =
@@ -111,7 +112,7 @@ final class TerminalTyping {
   }
 
   /** tmux's own options that take the next word as their value. */
-  private static final Set<String> TMUX_VALUED = Set.of("-L", "-S", "-f", "-T", "-c");
+  private static final Set<String> TMUX_VALUED = NameSet.of("-L", "-S", "-f", "-T", "-c");
 
   /**
    * The words of a tmux command line that name its commands: the first word past tmux's own

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ final class TerraformPlans {
   }
 
   /** The programs that save and apply plans, one another's too. */
-  private static final Set<String> PROGRAMS = Set.of("terraform", "tofu", "terragrunt");
+  private static final Set<String> PROGRAMS = NameSet.of("terraform", "tofu", "terragrunt");
 
   /**
    * A call's words as terraform reads them.

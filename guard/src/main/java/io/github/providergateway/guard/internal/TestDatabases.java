@@ -1,7 +1,9 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -108,8 +110,8 @@ final class TestDatabases {
   }
 
   /** A server's own databases, connected to for dropping or creating another. */
-  private static final java.util.Set<String> MAINTENANCE =
-      java.util.Set.of("postgres", "template1", "mysql", "master");
+  private static final Set<String> MAINTENANCE =
+      NameSet.of("postgres", "template1", "mysql", "master");
 
   /**
    * SQL Server's client on this machine's server and a test's database: {@code sqlcmd -S

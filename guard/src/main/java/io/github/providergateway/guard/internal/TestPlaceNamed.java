@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -23,7 +24,7 @@ final class TestPlaceNamed {
 
   /** The parts of an option's name that say it chooses where the program acts. */
   private static final Set<String> PLACE_PARTS =
-      Set.of(
+      NameSet.of(
           "env",
           "environment",
           "stage",
@@ -67,7 +68,7 @@ final class TestPlaceNamed {
 
   /** The parts of an option's name that say its value is a file that chooses the place. */
   private static final Set<String> SETTINGS_PARTS =
-      Set.of("config", "conf", "settings", "kubeconfig", "profile", "env");
+      NameSet.of("config", "conf", "settings", "kubeconfig", "profile", "env");
 
   /**
    * Whether the program's words name a test or staging place where they name a place.

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 
 /**
@@ -23,7 +24,7 @@ final class TokenArguments {
    * measure it. Small on purpose: a program not here is read as reading what it is given.
    */
   private static final Set<String> NAME_ONLY =
-      Set.of(
+      NameSet.of(
           "ls",
           "stat",
           "test",

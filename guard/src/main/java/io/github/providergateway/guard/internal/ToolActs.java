@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -16,7 +17,7 @@ final class ToolActs {
 
   /** The words of a tool's name that act on money, people or messages. */
   private static final Set<String> ACTING =
-      Set.of(
+      NameSet.of(
           "refund",
           "charge",
           "transfer",
@@ -64,7 +65,8 @@ final class ToolActs {
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =
-      Set.of("get", "list", "search", "query", "describe", "read", "fetch", "find", "show", "view");
+      NameSet.of(
+          "get", "list", "search", "query", "describe", "read", "fetch", "find", "show", "view");
 
   /**
    * A tool of a server (an agent's MCP tool, {@code mcp__stripe__create_refund}, or a provider's)
@@ -137,7 +139,8 @@ final class ToolActs {
   static final List<String> STATEMENT_FIELDS = List.of("statement", "sql", "query");
 
   private static final Set<String> SQL_WRITES =
-      Set.of("drop", "delete", "truncate", "update", "alter", "insert", "grant", "revoke", "merge");
+      NameSet.of(
+          "drop", "delete", "truncate", "update", "alter", "insert", "grant", "revoke", "merge");
 
   /** Whether a tool's SQL argument ({@code statement}, {@code sql}, {@code query}) writes. */
   private static boolean sqlWrites(JsonNode args) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,7 @@ final class ToolChanges {
    * pool_snapshottask_update}); those verbs are {@link #FIRST_ONLY}.
    */
   static final Set<String> MOVES =
-      Set.of(
+      NameSet.of(
           "acknowledge",
           "ack",
           "certify",
@@ -66,7 +67,7 @@ final class ToolChanges {
    * server's plain write ({@code pool_snapshottask_update}).
    */
   private static final Set<String> FIRST_ONLY =
-      Set.of(
+      NameSet.of(
           "set",
           "update",
           "reset",
@@ -112,7 +113,7 @@ final class ToolChanges {
    * code that other rules read.
    */
   private static final Set<String> OWN_WORK_OR_READ =
-      Set.of(
+      NameSet.of(
           "issue",
           "issues",
           "pull",
@@ -159,7 +160,7 @@ final class ToolChanges {
    * Arguments that say where the tool acts: this machine, a test or a staging place is no one's.
    */
   private static final Set<String> WHERE =
-      Set.of(
+      NameSet.of(
           "host",
           "hostname",
           "server",
@@ -233,7 +234,7 @@ final class ToolChanges {
 
   /** Arguments that name what a generic tool does: {@code "action": "suppress"}. */
   private static final Set<String> ACT_FIELDS =
-      Set.of("action", "operation", "op", "command", "verb", "transition");
+      NameSet.of("action", "operation", "op", "command", "verb", "transition");
 
   /**
    * Whether an argument that names the tool's act holds one word whose first part changes what it

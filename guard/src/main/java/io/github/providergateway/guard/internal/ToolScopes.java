@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +29,8 @@ final class ToolScopes {
   private static final int DEPTH = 3;
 
   /** The texts a field's value is true by: a flag's value written as a string. */
-  private static final Set<String> TRUE_TEXTS = Set.of("true", "True", "TRUE", "yes", "1", "on");
+  private static final Set<String> TRUE_TEXTS =
+      NameSet.of("true", "True", "TRUE", "yes", "1", "on");
 
   /**
    * {@return what widens the act ("a check skipped", "every one"), or {@code null}}

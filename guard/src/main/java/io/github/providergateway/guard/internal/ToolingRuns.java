@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.FlowReading.Found;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -33,11 +34,11 @@ final class ToolingRuns {
   /** lefthook's configuration files. */
   private static final Pattern LEFTHOOK = Pattern.compile("\\.?lefthook(?:-local)?\\.ya?ml");
 
-  private static final Set<String> GRADLE = Set.of("gradle", "gradlew", "gradlew.bat");
-  private static final Set<String> BAZEL = Set.of("bazel", "bazelisk");
-  private static final Set<String> MAVEN = Set.of("mvn", "mvnw", "mvnd", "mvnw.cmd");
+  private static final Set<String> GRADLE = NameSet.of("gradle", "gradlew", "gradlew.bat");
+  private static final Set<String> BAZEL = NameSet.of("bazel", "bazelisk");
+  private static final Set<String> MAVEN = NameSet.of("mvn", "mvnw", "mvnd", "mvnw.cmd");
   private static final Set<String> PACKAGES =
-      Set.of(
+      NameSet.of(
           "npm",
           "pnpm",
           "yarn",
@@ -54,13 +55,23 @@ final class ToolingRuns {
           "twine",
           "corepack");
   private static final Set<String> EDITORS =
-      Set.of(
+      NameSet.of(
           "devcontainer", "code", "code-insiders", "cursor", "codium", "windsurf", "zed", "gitpod");
-  private static final Set<String> HOOK_RUNNERS = Set.of("pre-commit", "lefthook", "prek");
+  private static final Set<String> HOOK_RUNNERS = NameSet.of("pre-commit", "lefthook", "prek");
+
+  /** The Python package managers that build a package from the folder given it. */
+  private static final Set<String> PYTHON_PACKAGES =
+      NameSet.of("pip", "pip3", "uv", "poetry", "pdm", "pipenv");
+
+  /** direnv's verbs that load a folder's .envrc. */
+  private static final Set<String> DIRENV_RUNS = NameSet.of("allow", "exec", "reload", "permit");
+
+  /** git's subcommands that run its hooks. */
+  private static final Set<String> GIT_HOOKED = NameSet.of("commit", "push", "merge", "rebase");
 
   /** git's subcommands that run none of its settings' commands. */
   private static final Set<String> GIT_QUIET =
-      Set.of("config", "help", "version", "init", "remote");
+      NameSet.of("config", "help", "version", "init", "remote");
 
   /** A git setting whose value is a command: a filter, a driver, a monitor, an alias. */
   private static final Pattern COMMAND_KEY =
@@ -92,7 +103,7 @@ final class ToolingRuns {
       what = "maven";
     } else if (PACKAGES.contains(program)) {
       what = "registry";
-      if (Set.of("pip", "pip3", "uv", "poetry", "pdm", "pipenv").contains(program)
+      if (PYTHON_PACKAGES.contains(program)
           && (words.contains(".") || words.contains("-e") || words.contains("build"))) {
         second = "pybuild"; // a package built from the folder: its setup.py runs
       }
@@ -112,7 +123,7 @@ final class ToolingRuns {
         what = "editor"; // opening a folder runs its tasks that run on open
       }
     } else if (program.equals("direnv")) {
-      if (!words.isEmpty() && Set.of("allow", "exec", "reload", "permit").contains(words.get(0))) {
+      if (!words.isEmpty() && DIRENV_RUNS.contains(words.get(0))) {
         what = "envrc";
       }
     } else if (HOOK_RUNNERS.contains(program)) {
@@ -122,7 +133,7 @@ final class ToolingRuns {
       if (sub != null && !GIT_QUIET.contains(sub)) {
         what = "gitconfig";
       }
-      if (sub != null && Set.of("commit", "push", "merge", "rebase").contains(sub)) {
+      if (sub != null && GIT_HOOKED.contains(sub)) {
         second = "hookcfg";
       }
       if ("config".equals(sub)) {
@@ -154,7 +165,7 @@ final class ToolingRuns {
 
   /** The programs that write an archive or a split into the project, or force it into a commit. */
   static final Set<String> BLOATERS =
-      Set.of("split", "gsplit", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "git");
+      NameSet.of("split", "gsplit", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "git");
 
   /** A folder of dependencies, caches or environments: never the project's own source. */
   private static final Pattern DEPENDENCIES =
@@ -258,7 +269,7 @@ final class ToolingRuns {
 
   /** The programs that copy rows of a file or a database's table into another file. */
   static final Set<String> PEOPLE_COPIERS =
-      Set.of(
+      NameSet.of(
           "cp",
           "head",
           "tail",
@@ -283,10 +294,11 @@ final class ToolingRuns {
           "duckdb");
 
   /** The options that name a table or collection to dump. */
-  private static final Set<String> TABLE_OPTIONS = Set.of("-t", "--table", "-c", "--collection");
+  private static final Set<String> TABLE_OPTIONS =
+      NameSet.of("-t", "--table", "-c", "--collection");
 
   /** The options that name the file written. */
-  private static final Set<String> OUT_OPTIONS = Set.of("--out", "-o", "--file", "-f");
+  private static final Set<String> OUT_OPTIONS = NameSet.of("--out", "-o", "--file", "-f");
 
   /** A file named for people's records exported: {@code customers-export-2024.csv}. */
   private static final Pattern PEOPLE_EXPORT =
@@ -387,7 +399,7 @@ final class ToolingRuns {
    * The programs that send a file they name: HTTP clients, object stores, forges, test managers.
    */
   private static final Set<String> UPLOADERS =
-      Set.of(
+      NameSet.of(
           "curl",
           "wget",
           "http",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -90,7 +91,7 @@ final class ToolingShapes {
 
   /** The hosts a build tool's own distributions come from. */
   private static final Set<String> WRAPPER_HOSTS =
-      Set.of(
+      NameSet.of(
           "services.gradle.org",
           "downloads.gradle.org",
           "downloads.gradle-dn.com",
@@ -101,7 +102,7 @@ final class ToolingShapes {
 
   /** The hosts an archive of Bazel's rules ordinarily comes from. */
   private static final Set<String> ARCHIVE_HOSTS =
-      Set.of(
+      NameSet.of(
           "github.com",
           "codeload.github.com",
           "objects.githubusercontent.com",

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 
 /**
@@ -16,7 +17,8 @@ final class Tunnels {
 
   /** Programs that listen here for a database elsewhere, whatever their options. */
   private static final Set<String> PROXIES =
-      Set.of("cloud-sql-proxy", "cloud_sql_proxy", "pgbouncer", "chisel", "sshuttle", "autossh");
+      NameSet.of(
+          "cloud-sql-proxy", "cloud_sql_proxy", "pgbouncer", "chisel", "sshuttle", "autossh");
 
   /**
    * {@return whether the call opens a tunnel to another machine}

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ final class UnknownContents {
 
   /** git's subcommands that write what a repository holds into its work tree. */
   private static final Set<String> GIT_WRITES =
-      Set.of(
+      NameSet.of(
           "checkout",
           "switch",
           "restore",
@@ -421,7 +422,7 @@ final class UnknownContents {
   }
 
   /** chezmoi's commands that write its sources' files into the destination, the home unless -D. */
-  private static final Set<String> CHEZMOI_WRITES = Set.of("apply", "update", "init");
+  private static final Set<String> CHEZMOI_WRITES = NameSet.of("apply", "update", "init");
 
   /** {@code chezmoi apply}, {@code update}, {@code init --apply}: into the home or {@code -D}. */
   private static Landing chezmoiInto(List<Word> args) {

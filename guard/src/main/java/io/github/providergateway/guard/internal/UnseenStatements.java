@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,7 +33,7 @@ final class UnseenStatements {
 
   /** The clients that read no statements on their input or work on a local file. */
   private static final Set<String> NOT_READ =
-      Set.of("sqlite3", "sqlite", "duckdb", "litecli", "bq");
+      NameSet.of("sqlite3", "sqlite", "duckdb", "litecli", "bq");
 
   /**
    * {@return the file of statements the client runs that no program of the call wrote, or {@code

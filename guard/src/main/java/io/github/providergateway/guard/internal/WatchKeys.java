@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -19,7 +20,7 @@ final class WatchKeys {
 
   /** Words that make a key of two words or more a watch kept for people. */
   private static final Set<String> WATCHES =
-      Set.of(
+      NameSet.of(
           "alarm",
           "alarms",
           "alert",
@@ -43,7 +44,7 @@ final class WatchKeys {
 
   /** What a key that starts with {@code auto} does without the person when on. */
   private static final Set<String> APPROVALS =
-      Set.of("approve", "approval", "accept", "publish", "release");
+      NameSet.of("approve", "approval", "accept", "publish", "release");
 
   /**
    * Whether a key's words name a watch kept for people.

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -90,7 +91,8 @@ final class WeakenPredicates {
   /** The forms sed's and perl's substitution and deletion commands take. */
   private static final Pattern GROUP = Pattern.compile("\\\\?\\(([^()]{0,200}?)\\\\?\\)");
 
-  private static final Set<String> SED_VALUES = Set.of("-e", "--expression", "-f", "--file", "-l");
+  private static final Set<String> SED_VALUES =
+      NameSet.of("-e", "--expression", "-f", "--file", "-l");
 
   private WeakenPredicates() {}
 
@@ -354,7 +356,7 @@ final class WeakenPredicates {
 
   /** The kinds of a cluster's objects that are its security controls. */
   private static final Set<String> GUARD_KINDS =
-      Set.of(
+      NameSet.of(
           "validatingwebhookconfiguration",
           "validatingwebhookconfigurations",
           "mutatingwebhookconfiguration",

@@ -16,7 +16,9 @@ import java.util.function.Supplier;
  */
 final class Where {
   /**
-   * A predicate over one program as a clause read it.
+   * A predicate over one program as a clause read it. It reads the call and the program, never the
+   * rules found so far, so that a group may try its clauses in any order ({@link PlacedSteps}); one
+   * that does is in a group tried program by program ({@link BookRules#afterTheOthers}).
    *
    * <p>Implemented by the classes that hold the knowledge ({@link GitPredicates}).
    */

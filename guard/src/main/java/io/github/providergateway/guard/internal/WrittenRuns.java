@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.FlowReading.Found;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class WrittenRuns {
   public static final String HELD = HeldContent.KEY;
 
   private static final Set<String> COMMIT_HOOKS =
-      Set.of(
+      NameSet.of(
           "pre-commit",
           "prepare-commit-msg",
           "commit-msg",
@@ -44,7 +45,7 @@ public final class WrittenRuns {
           "post-checkout",
           "post-rewrite");
 
-  private static final Set<String> PUSH_HOOKS = Set.of("pre-push");
+  private static final Set<String> PUSH_HOOKS = NameSet.of("pre-push");
 
   private static final Pattern URL = Pattern.compile("(?i)^(?:https?|ftp)://\\S+");
 
@@ -90,7 +91,8 @@ public final class WrittenRuns {
       }
       case "pip", "pip3", "uv" -> requirements(scan, step, words, found);
       case "npm", "pnpm", "yarn", "bun" -> {
-        if (first == null && !program.equals("npm") || first != null && packageRun(first)) {
+        if (first == null && !program.equals("npm")
+            || first != null && PACKAGE_RUNS.contains(first)) {
           entries.add("npm");
         }
       }
@@ -247,7 +249,7 @@ public final class WrittenRuns {
 
   /** The files a task runner reads its tasks from, by their names in lower case. */
   private static final Set<String> TASK_FILES =
-      Set.of(
+      NameSet.of(
           "justfile",
           ".justfile",
           "taskfile.yml",
@@ -377,30 +379,29 @@ public final class WrittenRuns {
     }
   }
 
-  private static boolean packageRun(String sub) {
-    return Set.of(
-            "install",
-            "i",
-            "ci",
-            "add",
-            "run",
-            "run-script",
-            "test",
-            "t",
-            "start",
-            "dev",
-            "rebuild",
-            "restart",
-            "exec",
-            "x",
-            "dlx",
-            // npm's lifecycle: version runs preversion, version and postversion; publish and pack
-            // run prepublishOnly, prepack, prepare and postpack; publish also its own scripts.
-            "version",
-            "publish",
-            "pack")
-        .contains(sub);
-  }
+  /** npm's (and its kin's) verbs that run the package's scripts. */
+  private static final Set<String> PACKAGE_RUNS =
+      NameSet.of(
+          "install",
+          "i",
+          "ci",
+          "add",
+          "run",
+          "run-script",
+          "test",
+          "t",
+          "start",
+          "dev",
+          "rebuild",
+          "restart",
+          "exec",
+          "x",
+          "dlx",
+          // npm's lifecycle: version runs preversion, version and postversion; publish and pack
+          // run prepublishOnly, prepack, prepare and postpack; publish also its own scripts.
+          "version",
+          "publish",
+          "pack");
 
   private static String positional(List<String> words, int index) {
     int seen = 0;
@@ -416,11 +417,11 @@ public final class WrittenRuns {
 
   /** git's subcommands that run the commit hooks. */
   private static final Set<String> COMMIT_HOOKED =
-      Set.of("commit", "merge", "rebase", "am", "cherry-pick", "pull");
+      NameSet.of("commit", "merge", "rebase", "am", "cherry-pick", "pull");
 
   /** git's own options that take a value before its subcommand. */
   private static final Set<String> GIT_VALUED =
-      Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace");
+      NameSet.of("-C", "-c", "--git-dir", "--work-tree", "--namespace");
 
   static String gitSubcommand(List<String> words) {
     for (int i = 0; i < words.size(); i++) {

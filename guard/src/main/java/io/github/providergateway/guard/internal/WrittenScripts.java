@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.internal.FlowReading.Found;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,11 +27,11 @@ final class WrittenScripts {
               + "|WebSocket|\\bsocket\\b|dgram|requests\\.|httpx\\.|urllib|http\\.client|axios"
               + "|Net::HTTP|TCPSocket|fsockopen|curl_exec|/dev/tcp/|/dev/udp/");
 
-  private static final Set<String> COPIES = Set.of("cp", "mv", "ln", "install", "rsync");
+  private static final Set<String> COPIES = NameSet.of("cp", "mv", "ln", "install", "rsync");
 
-  private static final Set<String> PRINTERS = Set.of("echo", "printf");
+  private static final Set<String> PRINTERS = NameSet.of("echo", "printf");
 
-  private static final Set<String> SOURCES = Set.of("source", ".");
+  private static final Set<String> SOURCES = NameSet.of("source", ".");
 
   /**
    * Words, lower-cased, one of which every text {@link #SENDS} or {@link InlineFlows#SENDS} finds
@@ -75,11 +76,11 @@ final class WrittenScripts {
 
   /** Runners whose first word not an option is a script, as for interpreters. */
   private static final Set<String> SCRIPT_RUNNERS =
-      Set.of("node", "deno", "bun", "tsx", "ts-node", "npx", "bunx", "zx", "vite-node", "esno");
+      NameSet.of("node", "deno", "bun", "tsx", "ts-node", "npx", "bunx", "zx", "vite-node", "esno");
 
   /** The runners {@code npx} starts whose next word is the script ({@code npx zx f.mjs}). */
   private static final Set<String> RUNNER_PACKAGES =
-      Set.of("zx", "tsx", "ts-node", "vite-node", "esno", "jiti");
+      NameSet.of("zx", "tsx", "ts-node", "vite-node", "esno", "jiti");
 
   /** An interpreter's option that gives inline code or a module, not a script. */
   private static final Pattern INLINE_OPTION = Pattern.compile("-[A-Za-z]*[cepr]|--eval|-m");

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.programs.EnvironmentForm;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
@@ -188,7 +189,7 @@ final class EnvironmentCode {
 
   /** The package managers that read options from the environment ({@link Programs}). */
   private static final Set<String> PACKAGE_MANAGERS =
-      Set.of("pip", "pip3", "uv", "npm", "npx", "pnpm", "yarn");
+      NameSet.of("pip", "pip3", "uv", "npm", "npx", "pnpm", "yarn");
 
   /**
    * A package manager's command read once more with the options it reads from the environment

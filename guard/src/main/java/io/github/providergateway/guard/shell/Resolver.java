@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.Nest;
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.internal.Runners;
 import io.github.providergateway.guard.shell.programs.CarriedRun;
 import io.github.providergateway.guard.shell.programs.InlineLanguage;
@@ -25,14 +26,14 @@ import java.util.Set;
  */
 final class Resolver {
   private static final Set<String> DECLARATIONS =
-      Set.of("export", "declare", "typeset", "local", "readonly");
+      NameSet.of("export", "declare", "typeset", "local", "readonly");
 
   /** The programs that copy, link, move or install a file under another name. */
-  private static final Set<String> MAKERS = Set.of("ln", "cp", "mv", "install", "link");
+  private static final Set<String> MAKERS = NameSet.of("ln", "cp", "mv", "install", "link");
 
   /** The programs {@link #nested} reads by name: in its {@code switch}, and balena for its ssh. */
   private static final Set<String> SWITCHED =
-      Set.of(
+      NameSet.of(
           "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
           "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
           "flock", "cpio", "balena");
@@ -53,7 +54,7 @@ final class Resolver {
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
     names.addAll(SameCallFiles.EMPTY_SYNCS);
-    return Set.copyOf(names);
+    return NameSet.copyOf(names);
   }
 
   /** The bounds of this parse. */
@@ -170,7 +171,7 @@ final class Resolver {
   }
 
   /** The variables that choose which programs and libraries every later command runs. */
-  private static final Set<String> LOADER_VARIABLES = Set.of("PATH", "LD_PRELOAD", "LD_AUDIT");
+  private static final Set<String> LOADER_VARIABLES = NameSet.of("PATH", "LD_PRELOAD", "LD_AUDIT");
 
   private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
     if (raw.defines != null) {

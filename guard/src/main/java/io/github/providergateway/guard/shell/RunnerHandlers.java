@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.internal.Runners;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import java.util.regex.Pattern;
  */
 final class RunnerHandlers {
   private static final Set<String> TMUX_COMMANDS =
-      Set.of(
+      NameSet.of(
           "new-session",
           "new",
           "new-window",
@@ -30,12 +31,17 @@ final class RunnerHandlers {
           "respawnw",
           "display-popup",
           "popup");
-  private static final Set<String> TMUX_RUN = Set.of("run-shell", "run", "if-shell", "if");
-  private static final Set<String> TMUX_KEYS = Set.of("send-keys", "send");
-  private static final Set<String> ENTER = Set.of("Enter", "C-m", "KPEnter", "\\n");
+
+  /** npm exec's long options that take a value. */
+  private static final Set<String> NPM_EXEC_VALUED =
+      NameSet.of("--package", "--call", "--workspace", "--prefix");
+
+  private static final Set<String> TMUX_RUN = NameSet.of("run-shell", "run", "if-shell", "if");
+  private static final Set<String> TMUX_KEYS = NameSet.of("send-keys", "send");
+  private static final Set<String> ENTER = NameSet.of("Enter", "C-m", "KPEnter", "\\n");
 
   private static final Set<String> BWRAP_TWO =
-      Set.of(
+      NameSet.of(
           "--bind",
           "--bind-try",
           "--dev-bind",
@@ -49,7 +55,7 @@ final class RunnerHandlers {
           "--ro-bind-data",
           "--chmod");
   private static final Set<String> BWRAP_ONE =
-      Set.of(
+      NameSet.of(
           "--tmpfs",
           "--proc",
           "--dev",
@@ -210,9 +216,7 @@ final class RunnerHandlers {
       }
       case "Runners.npm" -> {
         // npm exec/x: the command after its options (or -c CODE); npm explore PKG -- CMD.
-        int at =
-            Wrappers.skipOptions(
-                words, 1, "pcw", Set.of("--package", "--call", "--workspace", "--prefix"), null);
+        int at = Wrappers.skipOptions(words, 1, "pcw", NPM_EXEC_VALUED, null);
         String verb = at < words.size() ? words.get(at).text() : "";
         if (verb.equals("pkg") || verb.equals("set-script")) {
           // npm pkg set scripts.x='…', npm set-script x '…': a script defined is one npm runs.

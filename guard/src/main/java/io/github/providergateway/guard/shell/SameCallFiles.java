@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
@@ -67,7 +68,7 @@ final class SameCallFiles {
   }
 
   /** The programs {@link #emptySync} reads: mkdir, and the syncs that delete what is not there. */
-  static final Set<String> EMPTY_SYNCS = Set.of("mkdir", "aws", "gsutil", "rclone");
+  static final Set<String> EMPTY_SYNCS = NameSet.of("mkdir", "aws", "gsutil", "rclone");
 
   /**
    * For {@code mkdir}, remembers the folders made; for a sync from a folder this command made and

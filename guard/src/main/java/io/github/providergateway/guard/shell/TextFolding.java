@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
@@ -118,7 +119,7 @@ final class TextFolding {
 
   /** The programs a fold can start with: a substitution of any other is not parsed again. */
   private static final java.util.Set<String> STARTS =
-      java.util.Set.of(
+      NameSet.of(
           "echo",
           "printf",
           "cat",

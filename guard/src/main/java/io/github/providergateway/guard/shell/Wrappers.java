@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.internal.Runners;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
@@ -17,7 +18,7 @@ import java.util.Set;
  */
 final class Wrappers {
   static final Set<String> XARGS_LONG =
-      Set.of(
+      NameSet.of(
           "--arg-file",
           "--delimiter",
           "--max-args",

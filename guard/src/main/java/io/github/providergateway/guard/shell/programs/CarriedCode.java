@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +62,7 @@ final class CarriedCode {
 
   /** Git settings whose value git runs through the shell. */
   private static final Set<String> GIT_CODE_KEYS =
-      Set.of(
+      NameSet.of(
           "core.fsmonitor",
           "core.sshcommand",
           "core.editor",
@@ -79,7 +80,7 @@ final class CarriedCode {
 
   /** ssh configuration keys whose value runs as a local shell command. */
   private static final Set<String> SSH_CODE_KEYS =
-      Set.of("proxycommand", "localcommand", "knownhostscommand", "remotecommand");
+      NameSet.of("proxycommand", "localcommand", "knownhostscommand", "remotecommand");
 
   /** tar's options whose value it runs as a command. */
   private static final List<String> TAR_CODE_OPTIONS =
@@ -193,7 +194,7 @@ final class CarriedCode {
 
   /** Git's global options that take the next word. */
   private static final Set<String> GIT_GLOBAL_WITH_VALUE =
-      Set.of(
+      NameSet.of(
           "-C",
           "-c",
           "--git-dir",

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Set;
  */
 final class CarriedInEnvironment {
   private static final Set<String> COMMANDS =
-      Set.of(
+      NameSet.of(
           "GIT_SSH_COMMAND",
           "GIT_SSH",
           "GIT_PAGER",
@@ -136,7 +137,7 @@ final class CarriedInEnvironment {
 
   /** node's options that load a module before the program. */
   private static final Set<String> NODE_LOADERS =
-      Set.of("-r", "--require", "--import", "--loader", "--experimental-loader");
+      NameSet.of("-r", "--require", "--import", "--loader", "--experimental-loader");
 
   /** Whether a library's path is one of the system's, loaded by every program anyway. */
   static boolean systemLibrary(String path) {

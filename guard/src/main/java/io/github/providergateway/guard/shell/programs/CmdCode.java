@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,11 +24,11 @@ final class CmdCode {
 
   /** The variables Windows sets for the profile, kept as written for the file rules to read. */
   private static final Set<String> PROFILE =
-      Set.of("USERPROFILE", "APPDATA", "LOCALAPPDATA", "ONEDRIVE", "HOMEDRIVE", "HOMEPATH");
+      NameSet.of("USERPROFILE", "APPDATA", "LOCALAPPDATA", "ONEDRIVE", "HOMEDRIVE", "HOMEPATH");
 
   /** Statements that run nothing. */
   private static final Set<String> QUIET =
-      Set.of("rem", "setlocal", "endlocal", "else", "goto", "exit", "pause", "title", "color");
+      NameSet.of("rem", "setlocal", "endlocal", "else", "goto", "exit", "pause", "title", "color");
 
   static void extract(String code, List<ForeignRun> found) {
     Map<String, String> set = new HashMap<>();

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell.programs;
 
 import io.github.providergateway.guard.shell.internal.ContainerOptions;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -135,7 +136,7 @@ final class ContainerCarried {
 
   /** kubectl's global options that take a value in the next word. */
   private static final Set<String> KUBECTL_WITH_VALUE =
-      Set.of(
+      NameSet.of(
           "-n",
           "--namespace",
           "--context",
@@ -233,7 +234,7 @@ final class ContainerCarried {
    * named).
    */
   private static final Set<String> CONTAINER_LOCAL =
-      Set.of(
+      NameSet.of(
           "rm",
           "rmdir",
           "unlink",
@@ -321,7 +322,7 @@ final class ContainerCarried {
 
   /** {@code docker compose run}'s and {@code exec}'s options that take a value. */
   private static final Set<String> COMPOSE_RUN_WITH_VALUE =
-      Set.of(
+      NameSet.of(
           "-e",
           "--env",
           "-w",
@@ -376,7 +377,7 @@ final class ContainerCarried {
 
   /** {@code docker exec}'s options that take a value. */
   private static final Set<String> EXEC_WITH_VALUE =
-      Set.of("-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys");
+      NameSet.of("-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys");
 
   /**
    * {@code docker exec [options] CONTAINER COMMAND…}: the command, as a program of its own, runs in

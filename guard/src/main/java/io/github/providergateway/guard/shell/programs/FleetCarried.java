@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -15,7 +16,7 @@ final class FleetCarried {
 
   /** Ansible's modules whose argument is a shell command. */
   private static final Set<String> ANSIBLE_COMMANDS =
-      Set.of(
+      NameSet.of(
           "shell",
           "command",
           "raw",
@@ -25,11 +26,11 @@ final class FleetCarried {
 
   /** Salt's functions whose first argument is a shell command. */
   private static final Set<String> SALT_COMMANDS =
-      Set.of("cmd.run", "cmd.run_all", "cmd.run_stdout", "cmd.shell", "cmd.script");
+      NameSet.of("cmd.run", "cmd.run_all", "cmd.run_stdout", "cmd.shell", "cmd.script");
 
   /** The options of pdsh, clush, pssh and their kin that take a value in the next word. */
   private static final Set<String> PARALLEL_WITH_VALUE =
-      Set.of(
+      NameSet.of(
           "-w",
           "-x",
           "-g",

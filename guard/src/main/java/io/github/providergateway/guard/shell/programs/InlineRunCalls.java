@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 
 /**
@@ -12,7 +13,7 @@ final class InlineRunCalls {
   private InlineRunCalls() {}
 
   private static final Set<String> PYTHON_RUNS =
-      Set.of(
+      NameSet.of(
           "system",
           "popen",
           "getoutput",
@@ -27,20 +28,20 @@ final class InlineRunCalls {
           "execvpe",
           "spawn");
   private static final Set<String> PYTHON_SUBPROCESS =
-      Set.of("run", "call", "check_call", "check_output", "Popen");
+      NameSet.of("run", "call", "check_call", "check_output", "Popen");
 
   /**
    * A task runner's context running a command ({@code c.run("…")} of invoke and fabric, {@code
    * session.run("heroku", …)} of nox): the name a task's first parameter has by custom.
    */
   static final Set<String> TASK_CONTEXTS =
-      Set.of("c", "ctx", "context", "conn", "connection", "session", "cx");
+      NameSet.of("c", "ctx", "context", "conn", "connection", "session", "cx");
 
   /** What a task runner's context runs commands by. */
-  private static final Set<String> TASK_RUNS = Set.of("run", "local", "sudo", "run_always");
+  private static final Set<String> TASK_RUNS = NameSet.of("run", "local", "sudo", "run_always");
 
   static final Set<String> NODE_RUNS =
-      Set.of(
+      NameSet.of(
           "exec",
           "execSync",
           "spawn",
@@ -52,14 +53,14 @@ final class InlineRunCalls {
           "execaCommand",
           "execaCommandSync",
           "Command"); // deno's new Deno.Command("kubectl", {args: […]})
-  private static final Set<String> PERL_RUNS = Set.of("system", "exec", "readpipe");
+  private static final Set<String> PERL_RUNS = NameSet.of("system", "exec", "readpipe");
 
   /** The commands awk may print into that run what they read. */
   static final Set<String> AWK_SHELLS =
-      Set.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
+      NameSet.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
 
   private static final Set<String> RUBY_RUNS =
-      Set.of(
+      NameSet.of(
           "sh", // rake's
           "system",
           "exec",
@@ -73,7 +74,7 @@ final class InlineRunCalls {
           "capture3",
           "pipeline");
   private static final Set<String> PHP_RUNS =
-      Set.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
+      NameSet.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
 
   /** Whether {@code last} runs code of the same language given as a string. */
   static boolean evaluates(InlineLanguage language, String last) {

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -86,7 +87,7 @@ final class PowerShellStatements {
 
   /** .NET's types whose static members only compute or read. */
   private static final Set<String> READING_TYPES =
-      Set.of(
+      NameSet.of(
           "math",
           "datetime",
           "convert",
@@ -114,7 +115,7 @@ final class PowerShellStatements {
 
   /** Methods that compute, convert or read, on any object or type. */
   private static final Set<String> READING_METHODS =
-      Set.of(
+      NameSet.of(
           "tostring",
           "trim",
           "trimstart",

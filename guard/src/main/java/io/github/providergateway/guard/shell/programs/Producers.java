@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -12,7 +13,7 @@ import java.util.Set;
  */
 final class Producers {
   private static final Set<String> NETWORK =
-      Set.of(
+      NameSet.of(
           "curl",
           "wget",
           "nc",
@@ -35,7 +36,7 @@ final class Producers {
           "kdig",
           "nslookup");
   private static final Set<String> DECODERS =
-      Set.of(
+      NameSet.of(
           "base64",
           "base32",
           "basenc",
@@ -54,7 +55,7 @@ final class Producers {
           "xz",
           "zstd");
   private static final Set<String> FILTERS =
-      Set.of(
+      NameSet.of(
           "tee",
           "grep",
           "egrep",
@@ -68,7 +69,7 @@ final class Producers {
           "sed",
           "cat");
   private static final Set<String> FILE_READERS =
-      Set.of("cat", "head", "tail", "less", "more", "bat", "batcat", "tac", "zcat");
+      NameSet.of("cat", "head", "tail", "less", "more", "bat", "batcat", "tac", "zcat");
 
   /** The most pipes followed back. */
   static final int MAX_STEPS = 16;

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
 
@@ -17,7 +18,7 @@ import java.util.Set;
 public final class Programs {
 
   private static final Set<String> SHELLS =
-      Set.of(
+      NameSet.of(
           "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh", "csh",
           "tcsh", "ksh93", "oksh", "loksh");
 

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,14 +35,15 @@ final class ToolSpellings {
           "AclCommand", "kafka-acls.sh");
 
   /** Build-tool plugins whose goals or tasks are a database tool's commands. */
-  private static final Set<String> PLUGIN_TOOLS = Set.of("flyway", "liquibase");
+  private static final Set<String> PLUGIN_TOOLS = NameSet.of("flyway", "liquibase");
 
   /** Liquibase's Gradle plugin's task names that are liquibase's commands. */
   private static final Set<String> LIQUIBASE_TASKS =
-      Set.of("dropAll", "update", "updateCount", "updateToTag", "clearCheckSums", "changelogSync");
+      NameSet.of(
+          "dropAll", "update", "updateCount", "updateToTag", "clearCheckSums", "changelogSync");
 
   /** python's options that take the next word. */
-  private static final Set<String> PYTHON_WITH_VALUE = Set.of("-W", "-X", "-Q");
+  private static final Set<String> PYTHON_WITH_VALUE = NameSet.of("-W", "-X", "-Q");
 
   /** {@code python [options] -m MODULE args…}: the module's command with the same arguments. */
   static void pythonModule(List<ProgramWord> words, List<CarriedRun> found) {
