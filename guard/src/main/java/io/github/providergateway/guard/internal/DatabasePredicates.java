@@ -55,7 +55,7 @@ final class DatabasePredicates {
     named.put(
         "databases-fed-unreadable",
         (scan, step, read) ->
-            ProductionPredicates.fedUnreadable(scan, step) && DatabaseTargets.shared(scan, step));
+            UnreadableFeeds.fedUnreadable(scan, step) && DatabaseTargets.shared(scan, step));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
         "databases-archive-shared",

@@ -184,11 +184,7 @@ final class Environments {
     return false;
   }
 
-  /**
-   * Whether a host's name says staging or development, and nothing of it says production. A
-   * company's {@code .local} domain says neither ({@code sp-sql01.kte.local}, an Active Directory
-   * domain's server; decision 176, as decision 168 read it for the project's tools).
-   */
+  /** Whether a host's name says staging or development (not its company's .local: d. 176). */
   static boolean stagingHost(String host) {
     String named = OtherHosts.withoutCompanyDomain(host);
     return hasPart(named, STAGING_NAMES, false) && !namesProduction(named);
