@@ -265,7 +265,9 @@ class GuardUnderFailureTest {
 
     assertThat(gated.outcome()).isEqualTo("deny");
     assertThat(gated.reason()).contains("was stopped at").contains("Start it with");
-    assertThat(command.outcome()).as("no held gate concerns ls: the guard's").isEqualTo("allow");
+    assertThat(command.outcome())
+        .as("no held gate concerns ls: the guard's (%s)", command.reason())
+        .isEqualTo("allow");
     assertThat(http.outcome())
         .as("Claude's HTTP hook: blocked (onFailure: block)")
         .isEqualTo("blocked");

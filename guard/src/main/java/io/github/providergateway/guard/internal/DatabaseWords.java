@@ -125,6 +125,8 @@ final class DatabaseWords {
               + "|\\brenameCollection\\s*\\([^)]*,\\s*true\\s*\\)|\\bdropTarget\\s*:\\s*true"
               + "|\\bupdateMany\\s*\\(\\s*\\{\\s*\\}\\s*,\\s*\\{\\s*['\"]?\\$unset"
               + "|_delete_by_query\\b[\\s\\S]{0,300}?match_all"
+              + "|<delete>\\s*<query>\\s*\\*:\\*\\s*</query>"
+              + "|[\"']delete[\"']\\s*:\\s*\\{\\s*[\"']query[\"']\\s*:\\s*[\"']\\*:\\*[\"']"
               + "|redis\\.call\\s*\\(\\s*['\"](?:DEL|UNLINK|FLUSHALL|FLUSHDB)['\"]");
 
   /** A command run on the database server's own machine, or files written there. */

@@ -48,7 +48,7 @@ final class MailSends {
     return false;
   }
 
-  private static boolean local(String text) {
+  static boolean local(String text) {
     String lower = text.toLowerCase(Locale.ROOT);
     return lower.contains("localhost")
         || lower.contains("127.0.0.1")

@@ -124,7 +124,7 @@ final class OrgMail {
           "(?i)[,;]|^(?:all|all-?staff|all-?hands|everyone|staff|employees|company|team|allusers"
               + "|all-?employees|everybody)@");
 
-  private static final Pattern LOCAL_SERVER =
+  static final Pattern LOCAL_SERVER =
       Pattern.compile(
           "(?i)^(?:localhost|127\\.[0-9.]+|\\[?::1\\]?|mailhog|mailpit|maildev|smtp4dev"
               + "|mailcatcher|mailcrab|inbucket)(?::\\d+)?$|:1025$|mailtrap\\.io(?::\\d+)?$"

@@ -175,7 +175,9 @@ final class OutPredicates {
     if (h.startsWith("www.")) {
       h = h.substring(4);
     }
-    return DROP_HOSTS.contains(h) || DROP_NAME.matcher(h).find();
+    return DROP_HOSTS.contains(h)
+        || WebLookups.COLLECTORS.contains(h) // webhook.site, pipedream.net (decision 179)
+        || DROP_NAME.matcher(h).find();
   }
 
   private static boolean sendsToDropHost(Scan scan, Step step, Read read) {

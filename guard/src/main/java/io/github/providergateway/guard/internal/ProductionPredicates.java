@@ -20,6 +20,16 @@ final class ProductionPredicates {
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("production-target", (scan, step, read) -> Environments.production(scan, step));
+    named.put(
+        "dispatches-to-production", // gh api …/dispatches -f inputs[environment]=production
+        (scan, step, read) -> {
+          for (var word : step.args()) {
+            if (word.text().endsWith("/dispatches") || word.text().endsWith("/dispatches/")) {
+              return Environments.production(scan, step);
+            }
+          }
+          return false;
+        });
     named.put("not-local-test-data", (scan, step, read) -> !Environments.localTestData(scan, step));
     named.put(
         "remote-target",

@@ -184,6 +184,13 @@ final class TestPlaceNamed {
     if (text.indexOf('/') >= 0 || text.indexOf(' ') >= 0 || ActReach.dataName(text)) {
       return false;
     }
+    int eq = text.indexOf('=');
+    if (eq > 0) {
+      // a setting written (BRAKE_TEST_INTERVAL_H=0, decision 179): a place only where its key
+      // chooses one (ENV=staging)
+      return eq + 1 < text.length()
+          && placeOption("--" + text.substring(0, eq), text.substring(eq + 1));
+    }
     if (testPlace(text) || text.toLowerCase(Locale.ROOT).contains("backup")) {
       return true; // a copy made to keep: the safe side of an act
     }

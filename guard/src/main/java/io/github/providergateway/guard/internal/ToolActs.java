@@ -10,7 +10,8 @@ import java.util.Set;
  * A server's tool that acts on money, people or messages by its name (decision 93, {@code
  * acts.tool-acts}): an agent's MCP tool ({@code mcp__stripe__create_refund}) or a provider's that
  * declares nothing of itself, whose name's words say it refunds, charges, sends, posts, deletes or
- * approves; or whose arguments make something public or hold SQL that writes.
+ * approves; or whose arguments make something public or hold SQL that writes; or that lets someone
+ * in ({@link ToolGrants}, decision 179).
  */
 final class ToolActs {
   private ToolActs() {}
@@ -99,8 +100,16 @@ final class ToolActs {
       // a post that tells the team of the developer's own pull request (decision 161)
       return postsOnly && ChangeAnnounced.in(tool, call.args()) ? null : shown(call);
     }
-    if (publicAgain(call.args())) {
-      return tool + " (made public)";
+    String opened = ToolGrants.madePublic(call.args());
+    if (opened != null) {
+      return tool + " (" + opened + ")";
+    }
+    String account = PayeeDetails.named(call.args());
+    if (account != null) {
+      return tool + " (" + account + ": a bank account to pay)";
+    }
+    if (ToolGrants.grantsByName(words) && !ToolChanges.actsHereOrOnATest(call.args())) {
+      return tool + " (gives access)";
     }
     String widened = ToolScopes.widened(call.args());
     if (widened != null) {
@@ -161,23 +170,5 @@ final class ToolActs {
       }
     }
     return false;
-  }
-
-  /**
-   * Whether a tool's arguments make something public: {@code "private": false}, a public
-   * visibility.
-   */
-  private static boolean publicAgain(JsonNode args) {
-    if (args == null || !args.isObject()) {
-      return false;
-    }
-    var isPrivate = args.get("private");
-    if (isPrivate != null && isPrivate.isBoolean() && !isPrivate.booleanValue()) {
-      return true;
-    }
-    var visibility = args.get("visibility");
-    return visibility != null
-        && visibility.isTextual()
-        && visibility.asText().equalsIgnoreCase("public");
   }
 }

@@ -175,7 +175,8 @@ final class ToolChanges {
           "cluster",
           "context",
           "site",
-          "database");
+          "database",
+          "workspace");
 
   /**
    * A server's tool whose name says it changes a live system, and that declares nothing of itself.
@@ -282,7 +283,7 @@ final class ToolChanges {
    * a test or staging place by the names every rule shares ({@link Environments}), and none names
    * production.
    */
-  private static boolean actsHereOrOnATest(JsonNode args) {
+  static boolean actsHereOrOnATest(JsonNode args) {
     if (args == null || !args.isObject()) {
       return false;
     }

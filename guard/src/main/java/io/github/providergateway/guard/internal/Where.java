@@ -212,6 +212,7 @@ final class Where {
     LiveOps.addCallsTo(onCall);
     Depots.addCallsTo(onCall);
     SharedSystems.addCallsTo(onCall);
+    WebLookups.addCallsTo(onCall);
     SafeguardPredicates.addCallsTo(onCall);
     ChainPredicates.addCallsTo(onCall);
     ClinicalPredicates.addCallsTo(onCall);
@@ -288,6 +289,8 @@ final class Where {
     SafeguardPredicates.addTo(named);
     OrgDirectories.addTo(named);
     OrgMail.addTo(named);
+    CommandLineMail.addTo(named);
+    FirewallOpenings.addTo(named);
     DirectoryApis.addTo(named);
     SaasPredicates.addTo(named);
     SaasApis.addTo(named);

@@ -2,6 +2,8 @@ package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.programs.CarriedRun;
+import io.github.providergateway.guard.shell.programs.ProducerKind;
+import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -11,7 +13,8 @@ import java.util.regex.Pattern;
  * -s <<'EOF' … EOF}, {@code ssh host <<EOF} (the login shell reads it), {@code echo '…' | ssh host
  * sh}, {@code ssh host python3 - <<EOF} (decision 100: the lab's devices are reached so). The
  * remote command itself is ssh's carried code ({@code CarriedCode}); this reads only its input, and
- * only where the remote side runs it.
+ * only where the remote side runs it. What another program prints into a remote shell ({@code sed …
+ * runbook | ssh host sudo bash}) is unread there, as it is here (decision 179).
  */
 final class RemoteInputs {
   /** A remote command that runs its input as shell code: {@code bash -s}, {@code sudo sh}. */
@@ -63,6 +66,15 @@ final class RemoteInputs {
     String piped = ShellInputs.pipedText(resolver, raw);
     if (piped != null) {
       feed(resolver, piped, python, depth, inner, " in the text piped into ssh");
+    } else if (raw.pipedFrom != null
+        && Programs.producerOf(ShellInputs.pipeBack(raw.pipedFrom)) == ProducerKind.UNKNOWN) {
+      // sed … runbook | ssh host sudo bash (decision 179): what the remote shell runs is what
+      // another program prints, as in … | bash here
+      resolver.opaque(
+          Opaque.Kind.COMPUTED_INPUT,
+          raw.words,
+          inner,
+          Programs.producerShown(raw.pipedFrom.words));
     }
   }
 
