@@ -91,6 +91,42 @@ final class AssembledWords {
   /** What must be in a text for pieces to be joined in it at all: two quotes around a joiner. */
   private static final Pattern JOINER = Pattern.compile("['\"`]\\s*(?:\\+|\\.\\.?|,)\\s*['\"`]");
 
+  /**
+   * Pieces handed to what puts them together (decision 178): a format's arguments ({@code
+   * '{}{}'.format('DEL','ETE')}, {@code '%s%s' % ('PO','ST')}, {@code sprintf}), PHP's {@code
+   * implode}, a {@code concat} after its first piece ({@code 'DE'.concat('LETE')}).
+   */
+  private static final Pattern HANDED =
+      Pattern.compile(
+          "(?:\\.format|\\bs?printf|\\bformat|\\bimplode|%)\\s*\\(\\s*\\[?\\s*("
+              + PIECE
+              + "(?:\\s*,\\s*\\[?\\s*"
+              + PIECE
+              + ")+)"
+              + "|("
+              + PIECE
+              + "\\s*\\.concat\\(\\s*"
+              + PIECE
+              + "(?:\\s*,\\s*"
+              + PIECE
+              + ")*)");
+
+  /** Words listed without quotes and joined: Ruby's {@code %w[DE LE TE].join}, Perl's qw(). */
+  private static final Pattern WORD_LIST =
+      Pattern.compile(
+          "%w[\\[(]([A-Za-z ]{1,60})[\\])]\\s*\\.join"
+              + "|join\\s*\\(?\\s*(?:''|\"\")\\s*,\\s*qw\\s*[(\\[/{]([A-Za-z ]{1,60})[)\\]/}]");
+
+  /** A name given letters in quotes or none: {@code a='PA'}, {@code b=ETE}. */
+  private static final Pattern NAMED_PIECE =
+      Pattern.compile("\\b([A-Za-z_]\\w{0,30})\\s*=\\s*(['\"]?)([A-Za-z]{1,20})\\2(?![\\w(.\\[])");
+
+  /** Two names put side by side: {@code f'{a}{b}'}, {@code "$a$b"}, {@code a + b}. */
+  private static final Pattern SIDE_BY_SIDE =
+      Pattern.compile(
+          "\\{(\\w{1,31})\\}\\{(\\w{1,31})\\}|\\$\\{?(\\w{1,31})\\}?\\$\\{?(\\w{1,31})\\}?"
+              + "|\\b([A-Za-z_]\\w{0,30})\\s*\\+\\s*([A-Za-z_]\\w{0,30})\\b");
+
   /** A shell variable given letters, then letters added: {@code v=ter; v+=minate}. */
   private static final Pattern GROWN =
       Pattern.compile(
@@ -124,8 +160,39 @@ final class AssembledWords {
         return grown.group() + " makes " + shown;
       }
     }
-    if (!JOINER.matcher(text).find()) {
+    String spelled = SpelledWords.in(text);
+    if (spelled != null) {
+      return spelled;
+    }
+    String named = namedPieces(text);
+    if (named != null) {
+      return named;
+    }
+    if (text.contains("%w") || text.contains("qw")) {
+      Matcher listed = WORD_LIST.matcher(text);
+      while (listed.find()) {
+        String list = listed.group(1) != null ? listed.group(1) : listed.group(2);
+        String shown = split(List.of(list.strip().split("\\s+")));
+        if (shown != null) {
+          return listed.group() + " makes " + shown;
+        }
+      }
+    }
+    if (!JOINER.matcher(text).find() && !text.contains(".concat(")) {
       return null; // most commands: no quoted pieces joined
+    }
+    Matcher handed = HANDED.matcher(text);
+    while (handed.find()) {
+      List<String> pieces = new ArrayList<>();
+      for (String piece : pieces(handed.group(1) != null ? handed.group(1) : handed.group(2))) {
+        if (piece.indexOf('%') < 0 && piece.indexOf('{') < 0) {
+          pieces.add(piece); // the format's own text is no piece: '{}{}', '%s%s'
+        }
+      }
+      String shown = split(pieces);
+      if (shown != null) {
+        return handed.group() + " makes " + shown;
+      }
     }
     Matcher chain = CHAIN.matcher(text);
     for (int at = 0; at < text.length(); at++) {
@@ -149,6 +216,67 @@ final class AssembledWords {
       if (shown != null) {
         return joined.group() + " makes " + shown;
       }
+    }
+    return null;
+  }
+
+  /**
+   * Two names given letters and put side by side ({@code a='PA'; b='TCH'; f'{a}{b}'}), where they
+   * make an acting word across their join, or {@code null}.
+   */
+  private static String namedPieces(String text) {
+    if (text.indexOf('=') < 0
+        || !text.contains("}{") && text.indexOf('$') < 0 && text.indexOf('+') < 0) {
+      return null; // no name given letters, or none put beside another
+    }
+    Matcher together = SIDE_BY_SIDE.matcher(text);
+    Map<String, String> values = null;
+    while (together.find()) {
+      int g = together.group(1) != null ? 1 : together.group(3) != null ? 3 : 5;
+      if (values == null) {
+        values = new java.util.HashMap<>();
+        Matcher named = NAMED_PIECE.matcher(text);
+        while (named.find() && values.size() < 64) {
+          values.put(named.group(1), named.group(3));
+        }
+      }
+      String first = values.get(together.group(g));
+      String second = values.get(together.group(g + 1));
+      if (first != null && second != null) {
+        String shown = split(List.of(first, second));
+        if (shown != null) {
+          return together.group() + " makes " + shown;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Whether a word, lower case, is one that acts as the guard's readers look for it. */
+  static boolean acting(String word) {
+    return ACTING.contains(word);
+  }
+
+  /**
+   * The next acting word of a text, a word of its own (its letters, not {@code compost}'s {@code
+   * post}), at or after {@code from}: its start and end, or {@code null}.
+   *
+   * @param text the text, lower case
+   */
+  static int[] nextActing(String text, int from) {
+    int start = from;
+    while (start < text.length()) {
+      while (start < text.length() && !Character.isLetter(text.charAt(start))) {
+        start++;
+      }
+      int end = start;
+      while (end < text.length() && Character.isLetter(text.charAt(end))) {
+        end++;
+      }
+      if (end > start && ACTING.contains(text.substring(start, end))) {
+        return new int[] {start, end};
+      }
+      start = end;
     }
     return null;
   }
@@ -179,23 +307,12 @@ final class AssembledWords {
       ends.add(whole.length());
     }
     String text = whole.toString().toLowerCase(Locale.ROOT);
-    int start = 0;
-    while (start < text.length()) {
-      while (start < text.length() && !Character.isLetter(text.charAt(start))) {
-        start++;
-      }
-      int end = start;
-      while (end < text.length() && Character.isLetter(text.charAt(end))) {
-        end++;
-      }
-      if (end > start && ACTING.contains(text.substring(start, end))) {
-        for (int cut : ends) {
-          if (cut > start && cut < end) {
-            return whole.substring(start, end);
-          }
+    for (int[] word = nextActing(text, 0); word != null; word = nextActing(text, word[1])) {
+      for (int cut : ends) {
+        if (cut > word[0] && cut < word[1]) {
+          return whole.substring(word[0], word[1]);
         }
       }
-      start = end;
     }
     return null;
   }

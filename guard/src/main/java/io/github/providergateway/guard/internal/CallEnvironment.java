@@ -74,6 +74,38 @@ final class CallEnvironment {
     return anySet(FrameworkEnvironments.assignmentsInEffect(source), told);
   }
 
+  /** A variable's last part that says the tool writes for real when set: {@code COMMIT=1}. */
+  private static final Set<String> COMMITTING_PARTS = NameSet.of("commit", "execute", "apply");
+
+  /** The values that set a variable on, where another value ({@code COMMIT=3f9c2ab}) names. */
+  private static final Set<String> ON = NameSet.of("1", "true", "yes", "on", "y");
+
+  /**
+   * {@return whether the call sets a variable that tells a tool to write for real ({@code
+   * COMMIT=1}, {@code APPLY=true}) or turns its dry run off ({@code DRY_RUN=0}); decision 178, for
+   * decision 177's read word beside a commit}
+   *
+   * @param scan the call
+   */
+  static boolean commits(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.indexOf('=') < 0) {
+      return false;
+    }
+    for (String token : FrameworkEnvironments.assignmentsInEffect(source)) {
+      int eq = token.indexOf('=');
+      List<String> parts =
+          Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));
+      String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
+      if (COMMITTING_PARTS.contains(parts.get(parts.size() - 1))
+              && ON.contains(value.toLowerCase(Locale.ROOT))
+          || dryRun(parts) && OFF.contains(value.toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean anySet(List<String> assignments, Told told) {
     for (String token : assignments) {
       int eq = token.indexOf('=');

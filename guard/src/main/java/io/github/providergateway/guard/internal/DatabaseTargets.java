@@ -184,12 +184,14 @@ final class DatabaseTargets {
     }
     List<String> hosts = hostsOf(step);
     if (!hosts.isEmpty()) {
+      boolean local = true;
       for (String host : hosts) {
         if (!localOrTest(host)) {
           return true;
         }
+        local &= Environments.localHost(host);
       }
-      return false;
+      return local && Tunnels.opens(scan); // localhost at a tunnel's end (decision 178)
     }
     if (namesTestPlace(step)) {
       return false;
@@ -310,12 +312,17 @@ final class DatabaseTargets {
    * and none says production: {@code patronictl -c staging.yml switchover orders-staging}.
    */
   static boolean namesTestPlace(Step step) {
+    boolean sqlcmd = step.program().equals("sqlcmd");
+    String before = "";
     for (Word word : step.args()) {
-      String t = word.text();
+      String t = ConnectionWords.place(word.text());
+      boolean file = ConnectionWords.scriptFile(t, sqlcmd ? before : "");
+      before = t;
       if (t.length() <= 200
           && !t.contains(" ")
           && !t.contains("(")
           && !t.contains("=")
+          && !file // a script's path names no place: -i ./local/close.sql (decision 178)
           && !t.startsWith("/dev/") // /dev/stdin: a device, no development place (decision 176)
           && Environments.stagingHost(t.toLowerCase(Locale.ROOT))) {
         return true;
@@ -357,7 +364,8 @@ final class DatabaseTargets {
         && (source.contains("PGHOST")
             || source.contains("MYSQL_HOST")
             || source.contains("REDISCLI_")
-            || source.contains("PGSERVICE"));
+            || source.contains("PGSERVICE")
+            || ConnectionWords.outOfSight(source));
   }
 
   /** A client run inside a container: {@code docker compose exec db psql}, a local one's. */

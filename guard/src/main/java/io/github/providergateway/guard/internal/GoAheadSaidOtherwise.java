@@ -149,6 +149,20 @@ final class GoAheadSaidOtherwise {
    * @return whether they do
    */
   static boolean toldToGoLive(Step step, List<Word> args) {
+    return saidInWords(args, true) || answeredOnInput(step);
+  }
+
+  /**
+   * Whether the program's words tell it to write for real in a way {@link ActReach#toldToGoLive}
+   * does not read, none of them only an answer ({@code --yes-really}): {@code --dry-run=false},
+   * {@code --no-dryrun}, {@code --mode apply}, {@code --commit-changes} (decision 178, for decision
+   * 177's read word beside a commit).
+   */
+  static boolean toldToCommit(List<Word> args) {
+    return saidInWords(args, false);
+  }
+
+  private static boolean saidInWords(List<Word> args, boolean answering) {
     for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
       String text = args.get(i).text();
       List<String> parts = longOptionParts(text);
@@ -158,7 +172,10 @@ final class GoAheadSaidOtherwise {
       }
       String next = i + 1 < args.size() ? args.get(i + 1).text() : "-";
       String value = eq > 0 ? text.substring(eq + 1) : next.startsWith("-") ? null : next;
-      if (eq < 0 && value == null && longerGoAhead(parts)) {
+      if (eq < 0
+          && value == null
+          && longerGoAhead(parts)
+          && (answering || !ANSWERS.contains(parts.get(0)))) {
         return true; // --yes-really, --no-preview
       }
       if (value != null && preview(parts) && OFF.contains(value.toLowerCase(Locale.ROOT))) {
@@ -170,8 +187,13 @@ final class GoAheadSaidOtherwise {
         return true; // --mode execute
       }
     }
-    return answeredOnInput(step);
+    return false;
   }
+
+  /**
+   * The first parts of a longer flag that only answer the tool's question: {@code --yes-really}.
+   */
+  private static final Set<String> ANSWERS = NameSet.of("yes", "confirm");
 
   /** A long option's name in parts ({@code --run-mode=x}: run, mode), or none for another word. */
   private static List<String> longOptionParts(String text) {

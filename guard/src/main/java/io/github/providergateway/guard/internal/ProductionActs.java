@@ -92,7 +92,7 @@ final class ProductionActs {
       }
     } else {
       int words = commandWords(args, production);
-      if (words == READS && !committed(args)
+      if (words == READS && !committed(scan, args)
           || words == NONE && !namedForAct(name) && !commandedByName(step, name)) {
         return false;
       }
@@ -131,18 +131,30 @@ final class ProductionActs {
           "--send",
           "--publish");
 
-  /** Whether {@code args} hold an option that says the command writes for real. */
-  private static boolean committed(List<Word> args) {
+  /**
+   * Whether {@code args} hold an option that says the command writes for real, not set off ({@code
+   * --commit=false}), or say it otherwise: {@code --dry-run=false}, {@code --mode apply}, {@code
+   * COMMIT=1} set for it (decision 178).
+   */
+  private static boolean committed(Scan scan, List<Word> args) {
     for (Word word : args) {
       String text = word.text();
       int eq = text.indexOf('=');
       String option = eq > 0 ? text.substring(0, eq) : text;
-      if (option.length() < 20 && COMMITTING.contains(option.toLowerCase(Locale.ROOT))) {
+      if (option.length() < 20
+          && COMMITTING.contains(option.toLowerCase(Locale.ROOT))
+          && !(eq > 0 && OFF.contains(text.substring(eq + 1).toLowerCase(Locale.ROOT)))) {
         return true;
       }
     }
-    return false;
+    return GoAheadSaidOtherwise.toldToCommit(args) || CallEnvironment.commits(scan);
   }
+
+  /** The values that set a committing option off: {@code --commit=false}. */
+  private static final Set<String> OFF = NameSet.of("false", "0", "no", "off");
+
+  /** Command words that write for real after a read's: {@code plan apply} (decision 178). */
+  private static final Set<String> COMMITTING_WORDS = NameSet.of("apply", "commit", "execute");
 
   /** {@return whether the command words of {@code args} hold a read ({@link #commandWords})} */
   static boolean reads(List<Word> args) {
@@ -210,6 +222,7 @@ final class ProductionActs {
       taken++;
       if (read) {
         if (actingWord(text)
+            || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))
             || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)
             || readNoun && ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT))) {
           // alerts view close: a read word before the act (decision 157); reports amend: the

@@ -38,6 +38,10 @@ final class SafeguardSettings {
   private static final Pattern SECTION =
       Pattern.compile("-?\\s*['\"]?([\\w.\\-]{1,60})['\"]?\\s*(?::|=|:\\s*\\{|=\\s*\\{|\\{)");
 
+  /** A map given on its key's line: {@code alerts: {enabled: false}}, {@code X = {"on": 1}}. */
+  private static final Pattern INLINE_MAP =
+      Pattern.compile("['\"]?([\\w.\\-]{1,60})['\"]?\\s*(?::|=)\\s*\\{");
+
   /** A function's signature. */
   private static final Pattern SIGNATURE =
       Pattern.compile("(?:async\\s+)?(?:def|function|func|fn|sub)\\s");
@@ -241,6 +245,10 @@ final class SafeguardSettings {
         continue; // a parameter's default is no setting: def fmt(x, validate=False)
       }
       String context = table + "." + String.join(".", sections);
+      Matcher map = INLINE_MAP.matcher(line);
+      if (map.lookingAt()) {
+        context += "." + map.group(1); // its pairs' section: FALL_ALERTS = {"enabled": False}
+      }
       Matcher pair = KEY_VALUE.matcher(line);
       while (pair.find()) {
         String value = pair.group(2).replace("'", "").replace("\"", "");
@@ -300,21 +308,30 @@ final class SafeguardSettings {
     if ((v.equals("0") || v.equals("1"))
         && (FLAG_WORDS.contains(last)
             || PROTECTIONS.contains(last)
-            || requirement && RequirementKeys.requires(setting.key()))) {
+            || requirement && RequirementKeys.requires(setting.key())
+            || WatchKeys.switchedByNumber(key) && !column)) {
       off = v.equals("0");
       on = v.equals("1");
     }
     if (!off && !on) {
       return null;
     }
+    boolean watch =
+        (WatchKeys.names(key)
+                || WatchKeys.namedBySection(key, setting.context())
+                || WatchKeys.pages(key, placed))
+            && !column;
     boolean protection =
         SafeguardEdits.has(all, PROTECTIONS)
             || logsAccess(all)
             || requirement
-            || WatchKeys.names(key) && !column
+            || watch
             || WatchKeys.automatic(key);
+    // A model's validation is no protection (run_validation); a watch's key keeps its own words
+    // (notify_on_call: its "on" is no training step's: decision 178).
     if (!protection
         || SafeguardEdits.has(key, TRAINING)
+            && !watch
             && !SafeguardEdits.has(key, Set.of("interlock", "safety", "audit"))
         || SafeguardEdits.has(key, Set.of("checker", "nsfw"))) {
       return null;

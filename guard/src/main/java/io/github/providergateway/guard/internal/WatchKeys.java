@@ -40,11 +40,54 @@ final class WatchKeys {
           "inspection",
           "inspections",
           "confirmation",
+          "confirm",
+          "reviewer",
+          "reviewers",
           "callback");
 
   /** What a key that starts with {@code auto} does without the person when on. */
   private static final Set<String> APPROVALS =
       NameSet.of("approve", "approval", "accept", "publish", "release");
+
+  /** The words that say a key does its step without anyone: {@code approve_automatically}. */
+  private static final Set<String> AUTOMATIC = NameSet.of("automatically", "automatic");
+
+  /** A switch's own key, which says nothing of what it switches: {@code enabled}. */
+  private static final Set<String> SWITCHES = NameSet.of("enabled", "enable", "active", "on");
+
+  /** The watches whose key is a verb, which a number switches: {@code notify_on_call: 0}. */
+  private static final Set<String> VERBS = NameSet.of("notify", "escalate");
+
+  /** Words that make a watch's key a quantity, which a number sets: {@code escalate_after_s}. */
+  private static final Set<String> QUANTITIES =
+      NameSet.of(
+          "after",
+          "delay",
+          "minutes",
+          "mins",
+          "min",
+          "seconds",
+          "secs",
+          "s",
+          "ms",
+          "hours",
+          "days",
+          "count",
+          "threshold",
+          "limit",
+          "level",
+          "max",
+          "timeout",
+          "interval",
+          "retries",
+          "attempts",
+          "percent",
+          "window",
+          "period");
+
+  /** Where paging is a person's: {@code incident: {paging: off}}, a file named {@code oncall}. */
+  private static final Set<String> PAGED =
+      NameSet.of("incident", "incidents", "oncall", "call", "pager", "pagerduty", "escalation");
 
   /**
    * Whether a key's words name a watch kept for people.
@@ -55,8 +98,57 @@ final class WatchKeys {
     return key.size() >= 2 && SafeguardEdits.has(key, WATCHES);
   }
 
-  /** Whether a key turns an approval automatic: {@code auto_approve_refunds}. */
+  /**
+   * Whether a key turns an approval automatic: {@code auto_approve_refunds}, said in one word
+   * ({@code autopublish}) or with the automatic word last ({@code approve_automatically}).
+   */
   static boolean automatic(List<String> key) {
-    return key.size() >= 2 && key.get(0).equals("auto") && SafeguardEdits.has(key, APPROVALS);
+    if (key.size() == 1) {
+      String word = key.get(0);
+      return word.startsWith("auto") && APPROVALS.contains(word.substring(4));
+    }
+    return (key.get(0).equals("auto") || SafeguardEdits.has(key, AUTOMATIC))
+        && SafeguardEdits.has(key, APPROVALS);
+  }
+
+  /**
+   * Whether a switch's own key ({@code enabled}) is set directly under a section that names a
+   * watch: {@code sepsis_alerts: enabled: false}, a TOML table {@code [fall_alarm]}, {@code alerts:
+   * {enabled: false}}. A channel's key under one ({@code notifications: email: false}) is none.
+   *
+   * @param key the key's words
+   * @param context the sections above the key, dotted, the nearest last
+   */
+  static boolean namedBySection(List<String> key, String context) {
+    if (key.size() != 1 || !SWITCHES.contains(key.get(0))) {
+      return false;
+    }
+    String[] sections = context.split("\\.");
+    for (int i = sections.length - 1; i >= 0; i--) {
+      if (!sections[i].isEmpty()) {
+        return SafeguardEdits.has(SafeguardEdits.words(sections[i]), WATCHES);
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a watch's key is a verb a number switches ({@code notify_on_call: 0}, {@code
+   * ESCALATE_TO_CHARGE_NURSE=0}), not a quantity ({@code escalate_after_minutes: 0}).
+   */
+  static boolean switchedByNumber(List<String> key) {
+    return key.size() >= 2 && VERBS.contains(key.get(0)) && !SafeguardEdits.has(key, QUANTITIES);
+  }
+
+  /**
+   * Whether a key pages a person: {@code paging} where the key, its sections or its file name an
+   * incident or the on-call ({@code incident: {paging: off}}); not a table's ({@code
+   * table_paging}).
+   *
+   * @param key the key's words
+   * @param placed the key's words with its sections' and its file's
+   */
+  static boolean pages(List<String> key, List<String> placed) {
+    return key.contains("paging") && SafeguardEdits.has(placed, PAGED);
   }
 }

@@ -88,9 +88,6 @@ final class WeakenPredicates {
           "(?i)-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection|ScriptScanning"
               + "|IntrusionPreventionSystem|BlockAtFirstSeen)\\s+(?:\\$true|1)|-ExclusionPath\\s+['\"]?[A-Z]:\\\\?['\"]?(?:\\s|$)");
 
-  /** The forms sed's and perl's substitution and deletion commands take. */
-  private static final Pattern GROUP = Pattern.compile("\\\\?\\(([^()]{0,200}?)\\\\?\\)");
-
   private static final Set<String> SED_VALUES =
       NameSet.of("-e", "--expression", "-f", "--file", "-l");
 
@@ -475,7 +472,7 @@ final class WeakenPredicates {
         }
         continue;
       }
-      for (String[] change : substitutions(script)) {
+      for (String[] change : SedSubstitutions.of(script)) {
         T found = reader.read(change[0], change[1], files);
         if (found != null) {
           return found;
@@ -483,116 +480,5 @@ final class WeakenPredicates {
       }
     }
     return null;
-  }
-
-  /**
-   * The substitutions ({@code s/old/new/}) and deletions ({@code /old/d}) of a sed or perl script,
-   * each as the text it takes out and the text it puts in, the pattern's escapes undone and the
-   * replacement's groups put back.
-   */
-  static List<String[]> substitutions(String script) {
-    List<String[]> changes = new ArrayList<>();
-    int i = 0;
-    while (i < script.length() && changes.size() < 16) {
-      char c = script.charAt(i);
-      boolean starts = i == 0 || ";{ \n\t".indexOf(script.charAt(i - 1)) >= 0;
-      if (starts
-          && c == 's'
-          && i + 1 < script.length()
-          && !Character.isLetterOrDigit(script.charAt(i + 1))
-          && !Character.isWhitespace(script.charAt(i + 1))) {
-        char delimiter = script.charAt(i + 1);
-        int[] end = new int[1];
-        String old = part(script, i + 2, delimiter, end);
-        if (old == null) {
-          break;
-        }
-        String now = part(script, end[0], delimiter, end);
-        if (now == null) {
-          break;
-        }
-        changes.add(new String[] {literal(old), replaced(old, now)});
-        i = end[0];
-      } else if (starts && c == '/') {
-        int[] end = new int[1];
-        String old = part(script, i + 1, '/', end);
-        if (old == null) {
-          break;
-        }
-        if (end[0] < script.length() && script.charAt(end[0]) == 'd') {
-          changes.add(new String[] {literal(old), ""});
-        }
-        i = end[0];
-      } else {
-        i++;
-      }
-    }
-    return changes;
-  }
-
-  /** The text up to an unescaped delimiter; {@code end[0]} then just past it. */
-  private static String part(String script, int from, char delimiter, int[] end) {
-    StringBuilder text = new StringBuilder();
-    for (int i = from; i < script.length(); i++) {
-      char c = script.charAt(i);
-      if (c == '\\' && i + 1 < script.length()) {
-        text.append(c).append(script.charAt(++i));
-      } else if (c == delimiter) {
-        end[0] = i + 1;
-        return text.toString();
-      } else {
-        text.append(c);
-      }
-    }
-    return null;
-  }
-
-  /**
-   * A pattern as the text it matches: escapes undone, quantifiers and anchors dropped, groups kept.
-   */
-  private static String literal(String pattern) {
-    return unescape(pattern.replaceAll("(?<!\\\\)[*+?^$]", ""));
-  }
-
-  /** A pattern or replacement's escapes undone: {@code mask_pan\(card\.number\)}. */
-  private static String unescape(String text) {
-    StringBuilder plain = new StringBuilder();
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '\\' && i + 1 < text.length()) {
-        char next = text.charAt(++i);
-        plain.append(next == 'n' ? '\n' : next == 's' || next == 't' ? ' ' : next);
-      } else {
-        plain.append(c);
-      }
-    }
-    return plain.toString();
-  }
-
-  /**
-   * A replacement with its groups ({@code \1}, {@code $1}, {@code &}) put back from the pattern.
-   */
-  private static String replaced(String old, String now) {
-    List<String> groups = new ArrayList<>();
-    Matcher group = GROUP.matcher(old);
-    while (group.find() && groups.size() < 9) {
-      groups.add(literal(group.group(1)));
-    }
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < now.length(); i++) {
-      char c = now.charAt(i);
-      if ((c == '\\' || c == '$') && i + 1 < now.length() && Character.isDigit(now.charAt(i + 1))) {
-        int n = now.charAt(++i) - '0';
-        text.append(n >= 1 && n <= groups.size() ? groups.get(n - 1) : "");
-      } else if (c == '&') {
-        text.append(literal(old));
-      } else if (c == '\\' && i + 1 < now.length()) {
-        char next = now.charAt(++i);
-        text.append(next == 'n' ? '\n' : next);
-      } else {
-        text.append(c);
-      }
-    }
-    return text.toString();
   }
 }

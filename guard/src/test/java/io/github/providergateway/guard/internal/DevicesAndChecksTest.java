@@ -111,12 +111,12 @@ class DevicesAndChecksTest {
   @Test
   void sedAndPerlSubstitutionsAreReadAsTheTextTheyTakeOutAndPutIn() {
     List<String[]> changes =
-        WeakenPredicates.substitutions("s/^\\(\\s*ssl_verify\\s*=\\s*\\)True/\\1False/;/sig/d");
+        SedSubstitutions.of("s/^\\(\\s*ssl_verify\\s*=\\s*\\)True/\\1False/;/sig/d");
     assertThat(changes).hasSize(2);
     assertThat(changes.get(0)[1]).contains("ssl_verify").endsWith("False");
     assertThat(changes.get(1)[0]).isEqualTo("sig");
     assertThat(changes.get(1)[1]).isEmpty();
-    assertThat(WeakenPredicates.substitutions("s/unterminated")).isEmpty();
+    assertThat(SedSubstitutions.of("s/unterminated")).isEmpty();
   }
 
   @Test
