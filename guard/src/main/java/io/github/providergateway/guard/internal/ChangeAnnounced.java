@@ -64,8 +64,32 @@ final class ChangeAnnounced {
 
   /** Whether the call is a chat's post that announces the developer's own change, and no more. */
   static boolean in(String tool, JsonNode args) {
+    Post post = plainPost(tool, args);
+    return post != null
+        && post.text().length() < 2000
+        && CHANGE.matcher(post.text()).find()
+        && !MORE.matcher(post.text()).find()
+        && !AnnouncedBeyond.saysMore(post.said());
+  }
+
+  /**
+   * A chat's post of a line of text to a channel of the team's own.
+   *
+   * @param text every textual argument, the channel's too
+   * @param said what the post says: not the channel's name, not an id
+   */
+  record Post(String text, String said) {}
+
+  /**
+   * {@return a chat's post of plain text to a channel that is not shared with another company nor
+   * the whole company's, or {@code null}: a file, blocks, another's name on it, a support desk's}
+   *
+   * @param tool the tool
+   * @param args its arguments
+   */
+  static Post plainPost(String tool, JsonNode args) {
     if (args == null || !args.isObject() || !chat(tool) || support(tool)) {
-      return false;
+      return null;
     }
     StringBuilder text = new StringBuilder();
     StringBuilder said = new StringBuilder(); // not the channel's name, not an id
@@ -74,27 +98,29 @@ final class ChangeAnnounced {
       String key = field.getKey().toLowerCase(Locale.ROOT);
       JsonNode value = field.getValue();
       if (FILES.contains(key) || SENDERS.contains(key)) {
-        return false; // a file; another person's name on the post (decision 165)
+        return null; // a file; another person's name on the post (decision 165)
       }
       if (!value.isTextual()) {
         if (value.isContainerNode()) {
-          return false; // blocks, attachments: more than a line of text
+          return null; // blocks, attachments: more than a line of text
         }
         continue;
       }
       if (CHANNELS.contains(key)) {
         if (sharedChannel(value.asText())) {
-          return false;
+          return null;
         }
       } else if (!key.endsWith("id") && !key.endsWith("_ts")) {
         said.append(value.asText()).append('\n');
       }
       text.append(value.asText()).append('\n');
     }
-    return text.length() < 2000
-        && CHANGE.matcher(text).find()
-        && !MORE.matcher(text).find()
-        && !AnnouncedBeyond.saysMore(said);
+    return new Post(text.toString(), said.toString());
+  }
+
+  /** Whether a post's text carries an address, a number to call, or everyone in the channel. */
+  static boolean carriesMore(String text) {
+    return MORE.matcher(text).find();
   }
 
   /** The parts of a channel's name that say it is shared with another company. */

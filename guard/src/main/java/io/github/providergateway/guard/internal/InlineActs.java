@@ -24,6 +24,10 @@ final class InlineActs {
           "\\b(?:requests|httpx|session|s|client|axios|http|got|ky|faraday|httparty|net::http)"
               + "\\.(post|put|patch|delete|request)\\s*\\(");
 
+  /** Ruby's request classes: {@code Net::HTTP::Delete.new(uri)} (decision 179). */
+  private static final Pattern RUBY_REQUEST =
+      Pattern.compile("net::http::(post|put|patch|delete)\\.new\\b");
+
   private static final Pattern FETCH_METHOD =
       Pattern.compile("method\\s*[:=]\\s*['\"](post|put|patch|delete)['\"]");
 
@@ -97,6 +101,13 @@ final class InlineActs {
       }
       writes = true;
       deletes |= method.equals("delete");
+    }
+    if (c.contains("net::http::")) {
+      var m = RUBY_REQUEST.matcher(c);
+      while (m.find()) {
+        writes = true;
+        deletes |= m.group(1).equals("delete");
+      }
     }
     if (c.contains("fetch(")) {
       var m = FETCH_METHOD.matcher(c);

@@ -98,7 +98,11 @@ final class ToolActs {
     }
     if (acts) {
       // a post that tells the team of the developer's own pull request (decision 161)
-      return postsOnly && ChangeAnnounced.in(tool, call.args()) ? null : shown(call);
+      // a post that tells the team of the work's own status (decision 180)
+      return postsOnly
+              && (ChangeAnnounced.in(tool, call.args()) || StatusPosted.in(tool, call.args()))
+          ? null
+          : shown(call);
     }
     String opened = ToolGrants.madePublic(call.args());
     if (opened != null) {
