@@ -321,6 +321,8 @@ abstract class AgentGateTests {
     assertEnded(run);
     assertThat(project.resolve("notes.txt")).as(() -> describe(run)).hasContent("first hour");
     assertThat(guarded.marker("first-hour.marker")).as(() -> describe(run)).exists();
+    // the agent's first call made the repository: say what the agent did where it did not
+    assertThat(project.resolve(".git")).as(() -> describe(run)).isDirectory();
     assertThat(Interop.output(List.of("git", "-C", project.toString(), "log", "--format=%s")))
         .as(() -> describe(run))
         .isEqualTo("first hour");
