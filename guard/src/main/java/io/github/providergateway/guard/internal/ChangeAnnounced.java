@@ -65,8 +65,12 @@ final class ChangeAnnounced {
   /** Whether the call is a chat's post that announces the developer's own change, and no more. */
   static boolean in(String tool, JsonNode args) {
     Post post = plainPost(tool, args);
-    return post != null
-        && post.text().length() < 2000
+    return post != null && announces(post);
+  }
+
+  /** Whether a chat's plain post announces the developer's own change, and no more. */
+  static boolean announces(Post post) {
+    return post.text().length() < 2000
         && CHANGE.matcher(post.text()).find()
         && !MORE.matcher(post.text()).find()
         && !AnnouncedBeyond.saysMore(post.said());

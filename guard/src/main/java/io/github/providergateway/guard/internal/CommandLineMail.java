@@ -74,22 +74,17 @@ final class CommandLineMail {
 
   /** Adds the predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put(
-        "mails-someone",
-        (scan, step, read) ->
-            mailsSomeone(step.program(), texts(step))
-                && !(headersRead(texts(step))
-                    && scan.source() != null
-                    && MailSends.local(scan.source())));
+    named.put("mails-someone", (scan, step, read) -> mailsSomeone(scan, step));
   }
 
-  private static List<String> texts(Step step) {
+  /** The most of a program's words read. */
+  private static final int WORDS = 256;
+
+  private static boolean mailsSomeone(Scan scan, Step step) {
     List<Word> args = step.args();
-    String[] texts = new String[Math.min(args.size(), 256)];
-    for (int i = 0; i < texts.length; i++) {
-      texts[i] = args.get(i).text();
-    }
-    return List.of(texts);
+    List<String> texts = LiveOps.texts(args.size() > WORDS ? args.subList(0, WORDS) : args);
+    return mailsSomeone(step.program(), texts)
+        && !(headersRead(texts) && scan.source() != null && MailSends.local(scan.source()));
   }
 
   /**

@@ -65,7 +65,19 @@ final class StatusPosted {
    */
   static boolean in(String tool, JsonNode args) {
     ChangeAnnounced.Post post = ChangeAnnounced.plainPost(tool, args);
-    if (post == null || post.text().length() > LONGEST || !channelNamed(args)) {
+    return post != null && reports(post, args);
+  }
+
+  /**
+   * Whether a chat's plain post ({@link ChangeAnnounced#plainPost}) reports the work's status to a
+   * channel, and no more.
+   *
+   * @param post the post
+   * @param args the tool's arguments, which name its channel
+   * @return whether it does
+   */
+  static boolean reports(ChangeAnnounced.Post post, JsonNode args) {
+    if (post.text().length() > LONGEST || !channelNamed(args)) {
       return false;
     }
     String said = post.said();

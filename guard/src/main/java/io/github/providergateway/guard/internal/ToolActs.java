@@ -97,10 +97,11 @@ final class ToolActs {
       }
     }
     if (acts) {
-      // a post that tells the team of the developer's own pull request (decision 161)
-      // a post that tells the team of the work's own status (decision 180)
-      return postsOnly
-              && (ChangeAnnounced.in(tool, call.args()) || StatusPosted.in(tool, call.args()))
+      // a post that tells the team of the developer's own pull request (decision 161) or of the
+      // work's own status (decision 180)
+      ChangeAnnounced.Post post = postsOnly ? ChangeAnnounced.plainPost(tool, call.args()) : null;
+      return post != null
+              && (ChangeAnnounced.announces(post) || StatusPosted.reports(post, call.args()))
           ? null
           : shown(call);
     }

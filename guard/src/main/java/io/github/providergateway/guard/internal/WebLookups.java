@@ -125,14 +125,13 @@ final class WebLookups {
       return false;
     }
     String h = host.toLowerCase(Locale.ROOT);
-    for (int dot = -1; h.length() - dot > 4; dot = h.indexOf('.', dot + 1)) {
-      if (hosts.contains(h.substring(dot + 1))) {
-        return true;
-      }
-      if (h.indexOf('.', dot + 1) < 0) {
+    while (!hosts.contains(h)) {
+      int dot = h.indexOf('.');
+      if (dot < 0) {
         return false;
       }
+      h = h.substring(dot + 1); // www.spokeo.com, then spokeo.com, then com
     }
-    return false;
+    return true;
   }
 }
