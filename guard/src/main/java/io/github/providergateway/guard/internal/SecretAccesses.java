@@ -107,9 +107,13 @@ final class SecretAccesses {
       RuleSpec.Files files = claim.when().files();
       if (claim.places() == null) {
         if (claim.rule() == secret) {
-          // The edit tool shows and rewrites what it changes; a shell writing a .env file (cp
-          // .env.example .env) reads nothing of it.
-          if (access.invocation() == null || files.shellWrites() && !access.metadataOnly()) {
+          // The edit tool shows and rewrites what it changes, but for a whole .env of local
+          // values over nothing else (decision 181); a shell writing a .env file (cp .env.example
+          // .env) reads nothing of it.
+          boolean fileTool = access.invocation() == null;
+          boolean localEnv =
+              fileTool && "env-file".equals(files.place()) && LocalEnvWrites.harmless(scan, access);
+          if (fileTool ? !localEnv : files.shellWrites() && !access.metadataOnly()) {
             scan.hit(secret, access);
           }
           return;

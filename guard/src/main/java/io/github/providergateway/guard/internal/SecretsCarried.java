@@ -67,7 +67,8 @@ final class SecretsCarried {
     return true;
   }
 
-  private static String literal(String text) {
+  /** The first secret's literal in {@code text}, shortened, or {@code null}. */
+  static String literal(String text) {
     String t = text.length() > READ ? text.substring(0, READ) : text;
     for (Pattern pattern : LITERALS) {
       Matcher m = pattern.matcher(t);

@@ -234,6 +234,7 @@ final class Where {
     NewsroomPredicates.addCallsTo(onCall);
     RawProtocolSends.addCallsTo(onCall);
     AssembledWords.addCallsTo(onCall);
+    ProductionConfigWrites.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
