@@ -112,17 +112,40 @@ final class DockerCommands {
   /**
    * Whether a compose command deletes its volumes ({@code down -v}) of a stack that is not a
    * test's: a compose file named for tests ({@code -f docker-compose.test.yml}) holds the test
-   * suite's data, which it makes again.
+   * suite's data, which it makes again; a development stack's file brought up again in the same
+   * call is reset, not emptied.
    */
-  static boolean composeVolumes(List<Word> args) {
+  static boolean composeVolumes(Scan scan, List<Word> args) {
     for (int i = 0; i + 1 < args.size(); i++) {
       String t = args.get(i).text();
-      if ((t.equals("-f") || t.equals("--file"))
-          && TEST_STACK.matcher(args.get(i + 1).text()).find()) {
+      if (!t.equals("-f") && !t.equals("--file")) {
+        continue;
+      }
+      String file = args.get(i + 1).text();
+      if (TEST_STACK.matcher(file).find()
+          || DEV_STACK.matcher(file).find() && bringsUp(scan, file)) {
         return false;
       }
     }
     return removesVolumes(args);
+  }
+
+  /** A development stack's file: {@code docker-compose.dev.yml}, {@code compose.local.yaml}. */
+  private static final java.util.regex.Pattern DEV_STACK =
+      java.util.regex.Pattern.compile("(?i)(?:^|[/._-])(?:dev|development|local)(?:[._-]|$)");
+
+  /**
+   * Whether the call brings the same stack up again ({@code down -v && up -d && make seed}): a
+   * reset of the developer's own stack, its data made again from the seed (decision 183).
+   */
+  private static boolean bringsUp(Scan scan, String file) {
+    for (Step other : scan.steps()) {
+      List<String> words = other.invocation().args();
+      if (words.contains("up") && words.contains(file)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

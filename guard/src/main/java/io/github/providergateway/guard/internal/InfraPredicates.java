@@ -35,7 +35,7 @@ final class InfraPredicates {
         "compose-down-with-volumes",
         (scan, step, read) ->
             DockerCommands.composeDown(read.args(), 0)
-                && DockerCommands.composeVolumes(step.args()));
+                && DockerCommands.composeVolumes(scan, step.args()));
     named.put(
         "removes-every-container",
         (scan, step, read) -> DockerCommands.removes(scan, step, false, true));

@@ -63,6 +63,38 @@ final class KubectlDeletes {
    * @return its words read with kubectl's options that take a value
    */
   static Argv options(Step step) {
+    return optionsOf(step);
+  }
+
+  /** kubectl's commands that only read: a description of a purge job is no purge. */
+  private static final java.util.Set<String> READING =
+      java.util.Set.of(
+          "get",
+          "describe",
+          "logs",
+          "top",
+          "explain",
+          "api-resources",
+          "api-versions",
+          "version",
+          "cluster-info",
+          "events",
+          "diff");
+
+  /**
+   * Whether a kubectl (oc, kubecolor) program only reads: its command, after its options, is one
+   * that shows ({@code kubectl --context prod -n bos describe cronjob evidence-purge}).
+   */
+  static boolean reads(Step step) {
+    String program = step.program();
+    if (!program.equals("kubectl") && !program.equals("oc") && !program.equals("kubecolor")) {
+      return false;
+    }
+    List<Word> pos = optionsOf(step).positionals();
+    return !pos.isEmpty() && pos.get(0).literal() && READING.contains(pos.get(0).text());
+  }
+
+  private static Argv optionsOf(Step step) {
     return Argv.of(
         step.args(),
         "nlofcsLp",

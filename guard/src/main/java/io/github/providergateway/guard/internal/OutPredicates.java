@@ -62,7 +62,7 @@ final class OutPredicates {
   private static final Pattern DROP_NAME = Pattern.compile("pastebin|hastebin");
 
   /** An archive, a bundle or a dump: the project (or its data) in one file. */
-  private static final Pattern ARCHIVE =
+  static final Pattern ARCHIVE =
       Pattern.compile(
           "(?i)\\.(?:tar|tgz|tbz2?|txz|tzst|zip|7z|rar|gz|bz2|xz|zst|bundle|dump|sql|sqlite3?|db"
               + "|pack|jar|war)$");
@@ -156,6 +156,7 @@ final class OutPredicates {
         "sends-to-drop-host",
         new ProgramNames(NetworkSends::reads, OutPredicates::sendsToDropHost));
     named.put("copies-tree-out", (scan, step, read) -> copiesOut(step, true));
+    named.put("copies-file-out", (scan, step, read) -> RecordsCopiedOut.copies(step));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(step, false));
     named.put("makes-public-read", (scan, step, read) -> publicRead(step));
     named.put("push-repointed", OutPredicates::pushRepointed);
@@ -211,23 +212,16 @@ final class OutPredicates {
     if (!folders && HTTP_UPLOADERS.contains(step.program())) {
       return uploadsArchive(step);
     }
-    if (!COPIERS.contains(step.program())) {
-      return false;
-    }
-    List<String> operands = new ArrayList<>();
-    for (Word word : NetworkSends.copyOperands(step.args())) {
-      operands.add(word.text());
-    }
-    if (step.program().equals("rclone") && !operands.isEmpty()) {
-      operands = operands.subList(1, operands.size()); // copy, sync, move
-    }
-    if (operands.size() < 2) {
+    List<String> operands = copied(step);
+    if (operands == null) {
       return false;
     }
     String last = operands.get(operands.size() - 1);
     String host = step.program().equals("rclone") ? rcloneRemote(last) : Hosts.remote(last);
-    if (host == null || Hosts.loopback(host)) {
-      return false;
+    if (host == null
+        || Hosts.loopback(host)
+        || folders && (Environments.stagingHost(host) || Environments.testName(host))) {
+      return false; // the tree to a staging or test machine: the developer's own (decision 184)
     }
     for (String source : operands.subList(0, operands.size() - 1)) {
       if (Hosts.remote(source) != null) {
@@ -235,12 +229,8 @@ final class OutPredicates {
       }
       String name = source.replaceAll("/+$", "");
       String base = name.substring(name.lastIndexOf('/') + 1);
-      boolean folder =
-          source.endsWith("/")
-              || Set.of(".", "..", "", "*", "~").contains(name)
-              || !base.contains(".") && !base.isEmpty()
-              || step.program().equals("rsync") && !base.contains(".");
-      if (folder && BUILT.contains(base)) {
+      boolean folder = folder(step, source);
+      if (folder && (BUILT.contains(base) || built(source))) {
         continue; // a build's output to a server: a deploy, not the project's source
       }
       if (folders ? folder : !folder && ARCHIVE.matcher(base).find() && !built(source)) {
@@ -248,6 +238,61 @@ final class OutPredicates {
       }
     }
     return false;
+  }
+
+  /**
+   * The copier's operands, sources then destination, where it copies at all ({@link #transfers});
+   * rclone's without its command; else {@code null}.
+   */
+  static List<String> copied(Step step) {
+    if (!COPIERS.contains(step.program())) {
+      return null;
+    }
+    List<String> operands = new ArrayList<>();
+    for (Word word : NetworkSends.copyOperands(step.args())) {
+      operands.add(word.text());
+    }
+    if (!transfers(step, operands)) {
+      return null;
+    }
+    if (step.program().equals("rclone") && !operands.isEmpty()) {
+      operands = operands.subList(1, operands.size()); // copy, sync, move
+    }
+    return operands.size() < 2 ? null : operands;
+  }
+
+  /** Whether a copy's source is a folder: ends in a slash, names one, or has no ending. */
+  static boolean folder(Step step, String source) {
+    String name = source.replaceAll("/+$", "");
+    String base = name.substring(name.lastIndexOf('/') + 1);
+    return source.endsWith("/")
+        || Set.of(".", "..", "", "*", "~").contains(name)
+        || !base.contains(".") && !base.isEmpty()
+        || step.program().equals("rsync") && !base.contains(".");
+  }
+
+  /** rclone's commands that copy: {@code check}, {@code ls}, {@code size} only look. */
+  private static final Set<String> RCLONE_COPIES =
+      NameSet.of("copy", "copyto", "sync", "move", "moveto", "bisync");
+
+  /**
+   * Whether the copier copies at all: not a dry run ({@code --dry-run}, rsync's {@code -n}), and
+   * for rclone a command that copies ({@code rclone check} compares).
+   */
+  private static boolean transfers(Step step, List<String> operands) {
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.equals("--dry-run")
+          || text.equals("--list-only")
+          || step.program().equals("rsync")
+              && text.startsWith("-")
+              && !text.startsWith("--")
+              && text.indexOf('n') > 0) {
+        return false;
+      }
+    }
+    return !step.program().equals("rclone")
+        || !operands.isEmpty() && RCLONE_COPIES.contains(operands.get(0));
   }
 
   /**
@@ -301,7 +346,7 @@ final class OutPredicates {
     return false;
   }
 
-  private static String rcloneRemote(String operand) {
+  static String rcloneRemote(String operand) {
     int colon = operand.indexOf(':');
     return colon <= 0 || operand.substring(0, colon).contains("/")
         ? null

@@ -19,8 +19,23 @@ final class PackageRunners {
   private static final Set<String> PACKAGE_OPTIONS =
       NameSet.of("-p", "--package", "--from", "--spec", "--with");
 
-  /** The runners' other options that take the next word. */
-  private static final Set<String> OTHER_VALUES = NameSet.of("-c", "--call", "--python");
+  /**
+   * The runners' other options that take the next word: a folder ({@code npx --prefix apps/web},
+   * pnpm's {@code -C}, yarn's {@code --cwd}, npm's {@code --workspace}) is no package.
+   */
+  private static final Set<String> OTHER_VALUES =
+      NameSet.of(
+          "-c",
+          "--call",
+          "--python",
+          "--prefix",
+          "-C",
+          "--dir",
+          "--cwd",
+          "--workspace",
+          "-w",
+          "--cache",
+          "--userconfig");
 
   /** A GitHub account's name, as the shorthand's owner. */
   private static final Pattern GITHUB_OWNER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{0,38}");

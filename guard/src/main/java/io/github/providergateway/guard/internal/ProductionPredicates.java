@@ -86,7 +86,9 @@ final class ProductionPredicates {
                 && Environments.production(scan, step));
     named.put(
         "production-runs-sql-file",
-        (scan, step, read) -> runsSqlFile(step) && Environments.production(scan, step));
+        (scan, step, read) ->
+            (runsSqlFile(step) || PipedStatements.producer(scan, step) != null)
+                && Environments.production(scan, step));
     named.put(
         "keeps-one-backup",
         (scan, step, read) ->

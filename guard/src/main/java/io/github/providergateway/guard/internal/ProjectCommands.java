@@ -322,8 +322,36 @@ final class ProjectCommands {
     int eq = option.indexOf('=');
     String name = option.substring(2, eq > 0 ? eq : option.length());
     List<String> parts = ServiceVerbs.split(name);
+    if (parts.size() > 1 && DESCRIBING.contains(parts.get(parts.size() - 1))) {
+      return null; // --post_type=liveblog, --email-format=html: a setting of what is shown
+    }
     return !parts.isEmpty() && ACTING_OPTIONS.contains(parts.get(0)) ? name : null;
   }
+
+  /**
+   * The last parts of an option's name that make it a setting of what the command shows or picks,
+   * not an act: WordPress's {@code --post_type}, {@code --post_status} (decision 183).
+   */
+  private static final Set<String> DESCRIBING =
+      NameSet.of(
+          "type",
+          "types",
+          "status",
+          "statuses",
+          "id",
+          "ids",
+          "date",
+          "name",
+          "format",
+          "title",
+          "field",
+          "fields",
+          "limit",
+          "order",
+          "orderby",
+          "sort",
+          "page",
+          "count");
 
   /** {@code --all}, {@code --all-patients}, {@code --everyone}: the act is done to everyone. */
   private static boolean everyone(String option) {

@@ -255,6 +255,14 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
     return made(lower(source), acting, true);
   }
 
+  /**
+   * Whether a shell command's only acting programs are kubectl's reads ({@code kubectl describe
+   * cronjob evidence-purge}, {@code kubectl get jobs}): a look at a job, not a run of it.
+   */
+  static boolean kubectlReadsOnly(Scan scan) {
+    return onlyActing(scan, KubectlDeletes::reads);
+  }
+
   /** {@return a text bounded to {@link #MAX_TEXT} and in lower case} */
   static String lower(String text) {
     String bounded = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
@@ -286,6 +294,30 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
    * clients given only statements that read ({@link SqlReadsOnly}).
    */
   static boolean readsOnly(Scan scan) {
+    return onlyActing(scan, RecordsCall::reads);
+  }
+
+  /** Whether a program reads: a SQL client given only reads, an HTTP client's GET or HEAD. */
+  private static boolean reads(Step step) {
+    if (SqlReadsOnly.reads(step)) {
+      return true; // psql -c "SELECT …": a count of filings is no filing
+    }
+    String program = step.program();
+    if (!program.equals("curl")
+        && !program.equals("wget")
+        && !program.equals("http")
+        && !program.equals("xh")) {
+      return false;
+    }
+    String method = ServiceCalls.method(program, step.args());
+    return method.equals("get") || method.equals("head");
+  }
+
+  /**
+   * Whether a shell command has acting programs (those not {@link #LOCAL}) and every one is {@code
+   * reads}'s.
+   */
+  private static boolean onlyActing(Scan scan, java.util.function.Predicate<Step> reads) {
     if (scan.source() == null) {
       return false;
     }
@@ -294,19 +326,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
       if (LOCAL.contains(step.program()) || step.program().isEmpty()) {
         continue;
       }
-      String program = step.program();
-      if (SqlReadsOnly.reads(step)) {
-        any = true; // psql -c "SELECT …": a count of filings is no filing
-        continue;
-      }
-      if (!program.equals("curl")
-          && !program.equals("wget")
-          && !program.equals("http")
-          && !program.equals("xh")) {
-        return false;
-      }
-      String method = ServiceCalls.method(program, step.args());
-      if (!method.equals("get") && !method.equals("head")) {
+      if (!reads.test(step)) {
         return false;
       }
       any = true;

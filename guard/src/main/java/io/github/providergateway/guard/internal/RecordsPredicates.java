@@ -120,8 +120,20 @@ final class RecordsPredicates {
     if (found == null && (!call.shell() || PatternLiterals.finds(HR_SUBMITS, text))) {
       found = pair(text, acting, HR, HR_ACT);
     }
+    if (found != null
+        && found.endsWith(".gov/")
+        && PatternLiterals.finds(GOVERNMENT_LOOKUP, text)) {
+      return null; // a public lookup posted to: NHTSA's vPIC DecodeVINValuesBatch decodes, files
+      // nothing
+    }
     return found != null && !RecordsCall.readsOnly(scan) ? found : null;
   }
+
+  /** A government's public lookup, by its path's last word: decode, look up, search, validate. */
+  private static final Pattern GOVERNMENT_LOOKUP =
+      Pattern.compile(
+          "https?://[^\\s'\"]+\\.gov/(?:[^\\s'\"]*/)?(?:decode|lookup|search|query|validate|verify)"
+              + "[^\\s'\"/]*/?['\"]?(?:\\s|$)");
 
   /**
    * A noun anywhere in the call and a verb among its acting programs' words, or both in the call's

@@ -68,7 +68,8 @@ final class UnseenStatements {
         return unwritten(scan, file);
       }
     }
-    return null;
+    String producer = PipedStatements.producer(scan, step);
+    return producer == null ? null : "what " + producer + " prints";
   }
 
   private static String unwritten(Scan scan, String file) {

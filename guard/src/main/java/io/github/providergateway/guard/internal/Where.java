@@ -252,6 +252,7 @@ final class Where {
     DiskPredicates.addTo(named);
     OutPredicates.addTo(named);
     ProductionPredicates.addTo(named);
+    ProductionConfigWrites.addTo(named);
     ProductionWrites.addTo(named);
     MachinePredicates.addTo(named);
     DeviceIndirection.addTo(named);

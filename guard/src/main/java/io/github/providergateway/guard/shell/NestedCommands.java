@@ -332,4 +332,20 @@ final class NestedCommands {
     }
     return sb.toString();
   }
+
+  /**
+   * The script a program's option carries: {@code flock -c STRING}, and {@code sbatch --wrap
+   * STRING}, which Slurm runs as a shell script on a node.
+   */
+  static void optionScript(
+      Resolver resolver, String program, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    boolean flock = program.equals("flock");
+    String option = flock ? "-c" : "--wrap";
+    String command = Wrappers.optionValue(words, flock ? 'c' : '\0', flock ? "--command" : option);
+    if (command != null) {
+      String shown = program + " " + option;
+      resolver.script(command, depth, Resolver.append(via, shown), " in the string of " + shown);
+    }
+  }
 }

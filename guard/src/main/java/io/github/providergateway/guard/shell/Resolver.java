@@ -36,7 +36,7 @@ final class Resolver {
       NameSet.of(
           "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
           "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
-          "flock", "cpio", "balena");
+          "flock", "cpio", "balena", "sbatch");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -495,12 +495,7 @@ final class Resolver {
       }
       case "xargs" -> NestedCommands.xargs(this, raw, words, depth, via);
       case "find" -> NestedCommands.find(this, words, depth, via);
-      case "flock" -> {
-        String command = Wrappers.optionValue(words, 'c', "--command");
-        if (command != null) {
-          script(command, depth, append(via, "flock -c"), " in the string of flock -c");
-        }
-      }
+      case "flock", "sbatch" -> NestedCommands.optionScript(this, program, words, depth, via);
       default -> {
         InlineLanguage language = Programs.inlineLanguage(program);
         if (language != null) {
