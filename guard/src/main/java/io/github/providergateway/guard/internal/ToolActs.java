@@ -152,9 +152,36 @@ final class ToolActs {
   /** The arguments a server's tool gives a statement in ({@code mcp__postgres__query}'s). */
   static final List<String> STATEMENT_FIELDS = List.of("statement", "sql", "query");
 
+  /**
+   * The first words of a statement that writes, or runs what the tool's text does not show: an
+   * anonymous block ({@code DO $$ … EXECUTE 'UPD' || 'ATE …' $$}), a procedure, a prepared or
+   * dynamic statement, a load (decision 184).
+   */
   private static final Set<String> SQL_WRITES =
       NameSet.of(
-          "drop", "delete", "truncate", "update", "alter", "insert", "grant", "revoke", "merge");
+          "drop",
+          "delete",
+          "truncate",
+          "update",
+          "alter",
+          "insert",
+          "grant",
+          "revoke",
+          "merge",
+          "create",
+          "do",
+          "call",
+          "exec",
+          "execute",
+          "prepare",
+          "copy",
+          "lock",
+          "vacuum",
+          "reindex",
+          "cluster",
+          "rename",
+          "replace",
+          "upsert");
 
   /** Whether a tool's SQL argument ({@code statement}, {@code sql}, {@code query}) writes. */
   private static boolean sqlWrites(JsonNode args) {
