@@ -26,9 +26,41 @@ final class LocalEnvWrites {
 
   private static final Pattern KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
 
-  /** A name with a dot that ends in letters: {@code db.acme.net}, {@code api.stripe.com:443}. */
+  /**
+   * A name with a dot that ends in letters: {@code db.acme.net}, {@code api.stripe.com:443}, {@code
+   * db.acme.net.} fully named.
+   */
   private static final Pattern HOST =
-      Pattern.compile("(?:[A-Za-z0-9-]+\\.)+[A-Za-z][A-Za-z0-9-]*(?::\\d+)?(?:/.*)?");
+      Pattern.compile("(?:[A-Za-z0-9-]+\\.)+[A-Za-z][A-Za-z0-9-]*\\.?(?::\\d+)?(?:/.*)?");
+
+  /** An IPv4 address, with a port or a path or not: {@code 52.14.101.9}, {@code 10.0.0.5:5432}. */
+  private static final Pattern ADDRESS =
+      Pattern.compile("\\d{1,3}(?:\\.\\d{1,3}){3}(?::\\d+)?(?:/.*)?");
+
+  /**
+   * A key that names a host ({@code DB_HOST}, {@code REDIS_ADDR}, {@code SMTP_SERVER}): its value
+   * is a host however it is written (an address, a number, a name of one label), and only this
+   * machine's is local (decision 185).
+   */
+  private static final Pattern HOST_KEY =
+      Pattern.compile("(?i)(?:^|_)(?:HOST|HOSTNAME|ADDR|SERVER)$");
+
+  /**
+   * The keys a loader or a runtime reads to run code before the program's own ({@code
+   * LD_PRELOAD=/tmp/libhook.so}, {@code BASH_ENV}, {@code NODE_OPTIONS=--require …}): no setting of
+   * this machine's values, wherever the code lies (decision 185).
+   */
+  private static final Pattern CODE_KEY =
+      Pattern.compile(
+          "(?i)LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PYTHONSTARTUP"
+              + "|PERL5OPT|RUBYOPT|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS");
+
+  /** A URL in a value: each one's hosts are read ({@code A=x A=postgres://…} in one line). */
+  private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^\\s\"']*");
+
+  /** A URL's query parameter that names its host: libpq's {@code ?host=}, {@code hostaddr=}. */
+  private static final Pattern HOST_PARAMETER =
+      Pattern.compile("(?i)[?&](?:host|hostaddr|server)=([^&#]*)");
 
   /** A reference to another setting: {@code ${DB_USER}}, {@code $PORT}. */
   private static final Pattern REFERENCE = Pattern.compile("\\$\\{[A-Za-z_][A-Za-z0-9_]*}");
@@ -69,7 +101,8 @@ final class LocalEnvWrites {
    *     local value ({@code UPLOAD_DIR=/home/user/}, that a cleanup script then empties)
    */
   static boolean localValues(String text, Path project) {
-    for (String raw : text.split("\n", -1)) {
+    // A lone CR ends a line for dotenv as LF does (decision 185).
+    for (String raw : text.split("\r\n|\r|\n", -1)) {
       String line = raw.strip();
       if (line.isEmpty() || line.startsWith("#")) {
         continue;
@@ -81,11 +114,37 @@ final class LocalEnvWrites {
       if (equals <= 0 || !KEY.matcher(line.substring(0, equals).strip()).matches()) {
         return false;
       }
-      if (!localValue(value(line.substring(equals + 1).strip()), project)) {
+      String key = line.substring(0, equals).strip();
+      String written = line.substring(equals + 1).strip();
+      if (CODE_KEY.matcher(key).matches() && !written.isEmpty() || unclosed(written)) {
+        return false; // code run before the program's; a quoted value over several lines
+      }
+      String value = value(written);
+      if (!localValue(value, project)
+          || HOST_KEY.matcher(key).find() && !value.isEmpty() && !hostValue(value)) {
         return false;
       }
     }
     return true;
+  }
+
+  /** Whether a quoted value has no closing quote on its line: dotenv reads on to a later one. */
+  private static boolean unclosed(String written) {
+    return !written.isEmpty()
+        && (written.charAt(0) == '"' || written.charAt(0) == '\'')
+        && written.indexOf(written.charAt(0), 1) < 0;
+  }
+
+  /** Whether a host key's value is this machine's host, with a port or a scheme or not. */
+  private static boolean hostValue(String value) {
+    if (value.contains("://") || value.startsWith("/")) {
+      return true; // a URL's hosts and a socket's path are read by localValue
+    }
+    String host = value.startsWith("[") ? Environments.host(value) : value;
+    if (!value.startsWith("[") && value.indexOf(':') == value.lastIndexOf(':')) {
+      host = Environments.host(value); // host:port; an IPv6 address keeps its colons
+    }
+    return localHost(host);
   }
 
   /** The value as dotenv reads it: unquoted, a trailing comment after a space cut. */
@@ -110,7 +169,13 @@ final class LocalEnvWrites {
       return false; // a command's output, or a key's own shape
     }
     if (value.contains("://")) {
-      return localHost(Environments.host(value)) && !keyLike(afterHost(value));
+      java.util.regex.Matcher url = URL.matcher(value);
+      while (url.find()) {
+        if (!localUrl(url.group())) {
+          return false;
+        }
+      }
+      return true;
     }
     if (value.startsWith("/") || value.startsWith("~")) {
       return inside(value, project);
@@ -119,7 +184,8 @@ final class LocalEnvWrites {
       return false; // a path that climbs out of the project
     }
     String bare = value.substring(value.lastIndexOf('@') + 1);
-    if (!value.startsWith(".") && HOST.matcher(bare).matches()) {
+    if (!value.startsWith(".")
+        && (HOST.matcher(bare).matches() || ADDRESS.matcher(bare).matches())) {
       return localHost(Environments.host(bare));
     }
     return !keyLike(value);
@@ -132,6 +198,37 @@ final class LocalEnvWrites {
     }
     String path = value.endsWith("/") ? value : value + "/";
     return path.startsWith("/tmp/") || project != null && path.startsWith(project + "/");
+  }
+
+  /**
+   * Whether every host a URL names is this machine's: each of a list ({@code
+   * mongodb://localhost,shard0.prod…}), a query's {@code host=}; a backslash before the {@code @}
+   * (a web URL's parser reads it as a slash, and the host as the part before it) is none.
+   */
+  private static boolean localUrl(String url) {
+    String rest = url.substring(url.indexOf("://") + 3);
+    int end = rest.length();
+    for (char stop : new char[] {'/', '?', '#'}) {
+      int at = rest.indexOf(stop);
+      end = at >= 0 && at < end ? at : end;
+    }
+    String authority = rest.substring(0, end);
+    if (authority.indexOf('\\') >= 0) {
+      return false;
+    }
+    String scheme = url.substring(0, url.indexOf("://") + 3);
+    for (String host : authority.substring(authority.lastIndexOf('@') + 1).split(",")) {
+      if (!localHost(Environments.host(scheme + host))) {
+        return false;
+      }
+    }
+    java.util.regex.Matcher parameter = HOST_PARAMETER.matcher(rest);
+    while (parameter.find()) {
+      if (!parameter.group(1).startsWith("/") && !localHost(parameter.group(1))) {
+        return false; // ?host=/var/run/postgresql is a socket's folder
+      }
+    }
+    return !keyLike(afterHost(url));
   }
 
   /** The URL's part after its host: a token may ride in its path or query. */
@@ -147,7 +244,6 @@ final class LocalEnvWrites {
         || Environments.composeService(h)
         || h.endsWith(".test")
         || h.endsWith(".invalid")
-        || h.endsWith(".local")
         || h.equals("example.com")
         || h.endsWith(".example.com")
         || h.equals("example.org");

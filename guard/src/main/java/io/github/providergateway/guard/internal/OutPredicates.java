@@ -156,7 +156,7 @@ final class OutPredicates {
         "sends-to-drop-host",
         new ProgramNames(NetworkSends::reads, OutPredicates::sendsToDropHost));
     named.put("copies-tree-out", (scan, step, read) -> copiesOut(step, true));
-    named.put("copies-file-out", (scan, step, read) -> RecordsCopiedOut.copies(step));
+    named.put("copies-file-out", (scan, step, read) -> RecordsCopiedOut.copies(scan, step));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(step, false));
     named.put("makes-public-read", (scan, step, read) -> publicRead(step));
     named.put("push-repointed", OutPredicates::pushRepointed);

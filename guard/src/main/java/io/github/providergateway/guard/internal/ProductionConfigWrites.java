@@ -29,6 +29,8 @@ final class ProductionConfigWrites {
           "yaml",
           "yml",
           "json",
+          "json5",
+          "jsonc",
           "toml",
           "ini",
           "conf",
@@ -56,49 +58,31 @@ final class ProductionConfigWrites {
     named.put("edit-production-config", ProductionConfigWrites::written);
   }
 
-  /** Adds the programs' predicate under its name. */
+  /** Adds the programs' predicates under their names: {@link ProductionConfigShellWrites}. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("sets-production-config", (scan, step, read) -> sets(scan, step));
+    named.put(
+        "sets-production-config",
+        (scan, step, read) -> ProductionConfigShellWrites.sets(scan, step));
+    named.put(
+        "writes-production-config",
+        (scan, step, read) -> ProductionConfigShellWrites.writes(scan, step));
   }
 
   /**
-   * Whether a program that sets a settings file's values in place, showing no old one ({@code yq -i
-   * '.screening.min_match_score = 35' config/production.yaml}, {@code dasel put}, {@code crudini
-   * --set}), sets production's (decision 184). {@code sed -i 's/old/new/'} shows its old text and
-   * is left to the readers of changes.
+   * Whether a path a program names is production's settings file in the project: {@code
+   * config/production.yaml}, {@code ./config/prod/limits.yaml}, the project's own path before it.
    */
-  private static boolean sets(Scan scan, Step step) {
-    java.util.List<io.github.providergateway.guard.shell.Word> args = step.args();
-    boolean inPlace =
-        switch (step.program()) {
-          case "yq" ->
-              args.stream()
-                  .anyMatch(w -> w.text().equals("-i") || w.text().startsWith("--inplace"));
-          case "dasel" -> args.stream().anyMatch(w -> w.text().equals("put"));
-          case "crudini" -> args.stream().anyMatch(w -> w.text().equals("--set"));
-          default -> false;
-        };
-    if (!inPlace) {
-      return false;
-    }
-    Path project = scan.places().project();
-    for (io.github.providergateway.guard.shell.Word word : args) {
-      String text = word.text();
-      if (text.startsWith("-") || text.startsWith(".") && !text.startsWith("./")) {
-        continue; // an option, or yq's expression
-      }
-      String shown =
-          project != null && text.startsWith(project + "/")
-              ? text.substring(project.toString().length() + 1)
-              : text.startsWith("./") ? text.substring(2) : text;
-      if (!shown.startsWith("/")
-          && settings(shown)
-          && Environments.namesProduction(shown)
-          && !Environments.testFile(text, project)) {
-        return true;
-      }
-    }
-    return false;
+  static boolean productionSettings(String text, Path project) {
+    String shown =
+        project != null && text.startsWith(project + "/")
+            ? text.substring(project.toString().length() + 1)
+            : text.startsWith("./") ? text.substring(2) : text;
+    return !shown.startsWith("/")
+        && !shown.startsWith("~")
+        && shown.length() <= 1024
+        && settings(shown)
+        && Environments.namesProduction(shown)
+        && !Environments.testFile(text, project);
   }
 
   /** {@code "writes <file>"} for production's settings file written by a file tool, else null. */

@@ -30,11 +30,34 @@ final class RecordsCopiedOut {
           "(?i)\\.(?:csv|tsv|psv|xlsx|xlsm|xls|ods|parquet|feather|avro|orc|jsonl|ndjson|json|xml"
               + "|vcf|fastq|bam|cram|edi|x12|dat|bak|mdb|accdb|sqlite|db|sav|dta|rds)(?:\\.gz)?$");
 
-  /** Data made up or stripped of who it is about: synthetic, random, de-identified, a sample. */
+  /**
+   * Data made up or stripped of who it is about: synthetic, random, de-identified, a sample; as a
+   * word of its own, not a piece of another ({@code randomized_participants.csv}, a lab's {@code
+   * samples_2026_patients.csv} are people's: decision 185).
+   */
   private static final java.util.regex.Pattern MADE_UP =
       java.util.regex.Pattern.compile(
-          "(?i)synthetic|random|de-?ident|deid|anonymi[sz]|pseudonymi[sz]|fake|mock|dummy|sample"
-              + "|fixture|example");
+          "(?i)(?<![a-z])(?:synthetic|random|de-?identi[a-z]*|deid|anonymi[sz][a-z]*"
+              + "|pseudonymi[sz][a-z]*|fake|mock|dummy|sample|fixtures?|examples?)(?![a-z])");
+
+  /** The folders of a project's tests and their data. */
+  private static final Set<String> TEST_FOLDERS =
+      NameSet.of(
+          "test",
+          "tests",
+          "testing",
+          "testdata",
+          "test_data",
+          "fixtures",
+          "fixture",
+          "spec",
+          "specs",
+          "e2e",
+          "__tests__",
+          "__fixtures__");
+
+  /** rsync's and rclone's options that name the files copied from a folder. */
+  private static final Set<String> NAMING = Set.of("--include", "--files-from", "--filter");
 
   /** The documentation's hosts: {@code example.org}, {@code host.example.com}. */
   private static final java.util.regex.Pattern EXAMPLE_HOST =
@@ -46,9 +69,9 @@ final class RecordsCopiedOut {
    * another machine not named for staging, tests or development (decision 184): the records a file
    * holds leave with it.
    */
-  static boolean copies(Step step) {
+  static boolean copies(Scan scan, Step step) {
     if (step.program().equals("lftp") || step.program().equals("sftp")) {
-      String script = batch(step);
+      String script = batch(scan, step);
       if (script != null) {
         return putsRecords(script, batchHost(step));
       }
@@ -67,8 +90,55 @@ final class RecordsCopiedOut {
       if (Hosts.remote(source) != null) {
         continue; // from another machine: a download
       }
-      if (!OutPredicates.folder(step, source) && records(source)) {
+      if (OutPredicates.folder(step, source)
+          ? namesRecords(scan, step)
+          : records(source) || recordsRenamed(scan, source)) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a folder's copy is narrowed to files of records: {@code --include '*.csv'}, a {@code
+   * --files-from} list the call writes with names of records (decision 185).
+   */
+  private static boolean namesRecords(Scan scan, Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int eq = text.indexOf('=');
+      String option = eq > 0 ? text.substring(0, eq) : text;
+      if (!NAMING.contains(option)) {
+        continue;
+      }
+      String value =
+          eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
+      String names = option.equals("--files-from") ? CallWrittenText.writtenTo(scan, value) : value;
+      for (String name : names == null ? new String[0] : names.split("[\\s,]+")) {
+        if (records(name.replaceAll("^[+]\\s*", ""))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a file was made in the call by copying or moving a file of records under another name
+   * ({@code cp exports/customers.csv /tmp/c.bin && scp /tmp/c.bin …}: decision 185).
+   */
+  private static boolean recordsRenamed(Scan scan, String file) {
+    for (Step step : scan.steps()) {
+      List<Word> args = step.args();
+      if ((step.program().equals("cp") || step.program().equals("mv"))
+          && args.size() >= 2
+          && args.get(args.size() - 1).text().equals(file)) {
+        for (Word source : args.subList(0, args.size() - 1)) {
+          if (!source.text().startsWith("-") && records(source.text())) {
+            return true;
+          }
+        }
       }
     }
     return false;
@@ -93,7 +163,7 @@ final class RecordsCopiedOut {
     if (OutPredicates.ARCHIVE.matcher(base).find() || !RECORDS.matcher(base).find()) {
       return false; // an archive's own rule; a figure, a configuration, a binary
     }
-    if (Environments.testFile(source, null) || MADE_UP.matcher(source).find()) {
+    if (testData(source) || MADE_UP.matcher(source).find()) {
       return false; // a test's data, made up or de-identified: nobody's records
     }
     for (String part : source.split("/")) {
@@ -104,6 +174,22 @@ final class RecordsCopiedOut {
     return true;
   }
 
+  /**
+   * Whether a file is a test's data: in a test's folder ({@code tests/fixtures/orders.csv}) or
+   * named for a test first ({@code test_orders.csv}, {@code dev_seed.csv}); a test word later in
+   * the name is what the records are of ({@code covid_test_results.csv}: decision 185).
+   */
+  private static boolean testData(String source) {
+    String[] parts = source.split("/");
+    for (int i = 0; i < parts.length - 1; i++) {
+      if (TEST_FOLDERS.contains(parts[i])) {
+        return true;
+      }
+    }
+    String[] words = parts[parts.length - 1].split("[^A-Za-z0-9]+");
+    return words.length > 0 && Environments.testName(words[0]);
+  }
+
   /** A batch's upload: {@code put FILE}, {@code mput FILE…}, as lftp and sftp read them. */
   private static final java.util.regex.Pattern PUT =
       java.util.regex.Pattern.compile("(?m)(?:^|;)\\s*m?put\\s+((?:-[a-zA-Z]+\\s+)*)([^;\\n]+)");
@@ -112,22 +198,25 @@ final class RecordsCopiedOut {
    * The commands an lftp or sftp batch runs: lftp's {@code -e} or {@code -c} string, sftp's {@code
    * -b -} fed a here-document; else {@code null} (a batch file the call did not write is unread).
    */
-  private static String batch(Step step) {
+  private static String batch(Scan scan, Step step) {
     List<Word> args = step.args();
     for (int i = 0; i + 1 < args.size(); i++) {
       String text = args.get(i).text();
       if (step.program().equals("lftp") && (text.equals("-e") || text.equals("-c"))) {
         return args.get(i + 1).text();
       }
-      if (step.program().equals("sftp")
-          && text.equals("-b")
-          && args.get(i + 1).text().equals("-")) {
+      if (step.program().equals("sftp") && text.equals("-b")) {
+        String file = args.get(i + 1).text();
+        if (!file.equals("-")) {
+          return CallWrittenText.writtenTo(scan, file); // a batch the call writes (decision 185)
+        }
         for (io.github.providergateway.guard.shell.Redirect redirect :
             step.invocation().redirects()) {
           if (redirect.body() != null) {
             return redirect.body();
           }
         }
+        return CallWrittenText.piped(scan, step);
       }
     }
     return null;

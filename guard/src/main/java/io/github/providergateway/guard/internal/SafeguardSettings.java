@@ -305,7 +305,8 @@ final class SafeguardSettings {
       return setting.key() + ": " + was + " → " + setting.value();
     }
     String last = key.get(key.size() - 1);
-    boolean off = OFF.contains(v);
+    // A protection's own word given its kind (redaction: full) is off at none (decision 185).
+    boolean off = OFF.contains(v) || v.equals("none") && PROTECTIONS.contains(last);
     boolean on = ON.contains(v);
     boolean negated = SafeguardEdits.has(key, NEGATIONS) || WatchKeys.automatic(key);
     // A key its text switches on elsewhere is a table's column (decisions 167, 174), unless on is

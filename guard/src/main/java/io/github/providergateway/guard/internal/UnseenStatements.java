@@ -64,7 +64,7 @@ final class UnseenStatements {
       } else if (text.startsWith("@") && text.length() > 1 && step.program().equals("sqlplus")) {
         file = text.substring(1);
       }
-      if (file != null) {
+      if (file != null && !PipedStatements.STDIN.contains(file)) {
         return unwritten(scan, file);
       }
     }
@@ -79,7 +79,9 @@ final class UnseenStatements {
     for (Step other : scan.steps()) {
       for (Redirect redirect : other.invocation().redirects()) {
         if (redirect.operator().startsWith(">") && redirect.target().text().equals(file)) {
-          return null; // written in this call: its statements are read where it is written
+          // Written in this call: text it shows is read where it is written; what a program
+          // prints into it is out of sight as a pipe's is (decision 185).
+          return PipedStatements.shows(other) ? null : "what " + other.program() + " prints";
         }
       }
     }

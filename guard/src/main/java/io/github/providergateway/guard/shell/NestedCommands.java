@@ -334,6 +334,20 @@ final class NestedCommands {
   }
 
   /**
+   * The command an LSF job runs: {@code bsub -q long "rm -rf /archive/…"}, its words after bsub's
+   * options joined and run by a shell on a node (decision 185), as {@code watch} reads its own.
+   */
+  static void jobCommand(Resolver resolver, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "qJnoeRPWmGUuLCcDEFfgikMpSTtwsZ", Set.of(), seen);
+    if (at < words.size()) {
+      resolver.script(
+          joined(words, at), depth, Resolver.append(via, "bsub"), " in the command of bsub");
+    }
+  }
+
+  /**
    * The script a program's option carries: {@code flock -c STRING}, and {@code sbatch --wrap
    * STRING}, which Slurm runs as a shell script on a node.
    */

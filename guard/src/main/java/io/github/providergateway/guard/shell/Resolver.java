@@ -36,7 +36,7 @@ final class Resolver {
       NameSet.of(
           "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
           "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
-          "flock", "cpio", "balena", "sbatch");
+          "flock", "cpio", "balena", "sbatch", "bsub");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -496,6 +496,7 @@ final class Resolver {
       case "xargs" -> NestedCommands.xargs(this, raw, words, depth, via);
       case "find" -> NestedCommands.find(this, words, depth, via);
       case "flock", "sbatch" -> NestedCommands.optionScript(this, program, words, depth, via);
+      case "bsub" -> NestedCommands.jobCommand(this, words, depth, via);
       default -> {
         InlineLanguage language = Programs.inlineLanguage(program);
         if (language != null) {
