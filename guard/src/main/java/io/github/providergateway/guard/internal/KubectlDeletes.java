@@ -63,7 +63,25 @@ final class KubectlDeletes {
    * @return its words read with kubectl's options that take a value
    */
   static Argv options(Step step) {
-    return optionsOf(step);
+    return Argv.of(
+        step.args(),
+        "nlofcsLp",
+        "namespace",
+        "context",
+        "kubeconfig",
+        "selector",
+        "output",
+        "filename",
+        "cluster",
+        "user",
+        "server",
+        "field-selector",
+        "token",
+        "grace-period",
+        "timeout",
+        "replicas",
+        "current-replicas",
+        "resource-version");
   }
 
   /** kubectl's commands that only read: a description of a purge job is no purge. */
@@ -90,30 +108,8 @@ final class KubectlDeletes {
     if (!program.equals("kubectl") && !program.equals("oc") && !program.equals("kubecolor")) {
       return false;
     }
-    List<Word> pos = optionsOf(step).positionals();
+    List<Word> pos = options(step).positionals();
     return !pos.isEmpty() && pos.get(0).literal() && READING.contains(pos.get(0).text());
-  }
-
-  private static Argv optionsOf(Step step) {
-    return Argv.of(
-        step.args(),
-        "nlofcsLp",
-        "namespace",
-        "context",
-        "kubeconfig",
-        "selector",
-        "output",
-        "filename",
-        "cluster",
-        "user",
-        "server",
-        "field-selector",
-        "token",
-        "grace-period",
-        "timeout",
-        "replicas",
-        "current-replicas",
-        "resource-version");
   }
 
   /** The kind a {@code kubectl get KIND} of the command lists, or empty. */

@@ -68,7 +68,7 @@ final class OutPredicates {
               + "|pack|jar|war)$");
 
   /** The folders a build writes its output to: what a deploy copies to a server. */
-  private static final Set<String> BUILT =
+  static final Set<String> BUILT =
       NameSet.of(
           "dist", "build", "public", "out", "target", "site", "_site", "www", "static", "html");
 

@@ -73,40 +73,37 @@ final class ProductionConfigWrites {
    * config/production.yaml}, {@code ./config/prod/limits.yaml}, the project's own path before it.
    */
   static boolean productionSettings(String text, Path project) {
-    String shown =
-        project != null && text.startsWith(project + "/")
-            ? text.substring(project.toString().length() + 1)
-            : text.startsWith("./") ? text.substring(2) : text;
-    return !shown.startsWith("/")
-        && !shown.startsWith("~")
-        && shown.length() <= 1024
-        && settings(shown)
-        && Environments.namesProduction(shown)
-        && !Environments.testFile(text, project);
+    return shownIfProduction(text, project) != null;
   }
 
   /** {@code "writes <file>"} for production's settings file written by a file tool, else null. */
   static String written(Scan scan) {
     FileEdit edit = FileEdit.of(scan);
-    if (edit == null
-        || edit.old() != null && !edit.old().isEmpty()
-        || edit.path().isEmpty()
-        || edit.path().length() > 1024) {
+    if (edit == null || edit.old() != null && !edit.old().isEmpty()) {
       return null; // an edit shows which way it moves: the readers of changes read it
     }
-    Path project = scan.places().project();
-    String path = edit.path();
-    String shown = path;
-    if (project != null && path.startsWith(project + "/")) {
-      shown = path.substring(project.toString().length() + 1);
-    }
-    if (shown.startsWith("/") || shown.startsWith("~")) {
-      return null; // outside the project: the machine's and the home's rules read it
-    }
-    return settings(shown)
+    String shown = shownIfProduction(edit.path(), scan.places().project());
+    return shown == null ? null : "writes " + shown;
+  }
+
+  /**
+   * The path as the project shows it ({@code config/prod/x.yaml}) where it is production's settings
+   * file in the project; else null (outside the project, the machine's and the home's rules read
+   * it).
+   */
+  private static String shownIfProduction(String text, Path project) {
+    String shown =
+        project != null && text.startsWith(project + "/")
+            ? text.substring(project.toString().length() + 1)
+            : text.startsWith("./") ? text.substring(2) : text;
+    return !shown.isEmpty()
+            && !shown.startsWith("/")
+            && !shown.startsWith("~")
+            && shown.length() <= 1024
+            && settings(shown)
             && Environments.namesProduction(shown)
-            && !Environments.testFile(path, project)
-        ? "writes " + shown
+            && !Environments.testFile(text, project)
+        ? shown
         : null;
   }
 

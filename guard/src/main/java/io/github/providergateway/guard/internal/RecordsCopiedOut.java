@@ -18,11 +18,14 @@ final class RecordsCopiedOut {
 
   /**
    * The folders of a build's output a single file is deployed from ({@code dist/app.js}, {@code
-   * target/app.jar}): {@code OutPredicates.BUILT} but {@code out}, where writers keep the records
+   * target/app.jar}): {@link OutPredicates#BUILT} but {@code out}, where writers keep the records
    * they export.
    */
   private static final Set<String> DEPLOYED =
-      NameSet.of("dist", "build", "public", "target", "site", "_site", "www", "static", "html");
+      NameSet.of(
+          OutPredicates.BUILT.stream()
+              .filter(folder -> !folder.equals("out"))
+              .toArray(String[]::new));
 
   /** A file of records by its ending: a table, a spreadsheet, an export, a backup. */
   private static final java.util.regex.Pattern RECORDS =

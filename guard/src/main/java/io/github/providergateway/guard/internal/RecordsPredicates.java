@@ -123,8 +123,8 @@ final class RecordsPredicates {
     if (found != null
         && found.endsWith(".gov/")
         && PatternLiterals.finds(GOVERNMENT_LOOKUP, text)) {
-      return null; // a public lookup posted to: NHTSA's vPIC DecodeVINValuesBatch decodes, files
-      // nothing
+      // A public lookup posted to: NHTSA's vPIC DecodeVINValuesBatch decodes, files nothing.
+      return null;
     }
     return found != null && !RecordsCall.readsOnly(scan) ? found : null;
   }
