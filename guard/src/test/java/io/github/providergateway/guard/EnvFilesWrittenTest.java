@@ -92,6 +92,27 @@ class EnvFilesWrittenTest {
     assertThat(absent.outcome()).as(absent.reason()).isEqualTo(Outcome.ALLOW);
   }
 
+  @Test
+  void overAFileLongerThanTheGuardReadsItStillMatches() {
+    // Past 64 KiB the file on the disk is not read, and is taken as holding a secret.
+    String longLocal = "PORT=3000\n".repeat(7_000);
+    Guard guard =
+        Guard.create(
+            new GuardSettings(GuardPreset.STANDARD, List.of(), List.of(), List.of()),
+            GuardFixture.ENVIRONMENT.withDisk(
+                new FakeGuardDisk().file(PROJECT + "/.env.local", longLocal)));
+    GuardVerdict over = guard.decide(write(".env.local", "PORT=3000\n"));
+    assertThat(over.outcome()).as(over.reason()).isEqualTo(Outcome.DENY);
+    assertThat(over.ruleId()).isEqualTo("secrets.env-file");
+    GuardVerdict under =
+        Guard.create(
+                new GuardSettings(GuardPreset.STANDARD, List.of(), List.of(), List.of()),
+                GuardFixture.ENVIRONMENT.withDisk(
+                    new FakeGuardDisk().file(PROJECT + "/.env.local", "PORT=3000\n".repeat(6_000))))
+            .decide(write(".env.local", "PORT=3000\n"));
+    assertThat(under.outcome()).as(under.reason()).isEqualTo(Outcome.ALLOW);
+  }
+
   private static GuardCall write(String path, String content) {
     ObjectNode args =
         JsonNodeFactory.instance.objectNode().put("path", path).put("content", content);
