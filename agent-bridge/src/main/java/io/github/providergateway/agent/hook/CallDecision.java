@@ -286,12 +286,21 @@ final class CallDecision {
       // A configured provider that has never bound in this home, still starting when the wait
       // ended (a slow machine's first start) or failed: its gates are unknown, so the session's
       // live rules without it are not the whole answer.
-      String reason =
+      String unknown =
           unknownGates(view)
               + " (providers of this home's configuration that have not bound in any session:"
               + " still starting after "
               + HookDecisions.JOIN_WAIT.toSeconds()
-              + " s, or failed to start; see their logs); denied (fail closed)";
+              + " s, or failed to start; see their logs)";
+      GuardVerdict guarded = GuardJudge.alone(context.guard().get(), inProject(request, session));
+      if (guarded.outcome() == GuardVerdict.Outcome.DENY) {
+        // The guard refuses it whatever those gates say: its rule is the answer the person can
+        // act on (CI's ClaudeCodeGateTest, 2026-12-01, read a provider's slow start instead).
+        String why = guarded.message() + "; " + unknown;
+        complete(HookVerdict.deny(why, why), session.id(), HookDecisions.GUARD_PROVIDER);
+        return true;
+      }
+      String reason = unknown + "; denied (fail closed)";
       complete(HookVerdict.deny(reason, reason), session.id(), null);
       return true;
     }
@@ -364,6 +373,23 @@ final class CallDecision {
                 .args(sha256(request.args()), request.args(), false)
                 .build());
     verdict.complete(decided);
+  }
+
+  /**
+   * {@code request} as the guard reads it in {@code session}: its project is the session's folder,
+   * or none (the stricter reading) when that is no absolute path.
+   */
+  private static GuardCall inProject(HookRequest request, SessionInfo session) {
+    Path project;
+    try {
+      project = session.cwd() == null ? null : Path.of(session.cwd());
+    } catch (java.nio.file.InvalidPathException e) {
+      project = null;
+    }
+    if (project != null && !project.isAbsolute()) {
+      project = null;
+    }
+    return new GuardCall(request.tool(), request.args(), project, HookDecisions.cwd(request), null);
   }
 
   /**

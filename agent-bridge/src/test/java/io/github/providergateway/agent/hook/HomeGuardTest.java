@@ -122,6 +122,18 @@ class HomeGuardTest {
     return guard;
   }
 
+  /**
+   * {@return the agent's session at {@link #PROJECT}, in a gateway whose home configures the
+   * provider "guard", spawned for the session but not bound}
+   */
+  private String sessionWhoseConfiguredGuardIsStarting() throws IOException {
+    gateway(null, () -> Set.of("guard"));
+    String agent = f.startSession(SessionSpec.of("claude-code", PROJECT));
+    f.spawned(agent, "guard"); // accepted, no hello yet
+    f.settle();
+    return agent;
+  }
+
   private static void answer(RecordingProviderConnection guard, String decision) {
     GateCheck check = guard.next(GateCheck.class);
     guard.sendText(
@@ -416,10 +428,7 @@ class HomeGuardTest {
   @Test
   void aCallWhoseSessionsConfiguredProviderIsStillStartingAfterTheWaitIsDenied()
       throws IOException {
-    gateway(null, () -> Set.of("guard"));
-    String agent = f.startSession(SessionSpec.of("claude-code", PROJECT));
-    f.spawned(agent, "guard"); // accepted, no hello yet
-    f.settle();
+    String agent = sessionWhoseConfiguredGuardIsStarting();
 
     CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "git push");
     f.clock.advance(HookDecisions.JOIN_WAIT.minusMillis(1));
@@ -436,6 +445,33 @@ class HomeGuardTest {
             d -> {
               assertThat(d.outcome()).isEqualTo(Decision.Outcome.DENY);
               assertThat(d.sessionId()).isEqualTo(agent);
+            });
+  }
+
+  /**
+   * CI's ClaudeCodeGateTest on a loaded machine (2026-12-01): the agent read the person's key while
+   * its session's configured provider was still starting, and the deny named the provider's slow
+   * start rather than the guard's rule. A call the guard denies in its session is denied by that
+   * rule, the unknown gates told beside it.
+   */
+  @Test
+  void aCallTheGuardDeniesWhileASessionsProviderIsStillStartingIsDeniedByTheGuardsRule()
+      throws IOException {
+    String agent = sessionWhoseConfiguredGuardIsStarting();
+
+    CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "cat ~/.ssh/id_rsa");
+    f.clock.advance(HookDecisions.JOIN_WAIT);
+
+    assertThat(answer.join().word()).isEqualTo("deny");
+    assertThat(answer.join().note())
+        .contains("secrets.ssh")
+        .contains("does not know the gates of guard yet");
+    assertThat(audit)
+        .last()
+        .satisfies(
+            d -> {
+              assertThat(d.outcome()).isEqualTo(Decision.Outcome.DENY);
+              assertThat(d.provider()).isEqualTo(HookDecisions.GUARD_PROVIDER);
             });
   }
 
