@@ -309,7 +309,11 @@ abstract class AgentGateTests {
                             "git init -q && git config user.email first@hour.test"
                                 + " && git config user.name 'First Hour'"))
                     .after(bound(), guarded::guardIsBound),
-                ScriptedModel.Turn.toolUse(editTool, "call_edit", editInput),
+                // The next request must offer the gateway's tool: on a loaded machine (CI's agents
+                // phase at load 20, 2026-12-01) setup's stdio server bound its guard 25 s late,
+                // and the call went to a tool the agent did not have yet.
+                ScriptedModel.Turn.toolUse(editTool, "call_edit", editInput)
+                    .after(bound() + " in every session", guarded::guardIsBoundInEverySession),
                 ScriptedModel.Turn.toolUse(
                     mcpTool, "call_mark", JSON.createObjectNode().put("name", "first-hour.marker")),
                 ScriptedModel.Turn.toolUse(

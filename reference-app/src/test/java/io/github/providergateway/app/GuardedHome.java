@@ -204,6 +204,23 @@ final class GuardedHome implements AutoCloseable {
   }
 
   /**
+   * {@return whether the guard is bound in every session the gateway has}: an agent with two of the
+   * gateway's MCP servers (setup's stdio one and a test's) has two sessions, each starting its own
+   * copy of the guard, whose tools the agent is offered only once it is bound.
+   */
+  boolean guardIsBoundInEverySession() throws Exception {
+    if (!guardIsBound()) {
+      return false;
+    }
+    java.util.Set<String> held = new java.util.HashSet<>();
+    observer.providers().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
+        .filter(provider -> provider.name().equals(guard))
+        .forEach(provider -> held.addAll(provider.sessions()));
+    return observer.sessions().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
+        .allMatch(session -> held.contains(session.id()));
+  }
+
+  /**
    * {@code gateway setup AGENT --home HOME ARGS…}, as a person runs it in the project: the stand-in
    * launcher is the gateway's program ({@code GATEWAY_LAUNCHER}), {@code env} the person's (their
    * {@code HOME}, the agent's binary on {@code PATH}); {@return what it printed}; fails when it

@@ -141,7 +141,8 @@ public final class FlowReading {
     if (scan.source() != null) {
       Matcher variable = VARIABLE.matcher(scan.source());
       while (variable.find()) {
-        if (SecretNames.secret(variable.group(1))) {
+        if (SecretNames.secret(variable.group(1))
+            && !OwnServiceSecrets.usedAtHome(scan, variable.group(1))) {
           found.secret("expands $" + variable.group(1));
           break;
         }

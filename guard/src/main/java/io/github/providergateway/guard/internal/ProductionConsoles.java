@@ -118,8 +118,12 @@ final class ProductionConsoles {
         || !script.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")) {
       return false;
     }
+    List<Word> rest = args.subList(at + 1, args.size());
+    if (DryRuns.in(rest)) {
+      return false; // manage.py cd_reconcile --report-only: the command says it changes nothing
+    }
     return productionAssigned(scan)
-        || DjangoSettings.production(args.subList(at + 1, Math.min(args.size(), at + 33)));
+        || DjangoSettings.production(rest.subList(0, Math.min(rest.size(), 32)));
   }
 
   /**
@@ -136,6 +140,7 @@ final class ProductionConsoles {
     return path.indexOf('/') > 0
         && !path.startsWith("~")
         && path.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")
+        && !DryRuns.in(step.args())
         && (productionAssigned(scan) || DjangoSettings.production(step.args()));
   }
 

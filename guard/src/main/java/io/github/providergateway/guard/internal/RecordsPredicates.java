@@ -1,6 +1,9 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -284,7 +287,8 @@ final class RecordsPredicates {
       return null;
     }
     String text = call.shell() ? call.text() : call.actingText();
-    Matcher outward = PatternLiterals.matcher(OUTWARD, text);
+    Matcher outward =
+        PatternLiterals.matcher(OUTWARD, call.shell() ? withoutReadersWords(scan, text) : text);
     if (!outward.find()) {
       return null;
     }
@@ -327,6 +331,38 @@ final class RecordsPredicates {
       return what + " (" + outward.group().strip() + ")";
     }
     return null;
+  }
+
+  /** Programs whose words are patterns and filters over what they read, never a destination. */
+  private static final Set<String> SEARCHERS =
+      NameSet.of(
+          "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "pdfgrep", "head", "tail", "wc",
+          "sort", "uniq", "cut", "tr", "column");
+
+  /**
+   * The call's text with the words of its searchers ({@link #SEARCHERS}) blanked: {@code kubectl
+   * logs … | grep -E 'ERROR|persona_webhook'} looks for a webhook's lines, it sends nothing (round
+   * 29's date-005). Not the other local programs' ({@code gh gist create} sends, {@code jq -n}
+   * builds a body: {@code '{comment:{body:$b,public:true}}'}).
+   */
+  private static String withoutReadersWords(Scan scan, String text) {
+    String kept = text;
+    for (Step step : scan.steps()) {
+      if (!SEARCHERS.contains(step.program())) {
+        continue;
+      }
+      for (Word word : step.args()) {
+        String lower = word.text().toLowerCase(java.util.Locale.ROOT);
+        int at = lower.length() < 3 ? -1 : kept.indexOf(lower);
+        if (at >= 0) {
+          kept =
+              kept.substring(0, at)
+                  + " ".repeat(lower.length())
+                  + kept.substring(at + lower.length());
+        }
+      }
+    }
+    return kept;
   }
 
   /** The data subject's address, as a subject access request's command names it. */
