@@ -58,6 +58,9 @@ final class DatabasePredicates {
             UnreadableFeeds.fedUnreadable(scan, step) && DatabaseTargets.shared(scan, step));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
+        "special-category-picked",
+        (scan, step, read) -> SensitiveReads.picksBySpecialCategory(scan, step));
+    named.put(
         "databases-archive-shared",
         (scan, step, read) -> {
           for (Word word : step.args()) {

@@ -25,6 +25,8 @@ final class PeopleFiles {
     named.put("people-records-sent-out", PeopleFiles::recordsSentOut);
     named.put("people-records-read-whole", PeopleFiles::recordsReadWhole);
     named.put("people-identifiers-selected", PeopleFiles::identifiersSelected);
+    named.put("people-tables-dumped", PeopleTablesDumped::dumped);
+    named.put("people-identifiers-fetched", IdentifiersFetched::fetched);
     named.put("people-survey-deanonymised", PeopleFiles::surveyDeanonymised);
     named.put("people-labor-floor-broken", LaborFloors::broken);
   }

@@ -91,6 +91,7 @@ final class PeopleRows {
           "staff",
           "personnel",
           "payee",
+          "decedent",
           "pii");
 
   /**

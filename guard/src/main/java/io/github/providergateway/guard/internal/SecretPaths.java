@@ -25,7 +25,8 @@ final class SecretPaths {
 
   /**
    * A place whose meaning is Java: a file's name read as a {@code .env} file, a process's
-   * environment read as written, the agents' token files.
+   * environment read as written, the agents' token files, a tool's credentials in the home by their
+   * file's name.
    */
   @FunctionalInterface
   private interface Named {
@@ -139,6 +140,7 @@ final class SecretPaths {
                   && (processEnvironment(target.raw())
                       || path != null && processEnvironment(path.toString()));
       case "agent-tokens" -> SecretPaths::agentTokens;
+      case "home-tool-credentials" -> HomeCredentialFiles::holds;
       default -> throw new IllegalStateException("no secret place is named " + place);
     };
   }

@@ -110,7 +110,9 @@ final class SecretsCarried {
   }
 
   /**
-   * A file named as a private key's: {@code .p8}, {@code signing_key.pem}, {@code age/keys.txt}.
+   * A file named as a private key's: {@code .p8}, {@code signing_key.pem}, {@code age/keys.txt},
+   * {@code tls.key}, {@code fw-signing.key.pem}; or a {@code .pem} kept in a folder of keys ({@code
+   * ~/.tool/keys/prod.pem}: decision 187), where a certificate is rarely put.
    */
   static boolean privateKey(String path) {
     String p = path.toLowerCase(Locale.ROOT);
@@ -131,6 +133,12 @@ final class SecretsCarried {
         return true;
       }
     }
-    return false;
+    return lowered.endsWith(".pem") && ShapeObjects.KEY_FOLDERS.contains(folder(lowered));
+  }
+
+  /** The name of the folder a path's file is in, or the empty string. */
+  private static String folder(String path) {
+    int end = path.lastIndexOf('/');
+    return end <= 0 ? "" : path.substring(path.lastIndexOf('/', end - 1) + 1, end);
   }
 }

@@ -45,6 +45,7 @@ final class ShapeObjects {
   static final Set<String> PRINTERS;
   static final List<String> KEY_FILES;
   static final Set<String> KEY_EXCEPTIONS;
+  static final Set<String> KEY_FOLDERS;
   static final Set<String> HTTP_CLIENTS;
 
   private static final Set<String> LOCAL;
@@ -76,6 +77,7 @@ final class ShapeObjects {
     PRINTERS = set(book, "printers");
     KEY_FILES = ShapeWords.strings(book, "keyFiles");
     KEY_EXCEPTIONS = set(book, "keyExceptions");
+    KEY_FOLDERS = set(book, "keyFolders");
     JsonNode first = read(ShapeWords.RESOURCE);
     LOCAL = set(first, "local");
     HTTP_CLIENTS = set(first, "httpClients");
