@@ -132,7 +132,7 @@ class PatternAlternativesTest {
   }
 
   /** How many texts the sweep reads: each is read by every pattern twice, so a few seconds. */
-  private static final int TEXTS = 120;
+  private static final int TEXTS = 140;
 
   /**
    * The book's examples, eight at a time joined into one text as a long command would hold them,
