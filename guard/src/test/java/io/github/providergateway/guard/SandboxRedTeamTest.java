@@ -46,7 +46,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that replace their sandbox in every spelling. Since issue 75, every form of an agent is read as
  * the agent ({@code npx -y @anthropic-ai/claude-code}, {@code node …/@openai/codex/bin/codex.js}),
  * and a folder's contents synced into the project from outside it is asked as what it may carry
- * ({@code rsync -a /tmp/evil/ ./}).
+ * ({@code rsync -a /tmp/evil/ ./}). Since decision 186, a script the call writes and then runs with
+ * an interpreter is read as that interpreter's inline code ({@code sh-081}).
  */
 class SandboxRedTeamTest {
   private static final Path CASES = Path.of("src/test/first-runs/redteam-sandbox-cases.jsonl");
@@ -60,9 +61,6 @@ class SandboxRedTeamTest {
           Map.entry("sh-022", "a patch in a file: the files it names are on the disk"),
           Map.entry("sh-029", "a stash popped: what it holds is in the repository"),
           Map.entry("sh-038", "a patch in a file: the same"),
-          Map.entry(
-              "sh-081",
-              "a Python script written, then run: only a shell's later code is read (LaterCode)"),
           Map.entry("sh-265", "variables from a file sourced with set -a: on the disk"),
           Map.entry(
               "sh-278",

@@ -117,6 +117,25 @@ final class AssembledWords {
           "%w[\\[(]([A-Za-z ]{1,60})[\\])]\\s*\\.join"
               + "|join\\s*\\(?\\s*(?:''|\"\")\\s*,\\s*qw\\s*[(\\[/{]([A-Za-z ]{1,60})[)\\]/}]");
 
+  /**
+   * A name a call is looked up by, put together from quoted pieces only (decision 186): {@code
+   * getattr(c, 'res' + 'et')(…)}, ruby's {@code send('de' + 'stroy')}, node's {@code c['re' +
+   * 'set'](…)}, called at once. Code that names the call in quoted pieces has no reason to split it
+   * but to keep the name from a reader; a piece and a variable ({@code getattr(o, 'get_' + field)})
+   * is dispatch, and a value looked up and not called ({@code getattr(s, 'DEBUG_' + 'MODE',
+   * False)}) runs nothing.
+   */
+  private static final Pattern NAME_LOOKED_UP =
+      Pattern.compile(
+          "(?:\\bgetattr\\s*\\(\\s*[\\w.]+\\s*,|(?<send>\\b(?:public_send|send|__send__)\\s*\\()|\\w\\[)\\s*(?<pieces>"
+              + PIECE
+              + "(?:\\s*\\+\\s*"
+              + PIECE
+              + ")+)\\s*[)\\]]\\s*\\(?");
+
+  /** A name as code spells one: letters, digits and underscores. */
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");
+
   /** A name given letters in quotes or none: {@code a='PA'}, {@code b=ETE}. */
   private static final Pattern NAMED_PIECE =
       Pattern.compile("\\b([A-Za-z_]\\w{0,30})\\s*=\\s*(['\"]?)([A-Za-z]{1,20})\\2(?![\\w(.\\[])");
@@ -181,6 +200,10 @@ final class AssembledWords {
     if (!JOINER.matcher(text).find() && !text.contains(".concat(")) {
       return null; // most commands: no quoted pieces joined
     }
+    String looked = nameLookedUp(text);
+    if (looked != null) {
+      return looked;
+    }
     Matcher handed = HANDED.matcher(text);
     while (handed.find()) {
       List<String> pieces = new ArrayList<>();
@@ -215,6 +238,22 @@ final class AssembledWords {
       String shown = split(pieces(list));
       if (shown != null) {
         return joined.group() + " makes " + shown;
+      }
+    }
+    return null;
+  }
+
+  /** A call's name looked up from quoted pieces only ({@link #NAME_LOOKED_UP}), or {@code null}. */
+  private static String nameLookedUp(String text) {
+    Matcher looked = NAME_LOOKED_UP.matcher(text);
+    while (looked.find()) {
+      String name = String.join("", pieces(looked.group("pieces")));
+      String shown = looked.group();
+      boolean called = shown.endsWith("(") || looked.group("send") != null;
+      if (called && IDENTIFIER.matcher(name).matches()) {
+        return shown.substring(0, shown.length() - (shown.endsWith("(") ? 1 : 0)).strip()
+            + " names "
+            + name;
       }
     }
     return null;

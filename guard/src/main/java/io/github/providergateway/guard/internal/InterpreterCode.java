@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 
@@ -23,8 +24,32 @@ final class InterpreterCode {
     return null;
   }
 
-  /** The inline code of an interpreter, or {@code null}. */
+  /**
+   * The last code read and what it read as, for this thread: a hundred readers ask one program's
+   * code in turn, and its text is one object.
+   */
+  private static final ThreadLocal<String[]> LAST = ThreadLocal.withInitial(() -> new String[2]);
+
+  /**
+   * The inline code of an interpreter, with the string literals it joins at once joined ({@code
+   * getattr(c, 'write_' + 'register')} reads as {@code getattr(c, 'write_register')}, decision
+   * 186), or {@code null}.
+   */
   static String of(Step step) {
+    String code = written(step);
+    if (code == null) {
+      return null;
+    }
+    String[] last = LAST.get();
+    if (last[0] != code) { // the same object: texts are immutable
+      last[1] = ShellParser.joinedLiterals(step.program(), code);
+      last[0] = code;
+    }
+    return last[1];
+  }
+
+  /** The inline code of an interpreter as the command gives it, or {@code null}. */
+  private static String written(Step step) {
     String program = step.program();
     if (program.equals("awk")
         || program.equals("gawk")

@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Production's rows changed one statement at a time (decision 105's lead part): a statement that
@@ -22,7 +23,8 @@ final class ProductionWrites {
     named.put(
         "production-writes-rows",
         (scan, step, read) ->
-            writesRows(ProductionPredicates.sqlOf(scan, step))
+            (writesRows(ProductionPredicates.sqlOf(scan, step))
+                    || runsUnshown(ProductionPredicates.sqlOf(scan, step)))
                 && Environments.production(scan, step));
     named.put(
         "production-code-writes",
@@ -48,6 +50,27 @@ final class ProductionWrites {
     String code = InterpreterCode.of(step);
     return code != null
         && writesRows(List.of(code.replace('\'', ' ').replace('"', ' ').replace('`', ' ')));
+  }
+
+  /**
+   * A statement that runs SQL its text does not show (decision 186, as decision 184 reads a server
+   * tool's): an anonymous block ({@code DO $$ … EXECUTE 'UP' || 'DATE …' $$}, {@code DO LANGUAGE
+   * plpgsql '…'}), a procedure ({@code CALL purge_stale(30)}), a prepared or dynamic statement
+   * ({@code EXECUTE …}); at a line's start or after {@code ;}. {@code ON CONFLICT … DO UPDATE} and
+   * {@code DO NOTHING} are no block.
+   */
+  private static final Pattern UNSHOWN =
+      Pattern.compile(
+          "(?im)(?:^|;)\\s*(?:DO\\s+(?:\\$|'|LANGUAGE\\b)|CALL\\s+[\\w.\"]+\\s*\\(|EXECUTE\\s+\\w)");
+
+  /** Whether SQL given a client runs a block, a procedure or a statement its text does not show. */
+  static boolean runsUnshown(List<String> texts) {
+    for (String text : texts) {
+      if (UNSHOWN.matcher(text).find()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether SQL holds a statement that changes rows or a table's shape. */

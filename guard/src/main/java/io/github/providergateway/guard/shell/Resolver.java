@@ -337,7 +337,15 @@ final class Resolver {
    * ({@code f=~/.claude/settings.json; echo x > $f} writes that file).
    */
   private Redirect redirect(RawRedirect r) {
-    Word target = r.body == null ? variables.substituteWord(r.target) : null;
+    if (r.body != null) {
+      // bash expands an unquoted here-document and a here-string before the program reads them.
+      Word expanded =
+          r.delimiter == null
+              ? variables.substituteWord(r.target)
+              : r.quoted ? null : variables.substituteWord(new Word(r.body, false));
+      return new Redirect(r.operator, r.target, expanded == null ? r.body : expanded.text());
+    }
+    Word target = variables.substituteWord(r.target);
     return new Redirect(r.operator, target == null ? r.target : target, r.body);
   }
 

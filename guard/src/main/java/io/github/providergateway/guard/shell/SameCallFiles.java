@@ -2,6 +2,7 @@ package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.NameSet;
+import io.github.providergateway.guard.shell.programs.InlineLanguage;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
@@ -340,7 +341,8 @@ final class SameCallFiles {
 
   /**
    * A program that reads a configuration file this command wrote: its settings that run commands
-   * read as those commands ({@link Programs#gitConfigCommands} and its kin).
+   * read as those commands ({@link Programs#gitConfigCommands} and its kin, curl's {@code -K}); an
+   * interpreter run on a script it wrote, that script ({@link #writtenScriptRun}).
    */
   static void configRead(
       Resolver resolver,
@@ -353,6 +355,7 @@ final class SameCallFiles {
     if (resolver.written.isEmpty()) {
       return;
     }
+    writtenScriptRun(resolver, words, program, depth, via);
     for (RawCommand.Assignment a : raw.assignments) {
       String file = a.value() == null ? null : resolver.written.get(plainPath(a.value().text()));
       if (file == null) {
@@ -384,11 +387,19 @@ final class SameCallFiles {
         path = words.get(i + 1).text();
       } else if (program.equals("ssh") && t.equals("-F") && i + 1 < words.size()) {
         path = words.get(i + 1).text();
+      } else if (program.equals("curl")
+          && (t.equals("-K") || t.equals("--config"))
+          && i + 1 < words.size()) {
+        path = words.get(i + 1).text(); // printf 'request = "DELETE"…' > /tmp/r && curl -K /tmp/r
       }
       String file = path == null ? null : resolver.written.get(plainPath(path));
       if (file != null) {
         for (String command :
-            git ? Programs.gitConfigCommands(file) : Programs.sshConfigCommands(file)) {
+            git
+                ? Programs.gitConfigCommands(file)
+                : program.equals("curl")
+                    ? Programs.curlConfigCommands(file)
+                    : Programs.sshConfigCommands(file)) {
           resolver.script(
               command,
               depth + 1,
@@ -408,6 +419,38 @@ final class SameCallFiles {
                 " in a hook it runs");
           }
         }
+      }
+    }
+  }
+
+  /**
+   * An interpreter run on a script this command wrote ({@code cat > fix.py <<'EOF' … EOF; python
+   * fix.py}): the script read as the interpreter's inline code (decision 186), which the readers of
+   * inline code read as they read {@code python3 -c '…'}.
+   */
+  private static void writtenScriptRun(
+      Resolver resolver, List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    InlineLanguage language = Programs.inlineLanguage(program);
+    if (language == null || language == InlineLanguage.AWK) {
+      return;
+    }
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("-c") || t.equals("-e") || t.equals("-r") || t.equals("-m") || t.equals("-")) {
+        return; // code on the line, a module, standard input: no script named
+      }
+      if (!t.startsWith("-")) {
+        String script = resolver.written.get(plainPath(t));
+        if (script != null) {
+          String[] line = language.commandLine();
+          resolver.script(
+              line[0] + " " + line[1] + " '" + script.replace("'", "'\\''") + "'",
+              depth + 1,
+              Resolver.append(via, "written " + Resolver.basename(t)),
+              " in a file the command wrote");
+        }
+        return;
       }
     }
   }

@@ -1,5 +1,7 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.programs.InlineLanguage;
+import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
@@ -103,5 +105,19 @@ public final class ShellParser {
         throw refused;
       }
     }
+  }
+
+  /**
+   * An interpreter's inline code as it runs it, with the string literals it joins at once joined
+   * ({@code 'UPD' + 'ATE'} is {@code 'UPDATE'}, decision 186), for the rules that read such code.
+   *
+   * @param program the interpreter's name without its folder ({@code python3}, {@code node}, awk)
+   * @param code its inline code
+   * @return the joined code, or {@code code} itself where it joins none or the program is no
+   *     interpreter the guard reads
+   */
+  public static String joinedLiterals(String program, String code) {
+    InlineLanguage language = Programs.inlineLanguage(program);
+    return language == null ? code : Programs.joinedLiterals(language, code);
   }
 }

@@ -222,6 +222,9 @@ abstract class CodeCursor {
     if (first == null) {
       return null;
     }
+    if (language == InlineLanguage.AWK) {
+      return AwkConcatenation.after(this, first);
+    }
     StringBuilder joined = null;
     for (int rounds = 0; rounds < 64; rounds++) {
       int at = skipSpacesFrom(pos);

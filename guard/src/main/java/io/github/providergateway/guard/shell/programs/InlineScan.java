@@ -235,6 +235,10 @@ final class InlineScan extends CodeCursor {
     if (language == InlineLanguage.PERL && quoteLike.matches()) {
       return quoteLike.group(1); // q(…), qq{…}: perl's own quotes
     }
+    if (language == InlineLanguage.AWK && expression.matches("[A-Za-z_]\\w*")) {
+      String built = AwkConcatenation.assigned(this, expression); // cmd = "curl " u; system(cmd)
+      return built != null ? built : COMPUTED;
+    }
     String known = assigned().get(expression.replaceFirst("^\\*", ""));
     return known != null ? known : COMPUTED;
   }

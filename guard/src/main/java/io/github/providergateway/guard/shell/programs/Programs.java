@@ -126,6 +126,17 @@ public final class Programs {
   }
 
   /**
+   * {@return inline code with the string literals it joins at once joined ({@code 'UPD' + 'ATE'} is
+   * {@code 'UPDATE'}), or {@code code} itself where it joins none}
+   *
+   * @param language its language
+   * @param code the inline code
+   */
+  public static String joinedLiterals(InlineLanguage language, String code) {
+    return JoinedLiterals.of(language, code);
+  }
+
+  /**
    * {@return what {@code code} runs, in order}
    *
    * @param language its language
@@ -230,6 +241,16 @@ public final class Programs {
    */
   public static List<String> sshConfigCommands(String text) {
     return WrittenConfig.ssh(text);
+  }
+
+  /**
+   * {@return the curl command a config file given by {@code -K} stands for: its options on the
+   * line}
+   *
+   * @param text the config file's text
+   */
+  public static List<String> curlConfigCommands(String text) {
+    return WrittenConfig.curl(text);
   }
 
   /**

@@ -62,6 +62,31 @@ final class WrittenConfig {
     return out;
   }
 
+  /** A curl config file's line: an option, long without its dashes or not, and its value. */
+  private static final Pattern CURL =
+      Pattern.compile("^\\s*(-{0,2}[A-Za-z][\\w-]*)\\s*(?:[=:]\\s*|\\s+|$)(.*)$");
+
+  /**
+   * {@return the curl command a config file stands for ({@code request = "DELETE"} is {@code
+   * --request DELETE}), as one command line; none where it sets no option}
+   */
+  static List<String> curl(String text) {
+    StringBuilder line = new StringBuilder("curl");
+    for (String entry : text.split("\n")) {
+      Matcher e = CURL.matcher(entry);
+      if (entry.isBlank() || entry.strip().startsWith("#") || !e.matches()) {
+        continue;
+      }
+      String option = e.group(1);
+      line.append(' ').append(option.startsWith("-") ? option : "--" + option);
+      String value = unquote(e.group(2).strip());
+      if (!value.isEmpty()) {
+        line.append(' ').append(quoted(value));
+      }
+    }
+    return line.length() == 4 ? List.of() : List.of(line.toString());
+  }
+
   /** {@return the commands an AWS config file runs} */
   static List<String> aws(String text) {
     List<String> out = new ArrayList<>();
