@@ -287,10 +287,16 @@ final class RecordsPredicates {
       return null;
     }
     String text = call.shell() ? call.text() : call.actingText();
-    Matcher outward =
-        PatternLiterals.matcher(OUTWARD, call.shell() ? withoutReadersWords(scan, text) : text);
+    Matcher outward = PatternLiterals.matcher(OUTWARD, text);
     if (!outward.find()) {
       return null;
+    }
+    if (call.shell()) {
+      // Blanking only takes text away: looked for again only where the whole text has a match.
+      outward = PatternLiterals.matcher(OUTWARD, withoutReadersWords(scan, text));
+      if (!outward.find()) {
+        return null;
+      }
     }
     String cleaned = text.replace("--privileged", "");
     Matcher sensitive = PatternLiterals.matcher(SENSITIVE, cleaned);
