@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,8 +37,12 @@ class McpServerConfigAppTest {
     Path home = tmp.resolve("home");
     try (RpcApp app = RpcApp.start(home, "--config", config.toString())) {
       String session = app.startSession();
+      // node's cold start of the server: seconds at a load of 12 on two cores (a .ci/run beside
+      // other builds missed 10 s), the gateway's own answers are bounded elsewhere
       app.awaitEvent(
-          "tools.changed", event -> event.get("tools").toString().contains("write_file"));
+          "tools.changed",
+          event -> event.get("tools").toString().contains("write_file"),
+          Duration.ofSeconds(60));
 
       Path note = sandbox.resolve("note.md");
       JsonNode written =
@@ -95,8 +100,12 @@ class McpServerConfigAppTest {
                 sandbox));
     try (RpcApp app = RpcApp.start(tmp.resolve("home"), "--config", config.toString())) {
       String session = app.startSession();
+      // node's cold start of the server: seconds at a load of 12 on two cores (a .ci/run beside
+      // other builds missed 10 s), the gateway's own answers are bounded elsewhere
       app.awaitEvent(
-          "tools.changed", event -> event.get("tools").toString().contains("write_file"));
+          "tools.changed",
+          event -> event.get("tools").toString().contains("write_file"),
+          Duration.ofSeconds(60));
 
       JsonNode denied =
           app.request(

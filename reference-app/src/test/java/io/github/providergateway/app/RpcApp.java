@@ -395,6 +395,19 @@ public final class RpcApp implements AutoCloseable {
     return awaitEvent(event, line -> true);
   }
 
+  /**
+   * {@link #awaitEvent(String, Predicate)}, waiting at most {@code wait}: for what a process of
+   * another's starts (a Node MCP server's first tools), whose cold start on a loaded machine is not
+   * the gateway's to bound.
+   */
+  JsonNode awaitEvent(String event, Predicate<JsonNode> filter, Duration wait) {
+    return output.await(
+        "event " + event,
+        line -> event.equals(line.path("event").asText(null)) && filter.test(line),
+        () -> "stderr:\n" + stderr(),
+        wait);
+  }
+
   /** The first output line matching {@code filter}, waiting at most {@link #WAIT}. */
   JsonNode awaitLine(String what, Predicate<JsonNode> filter) {
     return output.await(what, filter, () -> "stderr:\n" + stderr());
