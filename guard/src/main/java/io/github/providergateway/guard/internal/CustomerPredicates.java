@@ -102,6 +102,7 @@ final class CustomerPredicates {
           (scan, step, read) -> writes(scan, step).contains(kind.getKey()));
     }
     named.put("customer-data-to-model", (scan, step, read) -> toModel(step));
+    named.put("data-file-to-model", (scan, step, read) -> DataToModel.hands(scan, step));
     named.put("pins-vulnerable", (scan, step, read) -> KnownVulnerable.pinnedBy(step));
   }
 

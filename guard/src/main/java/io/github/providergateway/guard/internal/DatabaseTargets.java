@@ -31,6 +31,8 @@ final class DatabaseTargets {
           "mysqlsh",
           "usql",
           "sqlcmd",
+          "invoke-sqlcmd",
+          "Invoke-Sqlcmd",
           "sqlplus",
           "cockroach",
           "clickhouse-client",
@@ -175,7 +177,7 @@ final class DatabaseTargets {
     if (Environments.production(scan, step)) {
       return true;
     }
-    if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+    if (Environments.localTestData(scan, step) || inLocalContainer(step) && !namesOther(step)) {
       return false;
     }
     if (interpreter(step)) {
@@ -213,7 +215,7 @@ final class DatabaseTargets {
     if (Environments.production(scan, step)) {
       return false;
     }
-    if (Environments.localTestData(scan, step) || inLocalContainer(step)) {
+    if (Environments.localTestData(scan, step) || inLocalContainer(step) && !namesOther(step)) {
       return true;
     }
     List<String> hosts = hostsOf(step);
@@ -293,6 +295,10 @@ final class DatabaseTargets {
         hosts.add(Environments.host(host));
       }
     }
+    String server = serverOption(step);
+    if (server != null) {
+      hosts.add(server);
+    }
     if (step.program().equals("cqlsh")) {
       for (Word word : args) {
         String t = word.text();
@@ -369,6 +375,57 @@ final class DatabaseTargets {
   }
 
   /** A client run inside a container: {@code docker compose exec db psql}, a local one's. */
+  /**
+   * Whether a client names a host that is neither this machine's nor a test's: in a container, it
+   * speaks to that host and not to the container's own server ({@code docker run mssql-tools sqlcmd
+   * -S jms-sql01.corp.local -Q "UPDATE …"}, decision 192). A host the guard cannot know ({@code
+   * "$DATABASE_URL"}) is not counted: inside a compose service it is usually the service's own.
+   */
+  private static boolean namesOther(Step step) {
+    for (String host : hostsOf(step)) {
+      if (!host.equals("?") && !localOrTest(host)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The SQL Server clients whose {@code -S} names the server: sqlcmd, bcp, osql, isql. */
+  private static final Set<String> SERVER_BY_S = NameSet.of("sqlcmd", "bcp", "osql", "isql");
+
+  /**
+   * SQL Server's host as its clients name it (decision 192): sqlcmd's {@code -S
+   * tcp:jms-sql01.corp.local,1433} or {@code -S host\INSTANCE}, PowerShell's {@code Invoke-Sqlcmd
+   * -ServerInstance 'host'} (its parameter in any case); or {@code null}.
+   */
+  private static String serverOption(Step step) {
+    String program = step.program();
+    boolean cmdlet = program.equalsIgnoreCase("invoke-sqlcmd");
+    if (!cmdlet && !SERVER_BY_S.contains(program)) {
+      return null;
+    }
+    List<Word> args = step.args();
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String text = args.get(i).text();
+      if (cmdlet ? text.equalsIgnoreCase("-ServerInstance") : text.equals("-S")) {
+        Word next = args.get(i + 1);
+        if (!next.literal()) {
+          return "?";
+        }
+        String value = next.text();
+        value = value.regionMatches(true, 0, "tcp:", 0, 4) ? value.substring(4) : value;
+        int end = value.length();
+        for (char stop : new char[] {',', '\\'}) {
+          int at = value.indexOf(stop);
+          end = at >= 0 ? Math.min(end, at) : end;
+        }
+        String host = value.substring(0, end);
+        return host.equals(".") || host.equalsIgnoreCase("(local)") ? "localhost" : host;
+      }
+    }
+    return null;
+  }
+
   static boolean inLocalContainer(Step step) {
     for (String wrapper : step.invocation().wrappers()) {
       if (wrapper.equals("docker")

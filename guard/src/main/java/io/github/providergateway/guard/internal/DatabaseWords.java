@@ -194,7 +194,9 @@ final class DatabaseWords {
    * ANALYZE changes nothing and does not start with one; a string's opening quotes may come first,
    * as in code's {@code execute("UPDATE …")}), or a MongoDB collection's method that writes.
    * Decision 152: a comment of either form may come first, a {@code WITH} clause's queries ({@code
-   * WITH t AS (…) UPDATE}), and an option's {@code =} ({@code --execute="UPDATE …"}).
+   * WITH t AS (…) UPDATE}), and an option's {@code =} ({@code --execute="UPDATE …"}). Decision 192:
+   * T-SQL's DELETE with its table or alias before FROM or WHERE ({@code DELETE vr FROM
+   * dbo.VictimNotification vr JOIN …}, {@code DELETE TOP (500) dbo.Sessions WHERE …}).
    */
   static final Pattern ROWS_WRITTEN =
       Pattern.compile(
@@ -202,7 +204,9 @@ final class DatabaseWords {
               + "(?:(?:--[^\\n]*\\n|/\\*(?:[^*]|\\*(?!/))*\\*/)\\s*)*(?:[\"'`]{1,3}\\s*)?"
               + "(?:WITH\\s[^;]*?\\)\\s*)?"
               + "(?:UPDATE\\s+[\\w.\"`\\[\\]]+(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b"
-              + "|DELETE\\s+FROM\\b|INSERT\\s+(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b"
+              + "|DELETE\\s+(?:TOP\\s*\\(\\s*\\d+\\s*\\)\\s*)?"
+              + "(?:FROM\\b|[\\w.\"`\\[\\]]+\\s+(?:FROM|WHERE)\\b)"
+              + "|INSERT\\s+(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b"
               + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?[\\w.\"`]+)"
               + "|\\.(?:updateOne|updateMany|deleteOne|deleteMany|replaceOne|insertOne|insertMany"
               + "|findOneAndUpdate|findOneAndReplace|findOneAndDelete|bulkWrite)\\s*\\(");

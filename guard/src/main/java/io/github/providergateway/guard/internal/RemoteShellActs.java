@@ -11,12 +11,12 @@ import java.util.Locale;
 final class RemoteShellActs {
   private RemoteShellActs() {}
 
-  /** {@code ssh host 'sudo systemctl stop x'}, {@code ansible all -b -m reboot}. */
   /** A search's pattern on the host: {@code grep -iE "FAULT|STOP"}, {@code rg 'kill'}. */
   private static final java.util.regex.Pattern SEARCHED =
       java.util.regex.Pattern.compile(
           "\\b((?:grep|egrep|fgrep|zgrep|rg|ag)(?:\\s+-[A-Za-z]{1,6})*)\\s+(?:\"[^\"]{0,200}\"|'[^']{0,200}'|[^\\s|;&]{1,200})");
 
+  /** {@code ssh host 'sudo systemctl stop x'}, {@code ansible all -b -m reboot}. */
   static boolean remoteShellActs(Step step) {
     String program = step.program();
     List<Word> args = step.args();
@@ -87,9 +87,7 @@ final class RemoteShellActs {
   static boolean hasWriteWord(String command) {
     for (String token : command.split("[\\s;|&'\"()`]+")) {
       String lower = token.toLowerCase(Locale.ROOT);
-      if (ShapeWords.VERBS.contains(lower)
-          && !lower.equals("ShapeWords.set")
-          && !ShapeWords.REMOTE_READS.contains(lower)) {
+      if (ShapeWords.VERBS.contains(lower) && !ShapeWords.REMOTE_READS.contains(lower)) {
         return true;
       }
     }

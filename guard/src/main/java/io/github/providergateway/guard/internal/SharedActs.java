@@ -29,6 +29,7 @@ final class SharedActs {
     named.put("shape-acts-on-shared", (scan, step, read) -> actsOnShared(scan, step));
     named.put(
         "shape-remote-shell-acts", (scan, step, read) -> RemoteShellActs.remoteShellActs(step));
+    named.put("shape-pod-command-acts", (scan, step, read) -> PodCommandActs.acts(scan, step));
     named.put(
         "shape-code-acts-on-shared", (scan, step, read) -> SharedCodeActs.codeActsOnShared(step));
     named.put("shape-message-sent", (scan, step, read) -> BusSends.sends(scan, step));
@@ -424,6 +425,15 @@ final class SharedActs {
    * that creates, sends or asks (a completion, a search, a message) is the other families' to read.
    */
   static boolean httpWrite(String program, List<Word> args) {
+    return httpWrite(program, args, false);
+  }
+
+  /**
+   * {@link #httpWrite(String, List)}, where {@code acting} also takes a POST to a path one of whose
+   * segments acts at all ({@code /admin/shutdown}, {@code /commands/SA_STOP}), with or without a
+   * scheme: a pod's own service, reached through its localhost (decision 189).
+   */
+  static boolean httpWrite(String program, List<Word> args, boolean acting) {
     boolean get = false;
     boolean post = false;
     for (int i = 0; i < args.size(); i++) {
@@ -463,14 +473,16 @@ final class SharedActs {
         get |= upper.equals("GET") || upper.equals("HEAD");
       }
     }
-    return post && !get && destroyingPath(args);
+    return post && !get && destroyingPath(args, acting);
   }
 
-  private static boolean destroyingPath(List<Word> args) {
+  private static boolean destroyingPath(List<Word> args, boolean acting) {
     for (Word word : args) {
       String text = word.text();
       int scheme = text.indexOf("://");
-      if (scheme < 0 || text.length() > 2048) {
+      if (acting && scheme < 0 && HOST_PATH.matcher(text).lookingAt()) {
+        scheme = -3; // localhost:8081/admin/flush: a URL without its scheme
+      } else if (scheme < 0 || text.length() > 2048) {
         continue;
       }
       int path = text.indexOf('/', scheme + 3);
@@ -486,7 +498,11 @@ final class SharedActs {
         boolean strong = false;
         boolean read = false;
         for (String part : ServiceVerbs.split(segment)) {
-          strong |= ShapeWords.STRONG.contains(part);
+          strong |=
+              ShapeWords.STRONG.contains(part)
+                  || acting
+                      && (ShapeWords.VERBS.contains(part)
+                          || ShapeWords.SETTING_VERBS.contains(part));
           read |= ShapeWords.READS.contains(part);
         }
         if (strong && !read) {
@@ -496,6 +512,10 @@ final class SharedActs {
     }
     return false;
   }
+
+  /** A host, a port maybe, then a path: {@code localhost:8081/admin/…}, {@code 127.0.0.1/x}. */
+  private static final java.util.regex.Pattern HOST_PATH =
+      java.util.regex.Pattern.compile("[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?/");
 
   private static boolean shared(Scan scan, Step step, List<Word> args, boolean http) {
     if (Environments.production(scan, step)) {
