@@ -103,6 +103,7 @@ final class DatabaseWords {
               + "|\\bfsyncLock\\s*\\(|\\bfsync\\s*:\\s*1\\s*,\\s*lock\\s*:\\s*true"
               + "|\\bsetFeatureCompatibilityVersion\\b|\\bshutdownServer\\s*\\(|\\bcompact\\s*:\\s*['\"]"
               + "|\\bCLIENT\\s+PAUSE\\b|\\bDEBUG\\s+(?:SLEEP|SEGFAULT|RELOAD)\\b"
+              + "|\\bCLIENT\\s+KILL\\s+(?:\\S+\\s+){0,6}?(?:TYPE|USER|LADDR|MAXAGE)\\b"
               + "|\\bSHUTDOWN\\s+NOSAVE\\b|(?m:^\\s*(?:PAUSE|SUSPEND|SHUTDOWN|DISABLE\\s+\\w+)\\s*;?\\s*$)"
               + "|\\bOFFLINE_(?:HARD|SOFT)\\b|\\bDELETE\\s+FROM\\s+mysql_servers\\b"
               + "|cluster\\.routing\\.allocation\\.enable\"?\\s*:\\s*\"?none"

@@ -10,8 +10,9 @@ import java.util.Locale;
  * grantee is everyone ({@code smbcacls … "ACL:Everyone:…"}, {@code icacls … /grant Everyone:F}),
  * the other users of a machine given a shared tree ({@code setfacl -R -m o::rwx}, {@code find …
  * -exec chmod o+r}, {@code chmod -R o+w}) outside the project and the temporary folders, or a share
- * made anonymous ({@code --anonymous} beside a permission or a share). What is granted is the data
- * the grant reaches, whoever its owner.
+ * made anonymous ({@code --anonymous} beside a permission or a share), a production Vault role
+ * bound to every identity of its auth method. What is granted is the data the grant reaches,
+ * whoever its owner.
  */
 final class EveryoneGrants {
   private EveryoneGrants() {}
@@ -40,8 +41,40 @@ final class EveryoneGrants {
         if (grant != null && outside(scan, step, args)) {
           return "chmod " + grant;
         }
+      } else if (program.equals("vault")) {
+        String field = wildcardBinding(args);
+        if (field != null && Environments.production(scan, step)) {
+          return "vault write " + field;
+        }
       } else if (anonymousShare(args)) {
         return program + " --anonymous";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code vault write auth/…/role/NAME bound_service_account_names='*'} (decision 191): a role of
+   * an auth method bound to every identity it knows (every service account, namespace, claim or
+   * address), so that anything the method authenticates logs in as the role and reads what its
+   * policies give; the field, or null.
+   */
+  private static String wildcardBinding(List<Word> args) {
+    if (args.size() < 3 || !args.get(0).text().equals("write")) {
+      return null;
+    }
+    int at = 1;
+    while (at < args.size() - 1 && args.get(at).text().startsWith("-")) {
+      at++; // vault write -namespace=admin auth/…
+    }
+    String path = args.get(at).text();
+    if (!path.startsWith("auth/") || !path.contains("/role/")) {
+      return null;
+    }
+    for (Word word : args.subList(at + 1, args.size())) {
+      String text = word.text();
+      if (text.startsWith("bound_") && (text.endsWith("=*") || text.contains("=*,"))) {
+        return text;
       }
     }
     return null;

@@ -1,9 +1,12 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A data store's client that writes where others read (decision 122, {@code
@@ -73,6 +76,87 @@ final class StoreClientWrites {
     return false;
   }
 
+  /** A command a Lua script calls: {@code redis.call('SET', …)}, {@code redis.pcall("hset", …)}. */
+  private static final Pattern SCRIPT_CALL =
+      Pattern.compile("redis\\.p?call\\s*\\(\\s*['\"]([A-Za-z]{2,20})['\"]");
+
+  /** Redis's commands that only read: a script calling nothing else changes no key. */
+  private static final Set<String> READS =
+      NameSet.of(
+          "GET",
+          "MGET",
+          "EXISTS",
+          "TTL",
+          "PTTL",
+          "TYPE",
+          "KEYS",
+          "SCAN",
+          "SSCAN",
+          "HSCAN",
+          "ZSCAN",
+          "HGET",
+          "HMGET",
+          "HGETALL",
+          "HKEYS",
+          "HVALS",
+          "HLEN",
+          "HEXISTS",
+          "LRANGE",
+          "LLEN",
+          "LINDEX",
+          "SMEMBERS",
+          "SCARD",
+          "SISMEMBER",
+          "SMISMEMBER",
+          "ZRANGE",
+          "ZRANGEBYSCORE",
+          "ZREVRANGE",
+          "ZREVRANGEBYSCORE",
+          "ZSCORE",
+          "ZMSCORE",
+          "ZCARD",
+          "ZCOUNT",
+          "ZRANK",
+          "ZREVRANK",
+          "STRLEN",
+          "GETRANGE",
+          "GETBIT",
+          "BITCOUNT",
+          "PFCOUNT",
+          "XRANGE",
+          "XREVRANGE",
+          "XLEN",
+          "XINFO",
+          "DBSIZE",
+          "INFO",
+          "TIME",
+          "OBJECT",
+          "MEMORY",
+          "GEOPOS",
+          "GEODIST",
+          "GEOSEARCH",
+          "SRANDMEMBER",
+          "HRANDFIELD",
+          "ZRANDMEMBER");
+
+  /**
+   * Whether an {@code EVAL}'s Lua script calls a command that is no read (decision 191): the script
+   * runs on the server with every key in reach, so a {@code SET} in a loop over {@code KEYS}
+   * rewrites them all as a plain {@code SET} would one.
+   */
+  static boolean scriptWrites(String script) {
+    if (script.length() > 8192) {
+      return false;
+    }
+    Matcher call = SCRIPT_CALL.matcher(script);
+    while (call.find()) {
+      if (!READS.contains(call.group(1).toUpperCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** A statement that changes rows, grants or alters; a key-value command that deletes. */
   static boolean statement(List<Word> args) {
     for (int i = 0; i < args.size(); i++) {
@@ -90,6 +174,10 @@ final class StoreClientWrites {
       if (ShapeObjects.KEY_VALUE_WRITES.contains(upper)
           || ShapeObjects.KEY_VALUE_WRITES.contains(upper + " " + next)) {
         return true; // redis-cli -h … DEL lb:season7, KEYS '*', CONFIG SET
+      }
+      if (upper.equals("EVAL") && i + 1 < args.size() && scriptWrites(args.get(i + 1).text())) {
+        return true; // EVAL "for _,k in ipairs(redis.call('KEYS','seq:*')) do
+        // redis.call('SET',k,1)…"
       }
     }
     return false;

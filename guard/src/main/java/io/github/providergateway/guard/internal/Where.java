@@ -254,6 +254,7 @@ final class Where {
     ProductionPredicates.addTo(named);
     ProductionConfigWrites.addTo(named);
     ProductionWrites.addTo(named);
+    ProductionAdminActs.addTo(named);
     MachinePredicates.addTo(named);
     DeviceIndirection.addTo(named);
     SystemFileWrites.addTo(named);

@@ -66,6 +66,34 @@ final class AwkConcatenation {
   }
 
   /**
+   * awk's {@code cmd | getline} (decision 191): the string last assigned to the variable before the
+   * pipe at {@code bar}, which awk hands the shell to run as it does {@code system(cmd)}'s; null
+   * where no variable stands there or none was assigned a string.
+   */
+  static String pipedToGetline(CodeCursor code, int bar) {
+    String s = code.s;
+    if (!s.startsWith("getline", code.skipSpacesFrom(bar + 1))) {
+      return null;
+    }
+    int end = bar;
+    while (end > 0 && (s.charAt(end - 1) == ' ' || s.charAt(end - 1) == '\t')) {
+      end--;
+    }
+    int start = end;
+    while (start > 0 && CodeCursor.isIdentifierPart(s.charAt(start - 1))) {
+      start--;
+    }
+    if (start == end || !Character.isLetter(s.charAt(start)) && s.charAt(start) != '_') {
+      return null; // "sort" | getline is the literal's (InlineScan), $0 | getline nobody's
+    }
+    int back = code.pos;
+    code.pos = bar;
+    String command = assigned(code, s.substring(start, end));
+    code.pos = back;
+    return command;
+  }
+
+  /**
    * The operand at the cursor, read past; null where none is (an operator, a close, a line's end).
    */
   private static String operand(CodeCursor code) {

@@ -10,9 +10,10 @@ import java.util.Set;
 
 /**
  * Commands carried into containers and pods, read as programs of their own: {@code kubectl exec …
- * -- command} and {@code kubectl debug}, a shell's {@code -c} string in {@code docker run} or
- * {@code docker exec}, {@code docker exec}'s command, and a command in a container whose words name
- * a folder of this machine mounted into it. Split from {@link CarriedCode}, which dispatches to it.
+ * -- command}, {@code kubectl debug} and {@code kubectl run}'s one-off pod, a shell's {@code -c}
+ * string in {@code docker run} or {@code docker exec}, {@code docker exec}'s command, and a command
+ * in a container whose words name a folder of this machine mounted into it. Split from {@link
+ * CarriedCode}, which dispatches to it.
  */
 final class ContainerCarried {
   private ContainerCarried() {}
@@ -161,14 +162,53 @@ final class ContainerCarried {
       sub += KUBECTL_WITH_VALUE.contains(words.get(sub).text()) ? 2 : 1;
     }
     String verb = sub < words.size() ? words.get(sub).text() : "";
-    if (!verb.equals("exec") && !verb.equals("debug")) {
+    if (!verb.equals("exec") && !verb.equals("debug") && !verb.equals("run")) {
       return;
     }
     for (int i = sub + 1; i < words.size(); i++) {
       if (words.get(i).text().equals("--") && i + 1 < words.size()) {
-        found.add(new CarriedRun("kubectl " + verb, null, words.subList(i + 1, words.size())));
+        List<ProgramWord> command = words.subList(i + 1, words.size());
+        if (verb.equals("run")) {
+          podCommand(words.subList(sub + 1, i), command, found);
+        } else {
+          found.add(new CarriedRun("kubectl " + verb, null, command));
+        }
         return;
       }
+    }
+  }
+
+  /**
+   * {@code kubectl run NAME --image=IMAGE [--command] -- COMMAND…} (decision 191): a one-off pod
+   * runs the command in the cluster the call names, with the network and the credentials its
+   * namespace gives, as {@code kubectl exec}'s runs in a pod already there: read as a program of
+   * its own ({@code kubectl --context prod run t --rm -i --image=bitnami/kafka --command --
+   * kafka-leader-election.sh …}). Without {@code --command} the words are the image's arguments,
+   * the command of an image whose entrypoint is a service's command line; a program that changes
+   * only the pod's own files is left alone, as {@code docker run}'s is.
+   */
+  private static void podCommand(
+      List<ProgramWord> options, List<ProgramWord> command, List<CarriedRun> found) {
+    boolean commandGiven = false;
+    String image = null;
+    for (int i = 0; i < options.size(); i++) {
+      String t = options.get(i).text();
+      commandGiven |= t.equals("--command") || t.equals("--command=true");
+      if (t.startsWith("--image=")) {
+        image = t.substring("--image=".length());
+      } else if (t.equals("--image") && i + 1 < options.size()) {
+        image = options.get(i + 1).text();
+      }
+    }
+    List<ProgramWord> run = new ArrayList<>(command.size() + 1);
+    String cli = image == null || commandGiven ? null : CLI_IMAGES.get(imageName(image));
+    if (cli != null) {
+      run.add(ProgramWord.of(cli, true));
+    }
+    run.addAll(command);
+    String program = run.get(0).text();
+    if (!CONTAINER_LOCAL.contains(program.substring(program.lastIndexOf('/') + 1))) {
+      found.add(new CarriedRun("kubectl run", null, run));
     }
   }
 

@@ -63,6 +63,10 @@ final class InlineScan extends CodeCursor {
         continue; // cp['ex' + 'ecSync'](…): read as the call it names
       } else if (language == InlineLanguage.AWK && c == '|') {
         int bar = pos;
+        String piped = AwkConcatenation.pipedToGetline(this, bar); // cmd | getline n
+        if (piped != null) {
+          found.add(InlineRun.shell(piped));
+        }
         pos++;
         skipSpaces();
         String named = null;

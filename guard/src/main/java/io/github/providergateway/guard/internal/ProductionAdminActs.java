@@ -1,0 +1,155 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * What an admin client changes on production that a clause cannot say by its words alone (decision
+ * 191): {@code kubectl scale} down to one replica, {@code kubectl cp} of a file into a running pod,
+ * not out of one, and a Kafka admin client's change called from inline code ({@code
+ * AdminClient(…).create_partitions(…)}), whose verbs are methods as the command-line tools' are
+ * options. Each holds only where the call names production (decision 92), so a local or staging
+ * cluster's is ordinary work.
+ */
+final class ProductionAdminActs {
+  private ProductionAdminActs() {}
+
+  /** Adds the predicates under their names. */
+  static void addTo(Map<String, Where.Predicate> named) {
+    named.put(
+        "production-copies-into-pod",
+        (scan, step, read) -> copiesIntoPod(step.args()) && Environments.production(scan, step));
+    named.put(
+        "production-scales-down",
+        (scan, step, read) ->
+            scalesDown(step.invocation().args()) && Environments.production(scan, step));
+    named.put(
+        "production-kafka-admin-code",
+        (scan, step, read) -> {
+          String code = InterpreterCode.of(step);
+          return code != null
+              && kafkaAdminChange(code)
+              && (Environments.production(scan, step) || Environments.namesProduction(code));
+        });
+  }
+
+  /**
+   * Whether {@code kubectl scale} leaves one replica or fewer ({@code --replicas=1}: no redundancy
+   * left, an ensemble without its quorum), or fewer than {@code --current-replicas} says run. A
+   * count raised, or set above one with nothing said of the count before, is a capacity change a
+   * deploy makes as well; zero is {@code production.scale-down}'s.
+   *
+   * @param args the program's arguments as given
+   */
+  static boolean scalesDown(List<String> args) {
+    Long replicas = count(args, "--replicas");
+    Long current = count(args, "--current-replicas");
+    return replicas != null && (replicas <= 1 || current != null && replicas < current);
+  }
+
+  /** The number an option is given ({@code --replicas=1}, {@code --replicas 1}), or null. */
+  private static Long count(List<String> args, String option) {
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      String value =
+          a.startsWith(option + "=")
+              ? a.substring(option.length() + 1)
+              : a.equals(option) && i + 1 < args.size() ? args.get(i + 1) : null;
+      if (value != null) {
+        return number(value);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A count as kubectl reads it (Go's base-0 integers: {@code 0x10}, {@code 0o7}, {@code 1_000}, a
+   * sign), or null where it is none.
+   */
+  static Long number(String value) {
+    String v = value.replace("\"", "").replace("'", "").replace("_", "");
+    boolean negative = v.startsWith("-");
+    v = v.startsWith("+") || negative ? v.substring(1) : v;
+    int radix = 10;
+    if (v.length() > 2 && v.charAt(0) == '0' && "xXoObB".indexOf(v.charAt(1)) >= 0) {
+      radix = "xX".indexOf(v.charAt(1)) >= 0 ? 16 : "oO".indexOf(v.charAt(1)) >= 0 ? 8 : 2;
+      v = v.substring(2);
+    } else if (v.length() > 1 && v.charAt(0) == '0') {
+      radix = 8; // Go reads a leading 0 as octal
+    }
+    if (v.isEmpty() || v.length() > 18) {
+      return null;
+    }
+    try {
+      long n = Long.parseLong(v, radix);
+      return negative ? -n : n;
+    } catch (NumberFormatException e) {
+      return null; // "$N", a word the guard cannot read: no count
+    }
+  }
+
+  /**
+   * Whether {@code kubectl cp SRC DST}'s destination is a pod's path ({@code pod:/app/x}, {@code
+   * "$p":/app/x}) and its source this machine's: the file lands in the running container. A pod's
+   * file copied here ({@code pod:/tmp/heap.hprof ./heap.hprof}) is a read.
+   *
+   * @param args the program's words, the program left out
+   */
+  static boolean copiesIntoPod(List<Word> args) {
+    List<Word> positionals =
+        Argv.of(
+                args,
+                "ncs",
+                "namespace",
+                "context",
+                "kubeconfig",
+                "cluster",
+                "server",
+                "user",
+                "container",
+                "token",
+                "retries")
+            .positionals();
+    int cp = -1;
+    for (int i = 0; i < positionals.size() && cp < 0; i++) {
+      cp = positionals.get(i).text().equals("cp") ? i : -1;
+    }
+    if (cp < 0 || positionals.size() < cp + 3) {
+      return false;
+    }
+    return podPath(positionals.get(positionals.size() - 1).text())
+        && !podPath(positionals.get(cp + 1).text());
+  }
+
+  /** {@code pod:/path}, {@code ns/pod:path}: a colon before the path, and no local path's start. */
+  private static boolean podPath(String text) {
+    return text.indexOf(':') > 0
+        && !text.startsWith("/")
+        && !text.startsWith(".")
+        && !text.startsWith("~");
+  }
+
+  /**
+   * A Kafka admin client's call that changes the cluster: topics, partitions, ACLs, configs,
+   * reassignments, leaders, records, a group's offsets (confluent_kafka's and kafka-python's snake
+   * case, the Java client's and KafkaJS's camel case). Listing and describing are reads.
+   */
+  private static final Pattern ADMIN_CHANGE =
+      Pattern.compile(
+          "\\.(?:create_partitions|create_topics|delete_topics|create_acls|delete_acls"
+              + "|alter_configs|incremental_alter_configs|alter_partition_reassignments"
+              + "|elect_leaders|delete_records|alter_consumer_group_offsets|delete_consumer_groups"
+              + "|createPartitions|createTopics|deleteTopics|createAcls|deleteAcls|alterConfigs"
+              + "|incrementalAlterConfigs|alterPartitionReassignments|electLeaders|deleteRecords"
+              + "|deleteTopicRecords|setOffsets|resetOffsets|deleteGroups)\\s*\\(");
+
+  /** Whether inline code is a Kafka client's and calls one of its admin changes. */
+  static boolean kafkaAdminChange(String code) {
+    return code.length() < 65_536
+        && code.toLowerCase(Locale.ROOT).contains("kafka")
+        && ADMIN_CHANGE.matcher(code).find();
+  }
+}
