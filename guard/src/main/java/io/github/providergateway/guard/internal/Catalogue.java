@@ -71,11 +71,12 @@ public final class Catalogue {
   private static final BookRules SHAPES = BookRules.family(RuleBook.specs(), "shapes");
 
   /**
-   * The acting verbs of a program the book names that no rule matched (decision 136), found last,
-   * after the shapes too: it reads only a program every other rule left alone.
+   * The acting verbs of a program the book names that no rule matched (decision 136), and a cloud
+   * CLI's operation that changes the account (decision 190), found last, after the shapes too: they
+   * read only a program every other rule left alone.
    */
   private static final BookRules UNJUDGED =
-      BookRules.afterTheOthers(RuleBook.specs(), "verbs.named-acts");
+      BookRules.afterTheOthers(RuleBook.specs(), "verbs.named-acts", "cloud.account-change");
 
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");

@@ -36,7 +36,7 @@ final class UnjudgedVerbs {
   }
 
   /** Whether a rule of the book matched the program already, whatever its preset says. */
-  private static boolean judged(Scan scan, Invocation invocation) {
+  static boolean judged(Scan scan, Invocation invocation) {
     List<Hit> hits = scan.hits();
     for (int i = 0; i < hits.size(); i++) {
       if (hits.get(i).invocation() == invocation) {
