@@ -67,8 +67,21 @@ final class InlineRules implements Family {
     "promises.rm(",
     "remove_tree(",
     "unlink glob(", // perl: every file the pattern names
-    "unlink(glob("
+    "unlink(glob(",
+    "unlink(" // os.unlink, fs.unlink, perl's and R's: the file named (decision 194)
   };
+
+  /** Perl's unlink without parentheses, before its quoted path: {@code unlink "/mnt/x/a.tif"}. */
+  private static final java.util.regex.Pattern UNLINK_QUOTED =
+      java.util.regex.Pattern.compile("\\bunlink\\s+(?=[\"'])");
+
+  /**
+   * Perl's File::Find called with a sub that unlinks: {@code find(sub { unlink $_ if /\.tif$/ },
+   * "/mnt/scans")} deletes under the folder after the sub, as os.walk feeding os.remove does.
+   */
+  private static final java.util.regex.Pattern FIND_UNLINKS =
+      java.util.regex.Pattern.compile(
+          "\\bfind(?:depth)?\\s*\\(\\s*(?:\\\\&\\w+|sub\\s*\\{[^{}]{0,300}\\bunlink\\b[^{}]{0,300}\\})\\s*,");
 
   @Override
   public void scan(Scan scan) {
@@ -279,6 +292,16 @@ final class InlineRules implements Family {
       java.util.regex.Matcher bare = BARE_DELETE.matcher(code);
       while (bare.find()) {
         deleted(scan, step, CodeArguments.argument(scan, step, code, bare.end(), homeInCode));
+      }
+    }
+    java.util.regex.Matcher quoted = UNLINK_QUOTED.matcher(code);
+    while (quoted.find()) {
+      deleted(scan, step, CodeArguments.argument(scan, step, code, quoted.end(), homeInCode));
+    }
+    if (code.contains("find") && code.contains("unlink")) { // -MFile::Find is an option
+      java.util.regex.Matcher find = FIND_UNLINKS.matcher(code);
+      while (find.find()) {
+        deleted(scan, step, CodeArguments.argument(scan, step, code, find.end(), homeInCode));
       }
     }
     if (code.contains("walk(")
