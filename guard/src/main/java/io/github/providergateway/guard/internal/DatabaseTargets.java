@@ -177,7 +177,7 @@ final class DatabaseTargets {
     if (Environments.production(scan, step)) {
       return true;
     }
-    if (Environments.localTestData(scan, step) || inLocalContainer(step) && !namesOther(step)) {
+    if (Environments.localTestData(scan, step) || speaksToItsContainer(step)) {
       return false;
     }
     if (interpreter(step)) {
@@ -215,7 +215,7 @@ final class DatabaseTargets {
     if (Environments.production(scan, step)) {
       return false;
     }
-    if (Environments.localTestData(scan, step) || inLocalContainer(step) && !namesOther(step)) {
+    if (Environments.localTestData(scan, step) || speaksToItsContainer(step)) {
       return true;
     }
     List<String> hosts = hostsOf(step);
@@ -374,12 +374,19 @@ final class DatabaseTargets {
             || ConnectionWords.outOfSight(source));
   }
 
-  /** A client run inside a container: {@code docker compose exec db psql}, a local one's. */
   /**
-   * Whether a client names a host that is neither this machine's nor a test's: in a container, it
-   * speaks to that host and not to the container's own server ({@code docker run mssql-tools sqlcmd
-   * -S jms-sql01.corp.local -Q "UPDATE …"}, decision 192). A host the guard cannot know ({@code
-   * "$DATABASE_URL"}) is not counted: inside a compose service it is usually the service's own.
+   * Whether a client in a container speaks to the container's own server: it names no host that is
+   * neither this machine's nor a test's. One that does speaks to that host ({@code docker run
+   * mssql-tools sqlcmd -S jms-sql01.corp.local -Q "UPDATE …"}, decision 192). A host the guard
+   * cannot know ({@code "$DATABASE_URL"}) is not counted: inside a compose service it is usually
+   * the service's own.
+   */
+  private static boolean speaksToItsContainer(Step step) {
+    return inLocalContainer(step) && !namesOther(step);
+  }
+
+  /**
+   * Whether the client names a host the guard knows that is neither this machine's nor a test's.
    */
   private static boolean namesOther(Step step) {
     for (String host : hostsOf(step)) {
@@ -426,6 +433,7 @@ final class DatabaseTargets {
     return null;
   }
 
+  /** A client run inside a container: {@code docker compose exec db psql}, a local one's. */
   static boolean inLocalContainer(Step step) {
     for (String wrapper : step.invocation().wrappers()) {
       if (wrapper.equals("docker")

@@ -277,6 +277,15 @@ final class InlineRules implements Family {
     }
   }
 
+  /** Deletes the path that follows each match of {@code before} in {@code code}. */
+  private static void unlinked(
+      Scan scan, Step step, String code, java.util.regex.Pattern before, boolean homeInCode) {
+    java.util.regex.Matcher m = before.matcher(code);
+    while (m.find()) {
+      deleted(scan, step, CodeArguments.argument(scan, step, code, m.end(), homeInCode));
+    }
+  }
+
   private static void read(Scan scan, Step step, String code) {
     runsHiddenCode(scan, step, code);
     boolean homeInCode = CodeArguments.containsAny(code, CodeArguments.HOME_SOURCES);
@@ -294,15 +303,9 @@ final class InlineRules implements Family {
         deleted(scan, step, CodeArguments.argument(scan, step, code, bare.end(), homeInCode));
       }
     }
-    java.util.regex.Matcher quoted = UNLINK_QUOTED.matcher(code);
-    while (quoted.find()) {
-      deleted(scan, step, CodeArguments.argument(scan, step, code, quoted.end(), homeInCode));
-    }
-    if (code.contains("find") && code.contains("unlink")) { // -MFile::Find is an option
-      java.util.regex.Matcher find = FIND_UNLINKS.matcher(code);
-      while (find.find()) {
-        deleted(scan, step, CodeArguments.argument(scan, step, code, find.end(), homeInCode));
-      }
+    if (code.contains("unlink")) { // most inline code unlinks nothing: its text is not read twice
+      unlinked(scan, step, code, UNLINK_QUOTED, homeInCode);
+      unlinked(scan, step, code, FIND_UNLINKS, homeInCode); // -MFile::Find is perl's option
     }
     if (code.contains("walk(")
         && (code.contains("remove(") || code.contains("unlink(") || code.contains("rmdir("))) {

@@ -480,12 +480,15 @@ final class SharedActs {
     for (Word word : args) {
       String text = word.text();
       int scheme = text.indexOf("://");
-      if (acting && scheme < 0 && HOST_PATH.matcher(text).lookingAt()) {
-        scheme = -3; // localhost:8081/admin/flush: a URL without its scheme
-      } else if (scheme < 0 || text.length() > 2048) {
+      int host; // where the URL's host begins
+      if (scheme >= 0 && text.length() <= 2048) {
+        host = scheme + 3;
+      } else if (scheme < 0 && acting && HOST_PATH.matcher(text).lookingAt()) {
+        host = 0; // localhost:8081/admin/flush: a URL without its scheme
+      } else {
         continue;
       }
-      int path = text.indexOf('/', scheme + 3);
+      int path = text.indexOf('/', host);
       if (path < 0) {
         continue;
       }
