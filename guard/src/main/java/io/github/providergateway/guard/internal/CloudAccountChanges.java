@@ -26,7 +26,7 @@ final class CloudAccountChanges {
       return false;
     }
     List<Word> args = step.args();
-    if (DryRuns.in(args) || localEndpoint(args)) {
+    if (DryRuns.in(args) || localEndpoint(args) || skeleton(args)) {
       return false;
     }
     if (!Environments.production(scan, step) && placeForTrying(operation, args)) {
@@ -43,8 +43,21 @@ final class CloudAccountChanges {
   static boolean codeChanges(Scan scan, Step step) {
     String code = SharedCodeActs.sharedCode(step, List.of());
     return code != null
-        && Boto3Operations.change(code)
+        && (Boto3Operations.change(code) || AwsJsCommands.change(code))
         && !UnjudgedVerbs.judged(scan, step.invocation());
+  }
+
+  /**
+   * aws's {@code --generate-cli-skeleton}: the operation's parameters printed, nothing called (red
+   * team, decision 195).
+   */
+  private static boolean skeleton(List<Word> args) {
+    for (Word word : args) {
+      if (word.text().startsWith("--generate-cli-skeleton")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** aws's {@code --endpoint-url} on this machine: LocalStack, MinIO, a test suite's emulator. */

@@ -85,6 +85,13 @@ final class CloudOperations {
           "compare-");
 
   /**
+   * aws's operations named as tests that run what they test for real (red team, decision 195): API
+   * Gateway's {@code test-invoke-method} calls the method's integration, Step Functions' {@code
+   * test-state} runs the state's task.
+   */
+  private static final Set<String> AWS_RUN_FOR_REAL = Set.of("test-invoke-method", "test-state");
+
+  /**
    * aws's operations that read whole, or change nothing held in the account: a query, a wait, a
    * log's tail, a Logs Insights query, a key's use to encrypt, decrypt, sign or verify. A service's
    * work on what it is given ({@code translate-text}, {@code detect-labels}) keeps nothing either.
@@ -176,6 +183,40 @@ final class CloudOperations {
           "start-iap-tunnel",
           "connect-to-serial-port",
           "browse");
+
+  /**
+   * gcloud's verbs that act, after which the words before the first flag are positionals, not
+   * commands: an instance named {@code search-indexer-1} is no read (red team, decision 195). Not
+   * {@code run} nor {@code deploy}, which are groups too (Cloud Run, Cloud Deploy).
+   */
+  private static final Set<String> GCLOUD_ACTS =
+      Set.of(
+          "stop",
+          "start",
+          "delete",
+          "create",
+          "update",
+          "patch",
+          "reset",
+          "resize",
+          "restart",
+          "suspend",
+          "resume",
+          "import",
+          "export",
+          "restore",
+          "enable",
+          "disable",
+          "cancel",
+          "rollback",
+          "move",
+          "submit",
+          "execute",
+          "apply");
+
+  /** The beginnings of gcloud's verbs that act ({@code set-iam-policy}, {@code add-metadata}). */
+  private static final List<String> GCLOUD_ACT_PREFIXES =
+      List.of("set-", "add-", "remove-", "attach-", "detach-");
 
   /** The beginnings of gcloud's and az's commands that read ({@code get-iam-policy}). */
   private static final List<String> COMMAND_READ_PREFIXES =
@@ -292,6 +333,9 @@ final class CloudOperations {
         || AWS_LOCAL.contains(service + " " + operation)) {
       return false;
     }
+    if (AWS_RUN_FOR_REAL.contains(operation)) {
+      return true; // a test that calls the integration or the state's task for real
+    }
     if (begins(operation, AWS_READ_PREFIXES)) {
       return false;
     }
@@ -315,6 +359,9 @@ final class CloudOperations {
     for (String word : command) {
       if (reads(word)) {
         return false;
+      }
+      if (GCLOUD_ACTS.contains(word) || begins(word, GCLOUD_ACT_PREFIXES)) {
+        break; // the command's verb: what follows are its positionals (search-indexer-1)
       }
     }
     return !backupMade(command, "snapshot");

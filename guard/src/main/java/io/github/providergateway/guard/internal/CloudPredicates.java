@@ -28,7 +28,7 @@ final class CloudPredicates {
     named.put(
         "cloud-code-changes-account",
         ProgramNames.of(
-            java.util.Set.of("python", "python3", "pypy3"),
+            java.util.Set.of("python", "python3", "pypy3", "node", "nodejs", "bun", "deno"),
             (scan, step, read) -> CloudAccountChanges.codeChanges(scan, step)));
   }
 }

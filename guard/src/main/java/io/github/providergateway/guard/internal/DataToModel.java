@@ -15,39 +15,84 @@ import java.util.regex.Pattern;
  * medical record, a seller's ID scans); where the file lives says it as well: a project's own data
  * is under the project, and a file of a secure share, a mounted drive or another folder of the
  * machine is somebody's records. An export, a dump or an extract by its name is records copied out
- * wherever it lies. A model on this machine (localhost, ollama, vllm) takes nothing anywhere.
+ * wherever it lies. A model on this machine (localhost, ollama, vllm) takes nothing anywhere,
+ * unless the code names a vendor's own host as well (a local model in a comment or a default not
+ * taken). Its red team (decision 195) added LangChain's wrappers of the vendors ({@code
+ * ChatOpenAI}) and a file's name joined to a folder ({@code os.path.join('/mnt/hr-share',
+ * 'salaries.csv')}).
  */
 final class DataToModel {
   private DataToModel() {}
 
-  /** A quoted path in code with a data file's extension, compressed or not. */
+  /** A data file's extensions, compressed or not. */
+  private static final String DATA_EXTENSION =
+      "\\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx?|feather|avro|orc|sav|dta|sas7bdat|pdf|docx?)"
+          + "(?:\\.gz|\\.zst)?";
+
+  /** A quoted path in code with a data file's extension. */
   private static final Pattern DATA_FILE =
       Pattern.compile(
-          "['\"]([^'\"\\s]{1,300}\\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx?|feather|avro|orc|sav|dta"
-              + "|sas7bdat|pdf|docx?)(?:\\.gz|\\.zst)?)['\"]",
-          Pattern.CASE_INSENSITIVE);
+          "['\"]([^'\"\\s]{1,300}" + DATA_EXTENSION + ")['\"]", Pattern.CASE_INSENSITIVE);
+
+  /** A path that ends in a data file's extension. */
+  private static final Pattern DATA_NAME =
+      Pattern.compile(DATA_EXTENSION + "$", Pattern.CASE_INSENSITIVE);
+
+  /** A quoted folder just before a joined name: {@code join('/mnt/hr-share', }, {@code '/x' / }. */
+  private static final Pattern FOLDER_BEFORE =
+      Pattern.compile("['\"]((?:/|~/)[^'\"\\s]{0,300})['\"]\\s*[,/]\\s*$");
 
   /** A file's name that says it was copied out of a system: an export, a dump, an extract. */
   private static final Pattern COPIED_OUT =
       Pattern.compile(
           "(?i)(?:^|[^a-z])(?:export|exports|dump|dumps|extract|extracts|unload)(?:[^a-z]|$)");
 
+  /** LangChain's and LlamaIndex's wrappers of the vendors' APIs. */
+  private static final Pattern VENDOR_WRAPPERS =
+      Pattern.compile(
+          "langchain_(?:openai|anthropic|google_genai|google_vertexai|mistralai|cohere|aws|groq)"
+              + "|\\bChat(?:OpenAI|Anthropic|VertexAI|GoogleGenerativeAI|Bedrock\\w*|MistralAI"
+              + "|Cohere|Groq)\\b|llama_index\\.llms\\.\\w+");
+
+  /** A model vendor's own host: a call that names it goes there, whatever else the code says. */
+  static final Pattern VENDOR_HOST =
+      Pattern.compile(
+          "(?i)api\\.openai\\.com|api\\.anthropic\\.com|generativelanguage\\.googleapis\\.com"
+              + "|api\\.mistral\\.ai|api\\.cohere\\.(?:ai|com)|api\\.groq\\.com|bedrock-runtime\\."
+              + "|openrouter\\.ai|api\\.together\\.xyz|api\\.deepseek\\.com");
+
   /** Whether {@code step}'s inline code reads such a file and calls a model vendor's API. */
   static boolean hands(Scan scan, Step step) {
     String code = CustomerPredicates.code(step);
     if (code == null
-        || !RegulatedSinks.MODEL_API.matcher(code).find()
-        || RegulatedData.LOCAL_MODEL.matcher(code).find()) {
+        || !RegulatedSinks.MODEL_API.matcher(code).find() && !VENDOR_WRAPPERS.matcher(code).find()
+        || RegulatedData.LOCAL_MODEL.matcher(code).find() && !VENDOR_HOST.matcher(code).find()) {
       return false;
     }
     Path project = scan.call().project();
     Matcher file = DATA_FILE.matcher(code);
     while (file.find()) {
-      if (elsewhere(file.group(1), project) || copiedOut(file.group(1))) {
+      String path = file.group(1);
+      Matcher folder =
+          path.indexOf('/') < 0
+              ? FOLDER_BEFORE.matcher(code.substring(Math.max(0, file.start() - 320), file.start()))
+              : null;
+      if (folder != null && folder.find()) {
+        path = folder.group(1) + "/" + path; // os.path.join('/mnt/hr-share', 'salaries.csv')
+      }
+      if (elsewhere(path, project) || copiedOut(path)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a file a program sends whole is records: a data file kept elsewhere, or an export by
+   * its name whatever its extension.
+   */
+  static boolean records(String path, Path project) {
+    return elsewhere(path, project) && DATA_NAME.matcher(path).find() || copiedOut(path);
   }
 
   /** An absolute path (or the home's) outside the project and the temporary folders. */

@@ -177,7 +177,7 @@ final class DatabaseTargets {
     if (Environments.production(scan, step)) {
       return true;
     }
-    if (Environments.localTestData(scan, step) || speaksToItsContainer(step)) {
+    if (Environments.localTestData(scan, step) || speaksToItsContainer(scan, step)) {
       return false;
     }
     if (interpreter(step)) {
@@ -215,7 +215,7 @@ final class DatabaseTargets {
     if (Environments.production(scan, step)) {
       return false;
     }
-    if (Environments.localTestData(scan, step) || speaksToItsContainer(step)) {
+    if (Environments.localTestData(scan, step) || speaksToItsContainer(scan, step)) {
       return true;
     }
     List<String> hosts = hostsOf(step);
@@ -381,8 +381,32 @@ final class DatabaseTargets {
    * cannot know ({@code "$DATABASE_URL"}) is not counted: inside a compose service it is usually
    * the service's own.
    */
-  private static boolean speaksToItsContainer(Step step) {
-    return inLocalContainer(step) && !namesOther(step);
+  private static boolean speaksToItsContainer(Scan scan, Step step) {
+    return inLocalContainer(step) && !namesOther(step) && !givenOtherHost(scan);
+  }
+
+  /** A client's host given as an environment variable: {@code docker exec -e PGHOST=…}. */
+  private static final Pattern HOST_VARIABLE =
+      Pattern.compile(
+          "\\b(?:PGHOST|MYSQL_HOST|MARIADB_HOST|SQLCMDSERVER|REDISCLI_HOST)=([^\\s'\";]{1,253})");
+
+  /**
+   * Whether the call gives the client another host in its environment ({@code docker exec -e
+   * PGHOST=orders-db.acme-internal.net app-db psql …}, or {@code PGHOST=…} in the container's
+   * {@code sh -c}): the container's client then speaks to that host (red team, decision 195).
+   */
+  private static boolean givenOtherHost(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.length() > 65_536) {
+      return false;
+    }
+    Matcher variable = HOST_VARIABLE.matcher(source);
+    while (variable.find()) {
+      if (!localOrTest(variable.group(1))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

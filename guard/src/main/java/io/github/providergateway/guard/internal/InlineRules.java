@@ -277,6 +277,28 @@ final class InlineRules implements Family {
     }
   }
 
+  /** The deletes {@link DeletesByOtherNames} reads: renamed, mapped, globbed, getattr's. */
+  private static void otherDoors(Scan scan, Step step, String code, boolean homeInCode) {
+    for (String call : DeletesByOtherNames.CALLS) {
+      for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
+        if (at > 0 && Character.isLetterOrDigit(code.charAt(at - 1))) {
+          continue; // tmpFile.delete(: another object's method
+        }
+        deleted(
+            scan, step, CodeArguments.argument(scan, step, code, at + call.length(), homeInCode));
+      }
+    }
+    for (int at : DeletesByOtherNames.renamedCalls(code)) {
+      deleted(scan, step, CodeArguments.argument(scan, step, code, at, homeInCode));
+    }
+    for (String path : DeletesByOtherNames.paths(code)) {
+      Target target = CodeArguments.path(scan, step, path, homeInCode);
+      if (target != null) {
+        deleted(scan, step, target);
+      }
+    }
+  }
+
   /** Deletes the path that follows each match of {@code before} in {@code code}. */
   private static void unlinked(
       Scan scan, Step step, String code, java.util.regex.Pattern before, boolean homeInCode) {
@@ -292,10 +314,17 @@ final class InlineRules implements Family {
     Places places = scan.places();
     for (String call : DELETES) {
       for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
+        String object = call.equals("unlink(") ? DeletesByOtherNames.objectPath(code, at) : null;
+        Target named = object == null ? null : CodeArguments.path(scan, step, object, homeInCode);
         deleted(
-            scan, step, CodeArguments.argument(scan, step, code, at + call.length(), homeInCode));
+            scan,
+            step,
+            named != null
+                ? named // pathlib's Path('…').unlink(): the path is the object's
+                : CodeArguments.argument(scan, step, code, at + call.length(), homeInCode));
       }
     }
+    otherDoors(scan, step, code, homeInCode);
     if (RECURSIVE.matcher(code).find()) {
       // julia's rm(p; recursive=true), R's unlink(p, recursive = TRUE): a bare call, recursive.
       java.util.regex.Matcher bare = BARE_DELETE.matcher(code);

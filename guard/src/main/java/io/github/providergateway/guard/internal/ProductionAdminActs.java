@@ -47,7 +47,9 @@ final class ProductionAdminActs {
   static boolean scalesDown(List<String> args) {
     Long replicas = count(args, "--replicas");
     Long current = count(args, "--current-replicas");
-    return replicas != null && (replicas <= 1 || current != null && replicas < current);
+    Long most = count(args, "--max"); // kubectl autoscale's ceiling (red team, decision 195)
+    return replicas != null && (replicas <= 1 || current != null && replicas < current)
+        || most != null && most <= 1;
   }
 
   /** The number an option is given ({@code --replicas=1}, {@code --replicas 1}), or null. */
@@ -99,6 +101,9 @@ final class ProductionAdminActs {
    * @param args the program's words, the program left out
    */
   static boolean copiesIntoPod(List<Word> args) {
+    if (extractsIntoPod(args)) {
+      return true;
+    }
     List<Word> positionals =
         Argv.of(
                 args,
@@ -122,6 +127,35 @@ final class ProductionAdminActs {
     }
     return podPath(positionals.get(positionals.size() - 1).text())
         && !podPath(positionals.get(cp + 1).text());
+  }
+
+  /**
+   * Whether {@code kubectl exec -i POD -- tar x…} unpacks what this machine sends on the standard
+   * input into the pod: {@code kubectl cp}'s own door, written out (red team, decision 195).
+   */
+  private static boolean extractsIntoPod(List<Word> args) {
+    boolean input = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.equals("--")) {
+        return input
+            && i + 2 < args.size()
+            && args.get(i + 1).text().equals("tar")
+            && extracts(args.get(i + 2).text());
+      }
+      input |=
+          text.equals("--stdin")
+              || text.equals("--stdin=true")
+              || text.startsWith("-") && !text.startsWith("--") && text.indexOf('i') > 0;
+    }
+    return false;
+  }
+
+  /** tar's first word asking it to extract: {@code xf}, {@code -xzf}, {@code --extract}. */
+  private static boolean extracts(String mode) {
+    return mode.equals("--extract")
+        || mode.equals("--get")
+        || !mode.startsWith("--") && mode.length() <= 8 && mode.indexOf('x') >= 0;
   }
 
   /** {@code pod:/path}, {@code ns/pod:path}: a colon before the path, and no local path's start. */

@@ -25,7 +25,28 @@ final class StoreClientWrites {
       return false;
     }
     List<Word> args = step.args();
-    return elsewhere(step, args) && statement(args);
+    return elsewhere(step, args)
+        && (statement(args) || REDIS_CLIENTS.contains(step.program()) && unseenScript(args));
+  }
+
+  /** Redis's clients and its forks'. */
+  private static final Set<String> REDIS_CLIENTS =
+      NameSet.of("redis-cli", "valkey-cli", "keydb-cli");
+
+  /**
+   * Whether Redis is given a script the call does not show (red team, decision 195): {@code --eval
+   * FILE}, {@code EVALSHA} of a script loaded before, {@code FCALL} of a library's function. Each
+   * runs on the server with every key in reach; their read-only forms ({@code EVALSHA_RO}, {@code
+   * FCALL_RO}) are refused any write by the server.
+   */
+  static boolean unseenScript(List<Word> args) {
+    for (Word word : args) {
+      String upper = word.text().toUpperCase(Locale.ROOT);
+      if (upper.equals("--EVAL") || upper.equals("EVALSHA") || upper.equals("FCALL")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A host not this machine's, a credential's variable, or a connection's variable. */

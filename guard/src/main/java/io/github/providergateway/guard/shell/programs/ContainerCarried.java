@@ -162,6 +162,10 @@ final class ContainerCarried {
       sub += KUBECTL_WITH_VALUE.contains(words.get(sub).text()) ? 2 : 1;
     }
     String verb = sub < words.size() ? words.get(sub).text() : "";
+    if (verb.equals("rsh")) {
+      rshCommand(words.subList(sub + 1, words.size()), found);
+      return;
+    }
     if (!verb.equals("exec") && !verb.equals("debug") && !verb.equals("run")) {
       return;
     }
@@ -175,6 +179,26 @@ final class ContainerCarried {
         }
         return;
       }
+    }
+  }
+
+  /** oc rsh's options that take a value. */
+  private static final Set<String> RSH_WITH_VALUE =
+      Set.of("-c", "--container", "--shell", "--timeout", "-f", "--filename");
+
+  /**
+   * {@code oc rsh [options] POD COMMAND…} (red team of decision 189, in decision 195): OpenShift's
+   * remote shell runs the words after the pod in it, as {@code oc exec POD -- COMMAND} does, with
+   * no {@code --} between; read as {@code kubectl exec}'s. With no command it opens a shell.
+   */
+  private static void rshCommand(List<ProgramWord> rest, List<CarriedRun> found) {
+    int i = 0;
+    while (i < rest.size() && rest.get(i).text().startsWith("-")) {
+      String t = rest.get(i).text();
+      i += RSH_WITH_VALUE.contains(t) ? 2 : 1;
+    }
+    if (i + 1 < rest.size()) {
+      found.add(new CarriedRun("kubectl exec", null, rest.subList(i + 1, rest.size())));
     }
   }
 
