@@ -291,11 +291,11 @@ final class LiveOps {
       String verb = words.get(at + 1);
       return switch (verb) {
         case "update-fleet-capacity" ->
-            zero(words, "--desired-instances") || zero(words, "--max-size");
+            OptionNumbers.zero(words, "--desired-instances", "--max-size");
         case "delete-fleet", "delete-fleet-locations", "delete-game-server-group" -> true;
         case "terminate-game-session" -> words.contains("FORCE_TERMINATE");
         case "update-alias", "create-alias" -> terminal(words);
-        case "update-game-server-group" -> zero(words, "--max-size");
+        case "update-game-server-group" -> OptionNumbers.zero(words, "--max-size");
         case "update-runtime-configuration" -> concurrentZero(words);
         default -> false;
       };
@@ -352,18 +352,6 @@ final class LiveOps {
   private static boolean terminal(List<String> words) {
     for (String word : words) {
       if (word.contains("Type=TERMINAL") || word.contains("\"Type\":\"TERMINAL\"")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether an option is given the value zero, as its next word or after {@code =}. */
-  private static boolean zero(List<String> words, String option) {
-    for (int i = 0; i < words.size(); i++) {
-      String w = words.get(i);
-      if (w.equals(option + "=0")
-          || w.equals(option) && i + 1 < words.size() && words.get(i + 1).equals("0")) {
         return true;
       }
     }

@@ -45,52 +45,11 @@ final class ProductionAdminActs {
    * @param args the program's arguments as given
    */
   static boolean scalesDown(List<String> args) {
-    Long replicas = count(args, "--replicas");
-    Long current = count(args, "--current-replicas");
-    Long most = count(args, "--max"); // kubectl autoscale's ceiling (red team, decision 195)
+    Long replicas = OptionNumbers.value(args, "--replicas");
+    Long current = OptionNumbers.value(args, "--current-replicas");
+    Long most = OptionNumbers.value(args, "--max"); // kubectl autoscale's ceiling (decision 195)
     return replicas != null && (replicas <= 1 || current != null && replicas < current)
         || most != null && most <= 1;
-  }
-
-  /** The number an option is given ({@code --replicas=1}, {@code --replicas 1}), or null. */
-  private static Long count(List<String> args, String option) {
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      String value =
-          a.startsWith(option + "=")
-              ? a.substring(option.length() + 1)
-              : a.equals(option) && i + 1 < args.size() ? args.get(i + 1) : null;
-      if (value != null) {
-        return number(value);
-      }
-    }
-    return null;
-  }
-
-  /**
-   * A count as kubectl reads it (Go's base-0 integers: {@code 0x10}, {@code 0o7}, {@code 1_000}, a
-   * sign), or null where it is none.
-   */
-  static Long number(String value) {
-    String v = value.replace("\"", "").replace("'", "").replace("_", "");
-    boolean negative = v.startsWith("-");
-    v = v.startsWith("+") || negative ? v.substring(1) : v;
-    int radix = 10;
-    if (v.length() > 2 && v.charAt(0) == '0' && "xXoObB".indexOf(v.charAt(1)) >= 0) {
-      radix = "xX".indexOf(v.charAt(1)) >= 0 ? 16 : "oO".indexOf(v.charAt(1)) >= 0 ? 8 : 2;
-      v = v.substring(2);
-    } else if (v.length() > 1 && v.charAt(0) == '0') {
-      radix = 8; // Go reads a leading 0 as octal
-    }
-    if (v.isEmpty() || v.length() > 18) {
-      return null;
-    }
-    try {
-      long n = Long.parseLong(v, radix);
-      return negative ? -n : n;
-    } catch (NumberFormatException e) {
-      return null; // "$N", a word the guard cannot read: no count
-    }
   }
 
   /**

@@ -57,7 +57,9 @@ final class ProductionPredicates {
     named.put(
         "production-scales-to-zero",
         (scan, step, read) ->
-            scalesToZero(step.invocation().args()) && Environments.production(scan, step));
+            OptionNumbers.zero(
+                    step.invocation().args(), "--replicas", "--desired-count", "--desired-capacity")
+                && Environments.production(scan, step));
     named.put(
         "production-fed-unreadable",
         (scan, step, read) ->
@@ -429,44 +431,6 @@ final class ProductionPredicates {
       }
     }
     return flat.contains(".query(") && flat.contains(").delete()");
-  }
-
-  private static boolean scalesToZero(List<String> args) {
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      String next = i + 1 < args.size() ? args.get(i + 1) : "";
-      for (String option : new String[] {"--replicas", "--desired-count", "--desired-capacity"}) {
-        if (a.startsWith(option + "=") && zero(a.substring(option.length() + 1))
-            || a.equals(option) && zero(next)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether {@code value} is zero as a program parsing a number reads it: kubectl (Go's {@code
-   * strconv.ParseInt} with base 0) takes {@code 0x0}, {@code 0o0}, {@code 0b0}, {@code 00}, {@code
-   * +0}, {@code -0} and {@code 0_0} for zero.
-   */
-  static boolean zero(String value) {
-    String v = value.replace("\"", "").replace("'", "");
-    if (v.startsWith("+") || v.startsWith("-")) {
-      v = v.substring(1);
-    }
-    if (v.length() > 2 && v.charAt(0) == '0' && "xXoObB".indexOf(v.charAt(1)) >= 0) {
-      v = v.substring(2);
-    }
-    if (v.isEmpty() || v.length() > 64 || v.charAt(0) == '_') {
-      return false;
-    }
-    for (int i = 0; i < v.length(); i++) {
-      if (v.charAt(i) != '0' && v.charAt(i) != '_') {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**
