@@ -2,6 +2,8 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A cloud CLI's operation that changes the account it is logged in to (decision 190): {@code aws
@@ -26,7 +28,7 @@ final class CloudAccountChanges {
       return false;
     }
     List<Word> args = step.args();
-    if (DryRuns.in(args) || localEndpoint(args) || skeleton(args)) {
+    if (DryRuns.in(args) || localEndpoint(args) || skeleton(args) || queryReads(operation, args)) {
       return false;
     }
     if (!Environments.production(scan, step) && placeForTrying(operation, args)) {
@@ -45,6 +47,23 @@ final class CloudAccountChanges {
     return code != null
         && (Boto3Operations.change(code) || AwsJsCommands.change(code))
         && !UnjudgedVerbs.judged(scan, step.invocation());
+  }
+
+  /** The query services' operations that run the SQL they are given, and its option. */
+  private static final Map<String, Set<String>> SQL_OPTIONS =
+      Map.of(
+          "athena start-query-execution", Set.of("--query-string"),
+          "redshift-data execute-statement", Set.of("--sql"));
+
+  /**
+   * Whether the operation runs SQL given in the call that only reads ({@code aws athena
+   * start-query-execution --query-string "SELECT …"}): a count of contacts changes nothing held in
+   * the account (decision 201), where {@code DROP TABLE} or {@code UNLOAD} does.
+   */
+  private static boolean queryReads(CloudOperations.Operation operation, List<Word> args) {
+    Set<String> options =
+        operation.cli().equals("aws") ? SQL_OPTIONS.get(String.join(" ", operation.words())) : null;
+    return options != null && SqlReadsOnly.readsIn(args, options);
   }
 
   /**

@@ -46,6 +46,10 @@ final class ShapeWords {
   static final List<String> STORES;
   static final Set<String> LOCAL;
   static final Set<String> STRONG;
+
+  /** A path segment where a service's operator changes it: {@code /admin/flags} (decision 196). */
+  static final Set<String> ADMIN_PATHS;
+
   static final Set<String> SENDS;
   static final List<String> SENDING_NAMES;
   static final Set<String> EXTENSIONS;
@@ -93,6 +97,7 @@ final class ShapeWords {
     STORES = strings(book, "stores");
     LOCAL = set(book, "local");
     STRONG = set(book, "strongVerbs");
+    ADMIN_PATHS = set(book, "adminPaths");
     SENDS = set(book, "sendingOptions");
     SENDING_NAMES = strings(book, "sendingNames");
     EXTENSIONS = set(book, "fileExtensions");

@@ -430,8 +430,9 @@ final class SharedActs {
 
   /**
    * {@link #httpWrite(String, List)}, where {@code acting} also takes a POST to a path one of whose
-   * segments acts at all ({@code /admin/shutdown}, {@code /commands/SA_STOP}), with or without a
-   * scheme: a pod's own service, reached through its localhost (decision 189).
+   * segments acts at all ({@code /admin/shutdown}, {@code /commands/SA_STOP}) or is where its
+   * operator changes it ({@code /admin/flags}, {@code /actuator/loggers}: decision 196), with or
+   * without a scheme: a pod's own service, reached through its localhost (decision 189).
    */
   static boolean httpWrite(String program, List<Word> args, boolean acting) {
     boolean get = false;
@@ -505,7 +506,8 @@ final class SharedActs {
               ShapeWords.STRONG.contains(part)
                   || acting
                       && (ShapeWords.VERBS.contains(part)
-                          || ShapeWords.SETTING_VERBS.contains(part));
+                          || ShapeWords.SETTING_VERBS.contains(part)
+                          || ShapeWords.ADMIN_PATHS.contains(part));
           read |= ShapeWords.READS.contains(part);
         }
         if (strong && !read) {

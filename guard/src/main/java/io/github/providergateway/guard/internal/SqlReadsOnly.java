@@ -42,10 +42,17 @@ final class SqlReadsOnly {
   /** Whether {@code step} is a database client whose every statement, as given, reads. */
   static boolean reads(Step step) {
     Set<String> options = STATEMENT_OPTIONS.get(step.program());
-    if (options == null) {
-      return false;
-    }
-    List<Word> args = step.args();
+    return options != null
+        && readsIn(step.args(), options)
+        && step.invocation().redirects().stream().noneMatch(r -> r.operator().startsWith("<"));
+  }
+
+  /**
+   * Whether {@code args} give statements in {@code options} ({@code -c "…"}, {@code --sql=…}) and
+   * every one of them reads: a cloud query service's too ({@code aws athena start-query-execution
+   * --query-string "SELECT …"}, decision 201).
+   */
+  static boolean readsIn(List<Word> args, Set<String> options) {
     boolean any = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
@@ -63,8 +70,7 @@ final class SqlReadsOnly {
         any = true;
       }
     }
-    return any
-        && step.invocation().redirects().stream().noneMatch(r -> r.operator().startsWith("<"));
+    return any;
   }
 
   private static boolean statementsRead(String sql) {

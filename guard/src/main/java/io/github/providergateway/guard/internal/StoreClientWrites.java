@@ -49,7 +49,12 @@ final class StoreClientWrites {
     return false;
   }
 
-  /** A host not this machine's, a credential's variable, or a connection's variable. */
+  /**
+   * A host not this machine's, a connection's variable, or a credential's variable unless every
+   * host the call names is this machine's: a password given to a server named {@code localhost} is
+   * the local server's ({@code sqlcmd -S localhost,14333 -P "$SA_PWD"}, decision 201), where a
+   * connection's variable may name any server.
+   */
   static boolean elsewhere(Step step, List<Word> args) {
     for (String host : Environments.hosts(step)) {
       if (!host.equals("?")
@@ -59,16 +64,31 @@ final class StoreClientWrites {
         return true;
       }
     }
+    boolean namedLocal = namesOnlyThisMachine(step);
     for (Word word : args) {
       String text = word.text();
       if (word.literal() || text.length() > 512) {
         continue;
       }
-      if (SharedActs.credential(text) || connectionVariable(text)) {
+      if (!namedLocal && SharedActs.credential(text) || connectionVariable(text)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether the call names a host and every host it names is this machine's. */
+  private static boolean namesOnlyThisMachine(Step step) {
+    boolean any = false;
+    for (String host : DatabaseTargets.hostsOf(step)) {
+      if (!host.equals("?")) {
+        if (!Environments.localHost(host)) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
   }
 
   /** {@code $DATABASE_URL}, {@code ${ORDERS_DSN}}: a connection string the guard cannot read. */

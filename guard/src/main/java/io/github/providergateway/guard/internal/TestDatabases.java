@@ -121,6 +121,11 @@ final class TestDatabases {
     Argv argv = Argv.of(step.args(), "SdUPQqi", "server", "database");
     String server = argv.value('S');
     String name = argv.value('d');
+    if (name == null || MAINTENANCE.contains(name)) {
+      // sqlcmd -S localhost -Q "DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test": on
+      // the server's own database, as psql's and mysql's are read (decision 201)
+      name = createdOrDropped(argv.value('Q') != null ? argv.value('Q') : argv.value('q'));
+    }
     if (server == null || name == null) {
       return false;
     }
@@ -162,7 +167,7 @@ final class TestDatabases {
   private static final Pattern DATABASE_STATEMENT =
       Pattern.compile(
           "(?i)\\s*(?:DROP|CREATE)\\s+(?:DATABASE|SCHEMA)\\s+(?:IF\\s+(?:NOT\\s+)?EXISTS\\s+)?"
-              + "[`\"]?(\\w+)[`\"]?(?:\\s+(?:DEFAULT\\s+)?(?:CHARACTER\\s+SET|CHARSET|COLLATE|ENCODING)"
+              + "[`\"\\[]?(\\w+)[`\"\\]]?(?:\\s+(?:DEFAULT\\s+)?(?:CHARACTER\\s+SET|CHARSET|COLLATE|ENCODING)"
               + "\\s*=?\\s*'?[\\w-]+'?)*\\s*");
 
   /**
@@ -175,6 +180,14 @@ final class TestDatabases {
     if (sql == null) {
       sql = argv.value("execute") != null ? argv.value("execute") : argv.value("command");
     }
+    return createdOrDropped(sql);
+  }
+
+  /**
+   * The one database {@code sql} drops or creates and nothing else ({@code DROP DATABASE IF EXISTS
+   * app_test; CREATE DATABASE app_test}), or null.
+   */
+  private static String createdOrDropped(String sql) {
     if (sql == null || sql.length() > 1024) {
       return null;
     }
