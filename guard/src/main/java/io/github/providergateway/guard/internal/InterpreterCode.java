@@ -72,8 +72,8 @@ final class InterpreterCode {
       clusters = !program.equals("lua"); // perl -le '…', -ne, -pe
     } else if (program.equals("php")) {
       flag = "-r";
-    } else if (program.equals("deno")) {
-      flag = "eval";
+    } else if (program.equals("deno") || program.equals("dotnet-script")) {
+      flag = "eval"; // deno eval '…', dotnet script eval '…' (C#, decision 197)
     } else if (program.equals("julia") || program.equals("Rscript")) {
       flag = "-e"; // julia -e, --eval; Rscript -e
     } else {

@@ -128,6 +128,7 @@ final class ProductionActs {
           "--for-real",
           "--go-live",
           "--submit",
+          "--transmit", // a filing sent to its authority (decision 197)
           "--send",
           "--publish");
 

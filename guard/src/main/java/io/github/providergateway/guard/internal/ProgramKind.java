@@ -28,7 +28,8 @@ enum ProgramKind {
       "bun",
       "Rscript",
       "osascript",
-      "julia"),
+      "julia",
+      "dotnet-script"),
   /** A program that fetches what a host serves: a URL, a DNS record's text ({@code dig TXT}). */
   DOWNLOADER(
       "curl",

@@ -134,7 +134,10 @@ final class SharedCodeActs {
   }
 
   static boolean secretFromEnvironment(String code) {
-    for (String reader : new String[] {"environ", "getenv", "process.env", "ENV[", "Bun.env"}) {
+    for (String reader :
+        new String[] {
+          "environ", "getenv", "process.env", "ENV[", "Bun.env", "GetEnvironmentVariable"
+        }) {
       for (int at = code.indexOf(reader); at >= 0; at = code.indexOf(reader, at + 1)) {
         int end = Math.min(code.length(), at + reader.length() + 48);
         String after = code.substring(at + reader.length(), end);

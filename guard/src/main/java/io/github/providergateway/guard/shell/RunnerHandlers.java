@@ -274,6 +274,8 @@ final class RunnerHandlers {
           r.runCommand(words.subList(i, words.size()), depth, via);
         }
       }
+      case "Runners.dotnet", "Runners.dnx", "Runners.cargo", "Runners.go", "Runners.java" ->
+          NamedPrograms.read(handler, r, words, depth, via);
       case "Runners.pager" -> {
         // What a pager runs comes from LESSOPEN and the like: read as code carried in the
         // environment, not from the pager's own words.

@@ -95,7 +95,7 @@ class RunnableScriptTest {
 
     assertThat(ShellParser.parseRunnable(script).invocations())
         .extracting(Invocation::program)
-        .containsExactly("echo", "java");
+        .containsExactly("echo", "java", "app"); // java -jar app.jar runs app (decision 197)
     assertThat(
             ShellParser.parse("x='a[$(rm -rf ~)]'; echo $((x))").invocations().stream()
                 .map(Invocation::program))
