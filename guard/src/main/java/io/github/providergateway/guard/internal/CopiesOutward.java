@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The company's data copied out of its keeping (decision 122, {@code shapes.copies-outward}): a
@@ -41,19 +42,24 @@ final class CopiesOutward {
     if (step.program().equals("hf") || step.program().equals("huggingface-cli")) {
       destination = places.get(1); // hf upload <repo> <path>: the repository receives
     }
+    boolean personal = personal(destination);
     for (String place : places) {
       String lower = place.toLowerCase(Locale.ROOT);
-      if (lower.contains("backup") || lower.contains("test") || lower.contains("staging")) {
-        return false;
+      if (!personal && lower.contains("backup")
+          || lower.contains("test")
+          || lower.contains("staging")) {
+        return false; // a backup the company keeps; but one to a person's own drive is no such
       }
     }
+    int operands = step.program().equals("aws") || step.program().equals("gcloud") ? 2 : 1;
     for (int i = 1; i < places.size(); i++) {
       String source = places.get(i);
       if (source.equals(destination) || sameStore(source, destination)) {
         continue;
       }
       if (kept(source) && !scratch(destination)
-          || outsider(destination) && source.contains("://")) {
+          || outsider(destination) && source.contains("://")
+          || personal && i >= operands && data(step, source)) {
         return true; // production's data anywhere else; a store's into a person's own place
       }
     }
@@ -85,6 +91,32 @@ final class CopiesOutward {
       }
     }
     return false;
+  }
+
+  /**
+   * The words that name a place as one person's own: {@code gdrive-personal:}, {@code my-drive:}.
+   */
+  private static final Set<String> PERSONAL = Set.of("personal", "my", "mine");
+
+  /** Whether a place is named as one person's own account or drive (decision 198). */
+  private static boolean personal(String place) {
+    for (String part : place.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+      if (PERSONAL.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a copy's source is data: another store ({@code sharefile:Clients/}, {@code s3://…}), or
+   * of this machine a folder, a file of records or an archive; not a build's output, a test's or
+   * made-up data (decision 198: a mounted share's deal jackets to {@code gdrive-personal:}).
+   */
+  private static boolean data(Step step, String source) {
+    return source.contains("://")
+        || OutPredicates.rcloneRemote(source) != null
+        || RecordsCopiedOut.data(step, source);
   }
 
   /** An object store or a folder named as production's or an export's data. */

@@ -80,6 +80,7 @@ final class LeakPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("secret-in-message", LeakPredicates::secretInMessage);
+    named.put("secret-variable-posted-to-chat", SecretPostedToChat::posted);
     named.put("production-data-into-project", LeakPredicates::productionDataIntoProject);
     named.put("data-in-dns-names", LeakPredicates::dataInDnsNames);
     named.put("captures-screen-and-sends", LeakPredicates::screenSent);

@@ -155,9 +155,14 @@ final class OutPredicates {
     named.put(
         "sends-to-drop-host",
         new ProgramNames(NetworkSends::reads, OutPredicates::sendsToDropHost));
-    named.put("copies-tree-out", (scan, step, read) -> copiesOut(step, true));
-    named.put("copies-file-out", (scan, step, read) -> RecordsCopiedOut.copies(scan, step));
-    named.put("copies-archive-out", (scan, step, read) -> copiesOut(step, false));
+    named.put("copies-tree-out", (scan, step, read) -> copiesOut(scan, step, true));
+    named.put(
+        "copies-file-out",
+        (scan, step, read) ->
+            RecordsCopiedOut.copies(scan, step) || RecordsToBucket.copies(scan, step));
+    named.put("copies-archive-out", (scan, step, read) -> copiesOut(scan, step, false));
+    named.put(
+        "copies-to-removable-drive", (scan, step, read) -> CopiedToRemovableDrive.copies(step));
     named.put("makes-public-read", (scan, step, read) -> publicRead(step));
     named.put("push-repointed", OutPredicates::pushRepointed);
     named.put("api-removes-protection", (scan, step, read) -> api(read, "DELETE", "/protection"));
@@ -205,8 +210,8 @@ final class OutPredicates {
    * a folder (the tree, {@code .}, {@code src/}; not a build's output), or else an archive, a
    * bundle or a dump.
    */
-  private static boolean copiesOut(Step step, boolean folders) {
-    if (!folders && toBucket(step)) {
+  private static boolean copiesOut(Scan scan, Step step, boolean folders) {
+    if (!folders && toBucket(scan, step)) {
       return true;
     }
     if (!folders && HTTP_UPLOADERS.contains(step.program())) {
@@ -249,7 +254,7 @@ final class OutPredicates {
       return null;
     }
     List<String> operands = new ArrayList<>();
-    for (Word word : NetworkSends.copyOperands(step.args())) {
+    for (Word word : CopierOptions.operands(step)) {
       operands.add(word.text());
     }
     if (!transfers(step, operands)) {
@@ -299,7 +304,7 @@ final class OutPredicates {
    * Whether a cloud storage copy ({@code aws s3 cp}, {@code gsutil cp}, {@code gcloud storage cp})
    * puts an archive, a bundle or a dump in a bucket.
    */
-  private static boolean toBucket(Step step) {
+  private static boolean toBucket(Scan scan, Step step) {
     List<String> words = new ArrayList<>();
     for (Word word : step.args()) {
       if (word.text() != null && !word.text().startsWith("-")) {
@@ -327,10 +332,14 @@ final class OutPredicates {
     if (to < 0) {
       return false;
     }
-    for (String source : words.subList(copy + 1, to)) {
-      String base = source.substring(source.lastIndexOf('/') + 1);
-      if (!source.matches("(?i)(?:s3|gs)://.*") && ARCHIVE.matcher(base).find() && !built(source)) {
-        return true;
+    for (String operand : words.subList(copy + 1, to)) {
+      for (String source : FindExecFiles.named(scan, step, operand)) {
+        String base = source.substring(source.lastIndexOf('/') + 1);
+        if (!source.matches("(?i)(?:s3|gs)://.*")
+            && ARCHIVE.matcher(base).find()
+            && !built(source)) {
+          return true;
+        }
       }
     }
     return false;

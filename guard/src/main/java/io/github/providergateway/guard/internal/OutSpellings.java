@@ -159,7 +159,7 @@ final class OutSpellings {
   }
 
   /** {@return the file a {@code tar c…f FILE} or {@code zip FILE …} makes, or null} */
-  private static String archiveMade(Step step) {
+  static String archiveMade(Step step) {
     List<Word> args = step.args();
     switch (step.program()) {
       case "tar", "bsdtar", "gtar" -> {

@@ -116,7 +116,7 @@ final class PersonalData {
       return httpSends(args, PersonalData::names);
     }
     if (COPIERS.contains(program)) {
-      return copies(program, args, PersonalData::names);
+      return copies(program, CopierOptions.operands(step), PersonalData::names);
     }
     if (SAAS_UPLOADERS.contains(program)) {
       return saas(program, args);
@@ -161,13 +161,7 @@ final class PersonalData {
   }
 
   private static boolean copies(
-      String program, List<Word> args, java.util.function.Predicate<String> which) {
-    List<Word> positionals = new java.util.ArrayList<>();
-    for (Word word : args) {
-      if (!word.text().startsWith("-")) {
-        positionals.add(word);
-      }
-    }
+      String program, List<Word> positionals, java.util.function.Predicate<String> which) {
     String first = positionals.isEmpty() ? "" : positionals.get(0).text();
     String second = positionals.size() > 1 ? positionals.get(1).text() : "";
     boolean copy =
@@ -329,7 +323,8 @@ final class PersonalData {
       boolean sends =
           program.equals("curl") || program.equals("http") || program.equals("xh")
               ? httpSends(args, path -> true)
-              : COPIERS.contains(program) && copies(program, args, path -> true);
+              : COPIERS.contains(program)
+                  && copies(program, CopierOptions.operands(step), path -> true);
       if (sends) {
         return Scan.render(step.invocation()) + " after a capture of the screen or camera";
       }

@@ -79,6 +79,9 @@ final class RecordsCopiedOut {
         return putsRecords(script, batchHost(step));
       }
     }
+    if (step.program().equals("curl")) {
+      return uploads(scan, step);
+    }
     List<String> operands = OutPredicates.copied(step);
     if (operands == null) {
       return false;
@@ -89,17 +92,40 @@ final class RecordsCopiedOut {
     if (!elsewhere(host)) {
       return false;
     }
-    for (String source : operands.subList(0, operands.size() - 1)) {
-      if (Hosts.remote(source) != null) {
+    for (String operand : operands.subList(0, operands.size() - 1)) {
+      if (Hosts.remote(operand) != null) {
         continue; // from another machine: a download
       }
-      if (OutPredicates.folder(step, source)
-          ? namesRecords(scan, step)
-          : records(source) || recordsRenamed(scan, source)) {
-        return true;
+      for (String source : FindExecFiles.named(scan, step, operand)) {
+        if (OutPredicates.folder(step, source)
+            ? namesRecords(scan, step)
+            : records(source) || recordsRenamed(scan, source)) {
+          return true;
+        }
       }
     }
     return false;
+  }
+
+  /**
+   * Whether curl uploads a file of records as it is ({@code -T FILE}, {@code --upload-file FILE})
+   * to a URL of a host elsewhere: {@code curl -T out/claims_20241118.txt ftp://ftp.partner.com/in/}
+   * (decision 198). A URL in a variable names no host the guard can judge.
+   */
+  private static boolean uploads(Scan scan, Step step) {
+    List<Word> args = step.args();
+    boolean records = false;
+    boolean elsewhere = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if ((text.equals("-T") || text.equals("--upload-file")) && i + 1 < args.size()) {
+        String file = args.get(++i).text();
+        records |= records(file) || recordsRenamed(scan, file);
+      } else if (text.contains("://") && args.get(i).literal()) {
+        elsewhere |= elsewhere(Environments.host(text));
+      }
+    }
+    return records && elsewhere;
   }
 
   /**
@@ -161,21 +187,82 @@ final class RecordsCopiedOut {
    * Whether a file of this machine is one of records ({@link #RECORDS}): not an archive, which
    * {@code copies-archive-out} reads, nor a test's or made-up data, nor a build's output.
    */
-  private static boolean records(String source) {
+  static boolean records(String source) {
     String base = source.substring(source.lastIndexOf('/') + 1);
-    if (OutPredicates.ARCHIVE.matcher(base).find() || !RECORDS.matcher(base).find()) {
+    if (OutPredicates.ARCHIVE.matcher(base).find()
+        || !RECORDS.matcher(base).find() && !exportedText(source)) {
       return false; // an archive's own rule; a figure, a configuration, a binary
     }
-    if (testData(source) || MADE_UP.matcher(source).find()) {
+    if (nobodys(source)) {
       return false; // a test's data, made up or de-identified: nobody's records
     }
-    for (String part : source.split("/")) {
+    return !deployed(source);
+  }
+
+  /**
+   * Whether a path lies in a build's output folder a file is deployed from ({@link #DEPLOYED}): not
+   * {@code out}, where writers keep what they export.
+   */
+  static boolean deployed(String path) {
+    for (String part : path.split("/")) {
       if (DEPLOYED.contains(part)) {
-        return false;
+        return true;
       }
     }
-    return true;
+    return false;
   }
+
+  /**
+   * Whether what a copy takes from this machine is data: a folder, a file of records or an archive;
+   * not a build's output, nor a test's or made-up data (decision 198).
+   */
+  static boolean data(Step step, String source) {
+    String name = source.replaceAll("/+$", "");
+    String base = name.substring(name.lastIndexOf('/') + 1);
+    if (deployed(source) || nobodys(source)) {
+      return false;
+    }
+    return OutPredicates.folder(step, source)
+        || records(source)
+        || OutPredicates.ARCHIVE.matcher(base).find();
+  }
+
+  /**
+   * Whether a file or folder holds a test's data, or data made up or stripped of who it is about.
+   */
+  static boolean nobodys(String source) {
+    return testData(source) || MADE_UP.matcher(source).find();
+  }
+
+  /**
+   * Whether a file is a text file kept in a folder of exports ({@code out/837I_MCR_20241118.txt},
+   * {@code exports/statements/2024-11.txt}): a claim batch, a fixed-width statement or a mailing
+   * list written as text is records as a CSV is (decision 198); a {@code notes.txt} elsewhere is
+   * none.
+   */
+  private static boolean exportedText(String source) {
+    if (!source.toLowerCase(java.util.Locale.ROOT).endsWith(".txt")) {
+      return false;
+    }
+    String[] parts = source.split("/");
+    for (int i = 0; i < parts.length - 1; i++) {
+      if (EXPORT_FOLDERS.contains(parts[i])
+          || parts[i].equals("out") && BATCH.matcher(parts[parts.length - 1]).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A batch's name, dated or numbered ({@code 837I_MCR_20241118.txt}): in {@code out}, which is a
+   * build's folder too, what tells an export from a site's {@code robots.txt}.
+   */
+  private static final java.util.regex.Pattern BATCH = java.util.regex.Pattern.compile("\\d{4}");
+
+  /** The folders a project writes what it sends out to; {@code out} is read by {@link #BATCH}. */
+  private static final Set<String> EXPORT_FOLDERS =
+      NameSet.of("export", "exports", "outbound", "outgoing", "outbox", "extracts");
 
   /**
    * Whether a file is a test's data: in a test's folder ({@code tests/fixtures/orders.csv}) or
@@ -195,7 +282,7 @@ final class RecordsCopiedOut {
 
   /** A batch's upload: {@code put FILE}, {@code mput FILE…}, as lftp and sftp read them. */
   private static final java.util.regex.Pattern PUT =
-      java.util.regex.Pattern.compile("(?m)(?:^|;)\\s*m?put\\s+((?:-[a-zA-Z]+\\s+)*)([^;\\n]+)");
+      java.util.regex.Pattern.compile("(?m)(?:^|;|&&)\\s*m?put\\s+((?:-[a-zA-Z]+\\s+)*)([^;\\n]+)");
 
   /**
    * The commands an lftp or sftp batch runs: lftp's {@code -e} or {@code -c} string, sftp's {@code

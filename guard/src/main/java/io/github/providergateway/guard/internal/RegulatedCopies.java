@@ -20,73 +20,6 @@ import java.util.regex.Pattern;
 final class RegulatedCopies {
   private RegulatedCopies() {}
 
-  /** The programs that copy to another host or a bucket, with the options that take a value. */
-  private static final Map<String, Set<String>> COPIERS =
-      Map.ofEntries(
-          Map.entry("scp", Set.of("-P", "-i", "-o", "-F", "-l", "-c", "-J", "-S")),
-          Map.entry(
-              "rsync",
-              Set.of(
-                  "-e",
-                  "--rsh",
-                  "--exclude",
-                  "--include",
-                  "--files-from",
-                  "--filter",
-                  "-f",
-                  "--rsync-path",
-                  "--port",
-                  "--password-file",
-                  "--bwlimit",
-                  "--partial-dir",
-                  "--temp-dir",
-                  "-T",
-                  "--chmod",
-                  "--log-file")),
-          Map.entry(
-              "rclone",
-              Set.of(
-                  "--config",
-                  "--include",
-                  "--exclude",
-                  "--filter",
-                  "--transfers",
-                  "--checkers",
-                  "--bwlimit",
-                  "--log-file",
-                  "--max-age",
-                  "--min-age",
-                  "--backup-dir",
-                  "--suffix",
-                  "--drive-shared-with-me",
-                  "--fast-list")),
-          Map.entry("sftp", Set.of("-P", "-i", "-o", "-F", "-b")),
-          Map.entry("azcopy", Set.of("--include-pattern", "--exclude-pattern", "--log-level")),
-          Map.entry("gsutil", Set.of("-o", "-h", "-x", "-p")),
-          Map.entry("s3cmd", Set.of("-c", "--config", "--exclude", "--include")),
-          Map.entry("mc", Set.of("--config-dir", "--exclude")),
-          Map.entry("gcloud", Set.of("--project", "--account", "--configuration")),
-          Map.entry(
-              "aws",
-              Set.of(
-                  "--profile",
-                  "--region",
-                  "--endpoint-url",
-                  "--exclude",
-                  "--include",
-                  "--sse",
-                  "--sse-kms-key-id",
-                  "--storage-class",
-                  "--acl",
-                  "--cache-control",
-                  "--content-type",
-                  "--expected-size",
-                  "--grants",
-                  "--output",
-                  "--query",
-                  "--metadata",
-                  "--tagging")));
-
   /** Inline code that uploads a file: a bucket's client, a drive's, a form's files. */
   private static final Pattern CODE_UPLOADS =
       Pattern.compile(
@@ -137,7 +70,7 @@ final class RegulatedCopies {
           && !RegulatedData.LOCAL_MODEL.matcher(code).find()
           && RegulatedData.namesRegulated(code);
     }
-    Set<String> values = COPIERS.get(program);
+    Set<String> values = CopierOptions.VALUED.get(program);
     if (values == null) {
       return uploaded(step);
     }

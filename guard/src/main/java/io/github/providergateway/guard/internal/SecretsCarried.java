@@ -97,6 +97,10 @@ final class SecretsCarried {
       return null;
     }
     for (Step step : scan.steps()) {
+      String opened = OpensslKeyPrinted.printed(step);
+      if (opened != null) {
+        return opened;
+      }
       if (!ShapeObjects.PRINTERS.contains(step.program())) {
         continue;
       }
