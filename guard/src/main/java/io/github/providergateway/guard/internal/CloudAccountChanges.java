@@ -24,10 +24,10 @@ final class CloudAccountChanges {
   /** Whether the call changes the account and no rule judged it. */
   static boolean changes(Scan scan, Step step) {
     CloudOperations.Operation operation = CloudOperations.of(step);
-    if (operation == null || !CloudOperations.changes(operation)) {
+    List<Word> args = step.args();
+    if (operation == null || !CloudOperations.changes(operation, args)) {
       return false;
     }
-    List<Word> args = step.args();
     if (DryRuns.in(args) || localEndpoint(args) || skeleton(args) || queryReads(operation, args)) {
       return false;
     }

@@ -268,9 +268,9 @@ final class CloudOperations {
   private CloudOperations() {}
 
   /**
-   * {@return the operation an aws, gcloud or az call names, or {@code null} for another program,
-   * for a call naming none (the CLI's help, a group alone) and for one whose words are made at run
-   * time}
+   * {@return the operation an aws, gcloud, az or bq call names, or {@code null} for another
+   * program, for a call naming none (the CLI's help, a group alone) and for one whose words are
+   * made at run time}
    */
   static Operation of(Step step) {
     List<Word> args = step.args();
@@ -278,6 +278,7 @@ final class CloudOperations {
       case "aws" -> leading(args, "aws", AWS_FLAGS, 2);
       case "gcloud" -> leading(args, "gcloud", GCLOUD_FLAGS, Integer.MAX_VALUE);
       case "az" -> leading(args, "az", AZ_FLAGS, Integer.MAX_VALUE);
+      case "bq" -> BigQueryOperations.of(args);
       default -> null;
     };
   }
@@ -318,8 +319,9 @@ final class CloudOperations {
   /**
    * {@return whether the operation changes the account: not a read, a login, a copy or a backup}
    */
-  static boolean changes(Operation operation) {
+  static boolean changes(Operation operation, List<Word> args) {
     return switch (operation.cli()) {
+      case "bq" -> BigQueryOperations.changes(operation, args);
       case "aws" -> awsChanges(operation.words().get(0), operation.words().get(1));
       case "gcloud" -> gcloud(operation.words());
       default -> az(operation.words());

@@ -23,7 +23,7 @@ final class CloudPredicates {
     named.put(
         "cloud-changes-account",
         ProgramNames.of(
-            java.util.Set.of("aws", "gcloud", "az"),
+            java.util.Set.of("aws", "gcloud", "az", "bq"),
             (scan, step, read) -> CloudAccountChanges.changes(scan, step)));
     named.put(
         "cloud-code-changes-account",

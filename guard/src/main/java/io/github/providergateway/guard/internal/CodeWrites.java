@@ -10,7 +10,9 @@ import java.util.Locale;
  * quoted value that destroys ({@code mode('overwrite')}, {@code WRITE_TRUNCATE}, {@code
  * 'REVOKED'}), a statement that alters or grants, or a write whose target is an object store
  * ({@code to_parquet('gs://…')}); on the first notion's gates (a credential from the environment,
- * production, a host not this machine's, an object store, a cloud's or a service's SDK).
+ * production, a host not this machine's, an object store, a cloud's or a service's SDK). And an
+ * Aerospike client's record writes ({@code c.put(key, bins)}: {@link AerospikeWrites}, decision
+ * 200), whose method names are too plain to read alone.
  */
 final class CodeWrites {
   private CodeWrites() {}
@@ -19,7 +21,11 @@ final class CodeWrites {
   static boolean writes(Step step) {
     String code = SharedCodeActs.sharedCode(step, ShapeObjects.SERVICE_CLIENTS);
     return code != null
-        && (actingMethod(code) || destroyingValue(code) || statement(code) || storeWrite(code));
+        && (actingMethod(code)
+            || destroyingValue(code)
+            || statement(code)
+            || storeWrite(code)
+            || AerospikeWrites.codeWrites(code));
   }
 
   /** A method of two parts or more, one of which acts, the first no read. */

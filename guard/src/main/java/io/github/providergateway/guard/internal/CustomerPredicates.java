@@ -104,6 +104,9 @@ final class CustomerPredicates {
     named.put("customer-data-to-model", (scan, step, read) -> toModel(step));
     named.put("data-file-to-model", (scan, step, read) -> DataToModel.hands(scan, step));
     named.put(
+        "data-file-to-model-by-script",
+        (scan, step, read) -> DataToModelByScript.hands(scan, step));
+    named.put(
         "data-file-to-model-by-client",
         (scan, step, read) -> DataToModelByClient.hands(scan, step));
     named.put("pins-vulnerable", (scan, step, read) -> KnownVulnerable.pinnedBy(step));

@@ -95,8 +95,13 @@ final class DataToModel {
     return elsewhere(path, project) && DATA_NAME.matcher(path).find() || copiedOut(path);
   }
 
+  /** Whether a path ends in a data file's extension. */
+  static boolean dataFile(String path) {
+    return DATA_NAME.matcher(path).find();
+  }
+
   /** An absolute path (or the home's) outside the project and the temporary folders. */
-  private static boolean elsewhere(String path, Path project) {
+  static boolean elsewhere(String path, Path project) {
     if (path.startsWith("~/")) {
       return true;
     }

@@ -28,7 +28,7 @@ final class RegulatedSinks {
               + "|replicate|huggingface_hub|InferenceClient|deepseek|perplexity");
 
   /** A model's or a provider's name given a script as an option's value. */
-  private static final Pattern MODEL_NAME =
+  static final Pattern MODEL_NAME =
       Pattern.compile(
           "(?i)^(?:openai|anthropic|claude[\\w.-]{0,40}|gpt-?[\\w.-]{0,40}|o[134](?:-mini)?|gemini"
               + "[\\w.-]{0,40}|mistral[\\w.-]{0,40}|cohere|groq|bedrock|azure-openai|vertex|deepseek"

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * credential's or a connection's variable ({@code "$DATABASE_URL"}, {@code -a "$REDIS_PASSWORD"})
  * or a host not this machine's, and given a statement that changes rows, grants or alters, or a
  * key-value command that deletes or walks every key. The first notion counts a SQL client only
- * where production is named; a store reached so is someone's whatever its name.
+ * where production is named; a store reached so is someone's whatever its name. Aerospike's admin
+ * tools say their writes as commands of their own ({@link AerospikeWrites}, decision 200).
  */
 final class StoreClientWrites {
   private StoreClientWrites() {}
@@ -26,7 +27,9 @@ final class StoreClientWrites {
     }
     List<Word> args = step.args();
     return elsewhere(step, args)
-        && (statement(args) || REDIS_CLIENTS.contains(step.program()) && unseenScript(args));
+        && (statement(args)
+            || REDIS_CLIENTS.contains(step.program()) && unseenScript(args)
+            || AerospikeWrites.admin(step.program(), args));
   }
 
   /** Redis's clients and its forks'. */
