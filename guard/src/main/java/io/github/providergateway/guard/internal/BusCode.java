@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
  * pika}, {@code paho.mqtt}, {@code temporalio}…) called with a writing or sending method ({@code
  * .set(}, {@code .send(}, {@code .publish(}, {@code .start_workflow(}) on a server that is not this
  * machine's: a host named in the code, production named, or an address read from the environment.
+ * Decision 199 adds the queues' own clients: IBM MQ's {@code pymqi} ({@code Queue(…).put(…)}),
+ * STOMP's ({@code send}), SQS's and Service Bus's ({@code send_message}, {@code send_messages}).
  */
 final class BusCode {
   private BusCode() {}
@@ -31,7 +33,12 @@ final class BusCode {
           "paho",
           "mqtt",
           "temporalio",
-          "Client.connect(");
+          "Client.connect(",
+          "pymqi",
+          "stomp",
+          "'sqs'",
+          "\"sqs\"",
+          "servicebus");
 
   /** The methods that send, start or write, beside Redis's writing commands. */
   private static final Set<String> SENDS =
@@ -44,7 +51,19 @@ final class BusCode {
           "start_workflow",
           "execute_workflow",
           "signal_workflow",
-          "request");
+          "request",
+          "send_message",
+          "send_message_batch",
+          "send_messages");
+
+  /** IBM MQ's sending methods, a put only where its library is named: {@code .put(} is common. */
+  private static final Set<String> MQ_PUTS = NameSet.of("put", "put1");
+
+  /**
+   * A local file's path in quotes ({@code '/tmp/order.xml'}): what the message holds, read from a
+   * file, says nothing of the bus it goes to (decision 199), so its {@code tmp} is no test's name.
+   */
+  private static final Pattern FILE_PATH = Pattern.compile("(['\"])(?:/|\\./|~/)[^'\"\\s]*\\1");
 
   private static final Pattern CALL = Pattern.compile("\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
 
@@ -62,7 +81,7 @@ final class BusCode {
     if (code == null) {
       return false;
     }
-    if (LIBRARIES.stream().noneMatch(code::contains) || !sendingCall(code)) {
+    if (LIBRARIES.stream().noneMatch(code::contains) || !sendingCall(code, code.contains("mqi"))) {
       return false;
     }
     boolean production = Environments.namesProduction(code);
@@ -70,17 +89,17 @@ final class BusCode {
         && (code.contains("localhost")
             || code.contains("127.0.0.1")
             || TestEndpoints.names(code)
-            || Environments.testName(code))) {
+            || Environments.testName(FILE_PATH.matcher(code).replaceAll("''")))) {
       return false;
     }
     return production || fromEnvironment(code) || remoteServer(code);
   }
 
-  private static boolean sendingCall(String code) {
+  private static boolean sendingCall(String code, boolean mq) {
     Matcher m = CALL.matcher(code);
     while (m.find()) {
       String name = m.group(1).toLowerCase(Locale.ROOT);
-      if (SENDS.contains(name) || BusSends.redisWrite(name)) {
+      if (SENDS.contains(name) || BusSends.redisWrite(name) || mq && MQ_PUTS.contains(name)) {
         return true;
       }
     }
@@ -95,7 +114,8 @@ final class BusCode {
     Matcher m = QUOTED.matcher(code);
     while (m.find()) {
       for (String one : m.group(1).split(",")) {
-        String host = Environments.host(one);
+        // IBM MQ's connection names write the port in brackets: mq-01.acme.net(1414)
+        String host = Environments.host(one.replaceFirst("\\(\\d+\\)$", ""));
         if (SharedActs.hostLike(host) && SharedActs.otherMachine(host)) {
           return true;
         }

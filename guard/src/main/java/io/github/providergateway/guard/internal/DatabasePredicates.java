@@ -48,7 +48,7 @@ final class DatabasePredicates {
         "databases-statements-unseen",
         PredicateGate.DATABASE_TRADE.around(
             (scan, step, read) ->
-                UnseenStatements.fileOf(scan, step) != null
+                (UnseenStatements.fileOf(scan, step) != null || runsAssembled(scan, step))
                     && !dryRun(step)
                     && DatabaseTargets.shared(scan, step)
                     && !DatabaseTargets.testVariable(step)));
@@ -56,6 +56,12 @@ final class DatabasePredicates {
         "databases-fed-unreadable",
         (scan, step, read) ->
             UnreadableFeeds.fedUnreadable(scan, step) && DatabaseTargets.shared(scan, step));
+    named.put(
+        "databases-code-runs-decoded", // decision 199: c.execute(base64.b64decode('…').decode())
+        (scan, step, read) ->
+            DatabaseTargets.interpreter(step)
+                && DecodedStatements.in(InterpreterCode.of(step)) != null
+                && DatabaseTargets.shared(scan, step));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
         "special-category-picked",
@@ -160,6 +166,16 @@ final class DatabasePredicates {
       return InterpreterCode.of(step);
     }
     return String.join("\n", ProductionPredicates.sqlOf(scan, step));
+  }
+
+  /**
+   * Whether a client's SQL runs a statement it builds when it runs ({@code EXEC sp_executesql @s},
+   * {@code PREPARE st FROM @s}, decision 199): as unseen as a file's. Inline code is not read so,
+   * as its own {@code exec(…)} is no SQL.
+   */
+  private static boolean runsAssembled(Scan scan, Step step) {
+    return !DatabaseTargets.interpreter(step)
+        && AssembledStatements.assembled(textOf(scan, step)) != null;
   }
 
   /** Whether the program is asked for a dry run: it shows, changes nothing. */

@@ -197,18 +197,20 @@ final class DatabaseWords {
    * Decision 152: a comment of either form may come first, a {@code WITH} clause's queries ({@code
    * WITH t AS (…) UPDATE}), and an option's {@code =} ({@code --execute="UPDATE …"}). Decision 192:
    * T-SQL's DELETE with its table or alias before FROM or WHERE ({@code DELETE vr FROM
-   * dbo.VictimNotification vr JOIN …}, {@code DELETE TOP (500) dbo.Sessions WHERE …}).
+   * dbo.VictimNotification vr JOIN …}, {@code DELETE TOP (500) dbo.Sessions WHERE …}). Decision
+   * 199: a table's name may hold sqlcmd's scripting variables, which it puts in before the server
+   * reads the statement ({@code UPDATE $(T) SET $(C) = …}).
    */
   static final Pattern ROWS_WRITTEN =
       Pattern.compile(
           "(?im)(?:^|[;(]|\\bTHEN\\b|\\bBEGIN\\b|^--?[\\w.-]+=(?=[A-Za-z/]))\\s*"
               + "(?:(?:--[^\\n]*\\n|/\\*(?:[^*]|\\*(?!/))*\\*/)\\s*)*(?:[\"'`]{1,3}\\s*)?"
               + "(?:WITH\\s[^;]*?\\)\\s*)?"
-              + "(?:UPDATE\\s+[\\w.\"`\\[\\]]+(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b"
+              + "(?:UPDATE\\s+(?:[\\w.\"`\\[\\]]|\\$\\(\\w+\\))+(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b"
               + "|DELETE\\s+(?:TOP\\s*\\(\\s*\\d+\\s*\\)\\s*)?"
-              + "(?:FROM\\b|[\\w.\"`\\[\\]]+\\s+(?:FROM|WHERE)\\b)"
+              + "(?:FROM\\b|(?:[\\w.\"`\\[\\]]|\\$\\(\\w+\\))+\\s+(?:FROM|WHERE)\\b)"
               + "|INSERT\\s+(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b"
-              + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?[\\w.\"`]+)"
+              + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?(?:[\\w.\"`]|\\$\\(\\w+\\))+)"
               + "|\\.(?:updateOne|updateMany|deleteOne|deleteMany|replaceOne|insertOne|insertMany"
               + "|findOneAndUpdate|findOneAndReplace|findOneAndDelete|bulkWrite)\\s*\\(");
 

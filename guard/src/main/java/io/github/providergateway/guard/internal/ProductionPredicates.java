@@ -293,7 +293,9 @@ final class ProductionPredicates {
 
   /**
    * The SQL a program carries ({@link SqlStatements#statements}), and what a printer of the same
-   * command prints where the program is a client (SQL piped into it).
+   * command prints where the program is a client (SQL piped into it); and where a client's SQL
+   * hands a literal statement to a runner ({@code sp_executesql N'…'}, a job step's
+   * {@code @command}), that statement too (decision 199).
    */
   static List<String> sqlOf(Scan scan, Step step) {
     java.util.Map<Step, List<String>> read =
@@ -308,6 +310,9 @@ final class ProductionPredicates {
         if (other != step && other.is(ProgramKind.ECHO)) {
           texts.addAll(SqlStatements.statements(other));
         }
+      }
+      for (String text : List.copyOf(texts)) {
+        texts.addAll(AssembledStatements.literalsRun(text));
       }
     }
     return texts;

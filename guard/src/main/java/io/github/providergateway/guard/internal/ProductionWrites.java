@@ -63,10 +63,13 @@ final class ProductionWrites {
       Pattern.compile(
           "(?im)(?:^|;)\\s*(?:DO\\s+(?:\\$|'|LANGUAGE\\b)|CALL\\s+[\\w.\"]+\\s*\\(|EXECUTE\\s+\\w)");
 
-  /** Whether SQL given a client runs a block, a procedure or a statement its text does not show. */
+  /**
+   * Whether SQL given a client runs a block, a procedure or a statement its text does not show: one
+   * it assembles for {@code EXEC}, {@code sp_executesql} or {@code PREPARE} too (decision 199).
+   */
   static boolean runsUnshown(List<String> texts) {
     for (String text : texts) {
-      if (UNSHOWN.matcher(text).find()) {
+      if (UNSHOWN.matcher(text).find() || AssembledStatements.assembled(text) != null) {
         return true;
       }
     }

@@ -183,7 +183,12 @@ final class ToolActs {
           "replace",
           "upsert");
 
-  /** Whether a tool's SQL argument ({@code statement}, {@code sql}, {@code query}) writes. */
+  /**
+   * Whether a tool's SQL argument ({@code statement}, {@code sql}, {@code query}) writes: by its
+   * first word, or, where the tool acts neither here nor on a test, by a statement it hands to a
+   * runner, built when it runs or a literal that writes (decision 199: {@code DECLARE @s …; EXEC
+   * sp_executesql @s} through a read tool).
+   */
   private static boolean sqlWrites(JsonNode args) {
     if (args == null || !args.isObject()) {
       return false;
@@ -191,14 +196,32 @@ final class ToolActs {
     for (String field : STATEMENT_FIELDS) {
       var value = args.get(field);
       if (value != null && value.isTextual()) {
-        String text = value.asText().stripLeading();
-        int end = 0;
-        while (end < text.length() && end < 16 && Character.isLetter(text.charAt(end))) {
-          end++;
-        }
-        if (SQL_WRITES.contains(text.substring(0, end).toLowerCase(Locale.ROOT))) {
+        String text = value.asText();
+        if (firstWordWrites(text) || runsWrite(text) && !ToolChanges.actsHereOrOnATest(args)) {
           return true;
         }
+      }
+    }
+    return false;
+  }
+
+  private static boolean firstWordWrites(String statement) {
+    String text = statement.stripLeading();
+    int end = 0;
+    while (end < text.length() && end < 16 && Character.isLetter(text.charAt(end))) {
+      end++;
+    }
+    return SQL_WRITES.contains(text.substring(0, end).toLowerCase(Locale.ROOT));
+  }
+
+  /** Whether SQL hands a runner a statement built when it runs, or a literal one that writes. */
+  private static boolean runsWrite(String text) {
+    if (AssembledStatements.assembled(text) != null) {
+      return true;
+    }
+    for (String literal : AssembledStatements.literalsRun(text)) {
+      if (firstWordWrites(literal)) {
+        return true;
       }
     }
     return false;
