@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Commands made at random of the shell's own pieces (quotes, substitutions, here-documents,
@@ -172,6 +174,7 @@ class GuardNeverThrowsTest {
 
   /** The same, on a disk: following links and reading scripts fail no call either. */
   @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void noCommandOnADiskMakesTheGuardFailByAnExceptionOfItsOwn() {
     Guard onDisk = Guard.create(GuardSettings.defaults(), GuardFixture.ENVIRONMENT.withDisk(DISK));
     Random random = new Random(75);
@@ -193,6 +196,7 @@ class GuardNeverThrowsTest {
   }
 
   @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void noCommandMakesTheGuardFailByAnExceptionOfItsOwn() {
     Guard standard = guard(GuardPreset.STANDARD);
     Random random = new Random(44);

@@ -278,36 +278,19 @@ final class Environments {
    * {@code docker exec shop-prod-db psql …}, {@code kubectl --context prod-eu exec … -- psql}.
    */
   private static boolean byItsContainer(Scan scan, Step step) {
-    for (Step runner : runners(scan, step)) {
-      for (Word word : runner.args()) {
-        if (namesProduction(word.text())) {
-          return true;
+    String via = step.invocation().via().get(0);
+    int blank = via.indexOf(' ');
+    String outer = blank > 0 ? via.substring(0, blank) : via;
+    for (Step other : scan.steps()) {
+      if (other != step && other.program().equals(outer) && other.invocation().via().isEmpty()) {
+        for (Word word : other.args()) {
+          if (namesProduction(word.text())) {
+            return true;
+          }
         }
       }
     }
     return false;
-  }
-
-  /**
-   * The steps of the call that may run {@code step} inside them, in order: those of the program its
-   * wrapper names ({@code docker} for {@code docker exec}, {@code kubectl} for {@code kubectl
-   * exec}) that run directly; the scan does not say which of several it was.
-   */
-  static List<Step> runners(Scan scan, Step step) {
-    List<String> via = step.invocation().via();
-    if (via.isEmpty()) {
-      return List.of();
-    }
-    String wrapper = via.get(0);
-    int blank = wrapper.indexOf(' ');
-    String outer = blank > 0 ? wrapper.substring(0, blank) : wrapper;
-    List<Step> runners = new ArrayList<>();
-    for (Step other : scan.steps()) {
-      if (other != step && other.program().equals(outer) && other.invocation().via().isEmpty()) {
-        runners.add(other);
-      }
-    }
-    return runners;
   }
 
   /**
