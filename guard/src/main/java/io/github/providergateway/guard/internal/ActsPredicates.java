@@ -461,7 +461,31 @@ final class ActsPredicates {
     if (VALIDATES_ONLY.matcher(body).find()) {
       return true; // FCM's validate_only, a dry run: the service checks the message, sends nothing
     }
-    return READING_PATHS.contains(last) && !(last.equals("graphql") && body.contains("mutation"));
+    if (last.equals("json") || last.equals("xml")) {
+      last = lastWord(withoutFormat(path)); // Shopify's /admin/api/2024-04/graphql.json
+    }
+    if (last.equals("graphql")) {
+      // a query the call shows, and no mutation: a document read from a file or a variable
+      // ($QUERY, @ops.graphql) may mutate (decision 207)
+      return !body.contains("mutation") && PatternLiterals.finds(GRAPHQL_QUERY, body);
+    }
+    return READING_PATHS.contains(last);
+  }
+
+  /** A GraphQL query written out: {@code query Q(…) {}, {"query": "{ shop { name } }"}}. */
+  private static final Pattern GRAPHQL_QUERY =
+      Pattern.compile("\\bquery\\s*(?:\\w+\\s*)?[({]|[\"']query[\"']\\s*:\\s*[\"']\\s*(?:query\\b|\\{)");
+
+  /** The path without its format's extension ({@code graphql.json}: graphql), decision 207. */
+  private static String withoutFormat(String path) {
+    String lower = path.toLowerCase(Locale.ROOT);
+    for (String format : new String[] {".json", ".xml"}) {
+      int at = lower.lastIndexOf(format);
+      if (at > 0) {
+        return path.substring(0, at);
+      }
+    }
+    return path;
   }
 
   /** A body that asks the service to check the request and do nothing (decision 142). */

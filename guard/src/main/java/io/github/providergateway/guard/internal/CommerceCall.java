@@ -79,6 +79,16 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
   /** An app version released: it reaches every store the app is installed on. */
   private static final Pattern APP_RELEASE = Pattern.compile("\\bapp\\s+(?:deploy|release)\\b");
 
+  /**
+   * The Shopify CLI's app configuration a deploy or a release names ({@code --config
+   * shopify.app.staging.toml}, {@code -c staging}): the app that configuration names (decision
+   * 207).
+   */
+  private static final Pattern APP_CONFIG =
+      Pattern.compile(
+          "\\bapp\\s+(?:deploy|release)\\b[^|;&]{0,200}?(?:\\s-c\\s*|--config[= ])['\"]?"
+              + "(?:shopify\\.app\\.([\\w-]+)\\.toml|([\\w-]+)(?=['\"]?(?:\\s|$)))");
+
   /** The Shopify CLI's Admin API commands: the store is SHOPIFY_FLAG_STORE's when none is named. */
   private static final Pattern STORE_EXECUTE =
       Pattern.compile("\\bshopify\\s+(?:store|app)\\s+(?:bulk\\s+)?execute\\b");
@@ -162,6 +172,13 @@ record CommerceCall(String text, boolean acts, boolean live, boolean bulk, List<
     for (String store : stores) {
       if (testName(store) || store.contains("-dev") || store.contains("-pr-")) {
         return false;
+      }
+    }
+    Matcher config = PatternLiterals.matcher(APP_CONFIG, text);
+    if (config.find()) {
+      String name = config.group(1) != null ? config.group(1) : config.group(2);
+      if (testName(name)) {
+        return false; // the staging app's configuration: no live store's app
       }
     }
     Matcher environment = PatternLiterals.matcher(ENVIRONMENT, text);

@@ -64,7 +64,11 @@ final class HardwarePredicates {
     named.put("modem-cut", (scan, step, read) -> HardwareActuations.modemCut(step));
     named.put(
         "fleet-broadcast",
-        (scan, step, read) -> HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.BROADCAST);
+        (scan, step, read) ->
+            HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.BROADCAST
+                // a fleet of a sandbox account, a staging broker (decision 207): --profile
+                // hh-sandbox
+                && !TestPlaceNamed.besideProduction(step, step.args()));
     named.put(
         "fleet-command",
         (scan, step, read) -> HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.COMMAND);

@@ -130,7 +130,7 @@ final class InlineActs {
     boolean destroys = deletes;
     boolean any = false;
     while (urls.find()) {
-      String url = urls.group();
+      String url = written(c, urls.start(), urls.group());
       String h = Hosts.of(url);
       if (h == null || ActsPredicates.local(h)) {
         continue;
@@ -152,6 +152,31 @@ final class InlineActs {
     }
     destroys |= Environments.namesProduction(c);
     return new ActsPredicates.Request(destroys, host);
+  }
+
+  /**
+   * The URL as the code writes it, a placeholder's braces whole ({@code
+   * f"https://{os.environ['SHOP']}/admin/api/graphql.json"}, a template's {@code ${host}}), where
+   * {@link Hosts#URL} stops at the placeholder's first quote: its path is then read (decision 207).
+   */
+  private static String written(String c, int start, String matched) {
+    if (matched.indexOf('{') < 0) {
+      return matched;
+    }
+    int depth = 0;
+    int end = start;
+    while (end < c.length() && end - start < 2048) {
+      char ch = c.charAt(end);
+      if (ch == '{') {
+        depth++;
+      } else if (ch == '}') {
+        depth--;
+      } else if (depth <= 0 && (Character.isWhitespace(ch) || "'\"`<>)".indexOf(ch) >= 0)) {
+        break;
+      }
+      end++;
+    }
+    return c.substring(start, end);
   }
 
   /**

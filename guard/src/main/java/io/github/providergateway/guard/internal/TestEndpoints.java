@@ -15,7 +15,8 @@ import java.util.Set;
  * environments.json's {@code testEndpoints}. A domain with a label that starts {@code sandbox}
  * (Mailgun's {@code sandbox7f3a1c.mailgun.org}, wherever it stands in the request), a URL whose
  * host has a test label, whole or a hyphened part ({@code api.test.example.com}, a vendor's
- * staging, preview or implementation tenant), or a service's own switch for a test event or a
+ * staging, preview or implementation tenant), a host the vendor documents as its test environment
+ * ({@code demo.docusign.net}, decision 207), or a service's own switch for a test event or a
  * validation only ({@code test_event_code=}, {@code validate_only=true}). Part of the local test
  * data notion ({@link Environments#localTestData}) for requests to another's service.
  */
@@ -24,6 +25,7 @@ final class TestEndpoints {
   private static final Set<String> TEST_LABELS;
   private static final List<String> TEST_MARKERS;
   private static final Set<String> HYPHENED_TEST_LABELS;
+  private static final Set<String> TEST_HOSTS;
 
   /** The longest word read for a domain or a marker: longer ones are bodies read only so far. */
   private static final int MAX_READ = 16384;
@@ -43,6 +45,7 @@ final class TestEndpoints {
     TEST_LABELS = Set.copyOf(Environments.strings(endpoints, "testLabels"));
     TEST_MARKERS = Environments.strings(endpoints, "testMarkers");
     HYPHENED_TEST_LABELS = Set.copyOf(Environments.strings(endpoints, "hyphenedTestLabels"));
+    TEST_HOSTS = Set.copyOf(Environments.strings(endpoints, "testHosts"));
   }
 
   private TestEndpoints() {}
@@ -131,7 +134,11 @@ final class TestEndpoints {
    * api-sandbox.demo.deel.com}, {@code wd5-impl-services1.workday.com}; decision 138).
    */
   private static boolean testHost(String t, int from) {
-    String[] labels = t.substring(from, hostEnd(t, from)).split("\\.");
+    String host = t.substring(from, hostEnd(t, from));
+    if (TEST_HOSTS.contains(host)) {
+      return true; // a vendor's documented test host (decision 207): demo.docusign.net
+    }
+    String[] labels = host.split("\\.");
     for (int i = 0; i + 1 < labels.length; i++) {
       if (TEST_LABELS.contains(labels[i])) {
         return true;
