@@ -403,7 +403,7 @@ class McpBridgeTest {
                 .flatMap(ProcessHandle::of)
                 .ifPresent(ProcessHandle::destroyForcibly));
     Await.until(
-        WAIT,
+        GuardedHome.WAIT, // a JVM's start, its rules loaded, on a machine under load
         () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
         () -> "the home's gateway runs");
     Bridge bridge = bridge(home, dir, launcher);
