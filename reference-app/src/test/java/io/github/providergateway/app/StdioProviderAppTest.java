@@ -4,13 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.loop.testing.ManualClock;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -221,43 +229,150 @@ class StdioProviderAppTest {
    * initializes and lists the tools at once, as {@code mcp-inspector --cli --method tools/list}
    * does; the answer waits until the providers the gateway started for its session have bound, so
    * it lists the config's tools instead of none, and a call of one of them runs.
+   *
+   * <p>On the manual clock, greeter held at its start until the list is waiting: the list waits for
+   * it however long its start takes. On the real clock it raced the front door's own bound on that
+   * wait (2 s, {@code AgentSession.SETTLE_WAIT}, next test): {@code python3} through pyenv's shim
+   * took 1.3 to 1.5 s to start on the 2-core machine at load 5, and at load 7 to 10 greeter bound
+   * after the bound and the first list was empty (2026-12-02; the call's wait of 2026-11-27 came
+   * from the same start).
    */
   @Test
   void aOneShotMcpClientSeesTheConfigProvidersToolsInItsFirstList() throws Exception {
-    try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py"))))) {
-      String token =
-          io.github.providergateway.agent.tokens.ClientTokens.mcpHttp(tmp.resolve("home"))
-              .issue("inspector");
-      io.modelcontextprotocol.client.McpSyncClient client =
-          io.modelcontextprotocol.client.McpClient.sync(
-                  io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport
-                      .builder("http://127.0.0.1:" + app.url().getPort())
-                      .endpoint("/mcp")
-                      .httpRequestCustomizer(
-                          (request, method, uri, body, context) ->
-                              request.header("Authorization", "Bearer " + token))
-                      .build())
-              .clientInfo(
-                  new io.modelcontextprotocol.spec.McpSchema.Implementation(
-                      "mcp-inspector-cli", "0.15"))
-              .requestTimeout(RpcApp.WAIT.multipliedBy(3))
-              .build();
+    withTheFirstListRead(
+        (listing, client, clock, gate) -> {
+          assertThat(listing).as("held while greeter starts").isNotDone();
+
+          open(gate);
+          McpSchema.ListToolsResult listed = listing.get(RpcApp.WAIT.toSeconds(), TimeUnit.SECONDS);
+          McpSchema.CallToolResult greeted = greet(client);
+
+          assertThat(listed.tools()).extracting(McpSchema.Tool::name).contains("greet", "wait");
+          assertThat(greeted.content().toString()).contains("Hello, Ada!");
+        });
+  }
+
+  /**
+   * What that client was told on a loaded machine, on the manual clock: a provider still starting
+   * when the front door's bound on the first list passes (2 s, not a tick earlier) is not in that
+   * list, whose tools come later as {@code list_changed}; a call of one of its tools waits for it
+   * ({@code AgentSession.CALL_SETTLE_WAIT}) and runs.
+   */
+  @Test
+  void aProviderStillStartingAtTheFirstListsBoundIsLeftOutButACallOfItsToolRuns() throws Exception {
+    withTheFirstListRead(
+        (listing, client, clock, gate) -> {
+          clock.advance(Duration.ofMillis(1_999));
+          assertThat(listing).as("a tick before the bound").isNotDone();
+          clock.advance(Duration.ofMillis(1));
+          McpSchema.ListToolsResult listed = listing.get(RpcApp.WAIT.toSeconds(), TimeUnit.SECONDS);
+
+          open(gate);
+          McpSchema.CallToolResult greeted = greet(client);
+
+          assertThat(listed.tools())
+              .extracting(McpSchema.Tool::name)
+              .doesNotContain("greet", "wait");
+          assertThat(greeted.content().toString()).contains("Hello, Ada!");
+        });
+  }
+
+  /**
+   * What a test does once a one-shot client's first list was read ({@link #withTheFirstListRead}).
+   */
+  @FunctionalInterface
+  private interface FirstListRead {
+    void run(
+        CompletableFuture<McpSchema.ListToolsResult> listing,
+        McpSyncClient client,
+        ManualClock clock,
+        Path gate)
+        throws Exception;
+  }
+
+  /**
+   * Runs {@code test} against the app on the manual clock with the greeter of its config held at
+   * its start by a gate ({@link #greeterHeldAt}): a one-shot client has initialized and sent its
+   * first {@code tools/list}, and the front door has read it, which armed its bound on the list's
+   * wait and started the session's providers; the client is closed after.
+   */
+  private void withTheFirstListRead(FirstListRead test) throws Exception {
+    ManualClock clock = new ManualClock();
+    Path gate = gate();
+    try (RpcApp app = startOnClock(clock, config(greeterHeldAt(gate)))) {
+      McpSyncClient client = oneShotClient(app);
       try {
         client.initialize();
-        io.modelcontextprotocol.spec.McpSchema.ListToolsResult listed = client.listTools();
-        io.modelcontextprotocol.spec.McpSchema.CallToolResult greeted =
-            client.callTool(
-                new io.modelcontextprotocol.spec.McpSchema.CallToolRequest(
-                    "greet", Map.of("name", "Ada")));
-
-        assertThat(listed.tools())
-            .extracting(io.modelcontextprotocol.spec.McpSchema.Tool::name)
-            .contains("greet", "wait");
-        assertThat(greeted.content().toString()).contains("Hello, Ada!");
+        CompletableFuture<McpSchema.ListToolsResult> listing =
+            CompletableFuture.supplyAsync(client::listTools);
+        Await.until(
+            RpcApp.WAIT,
+            () -> child(app, gate.toString()).isPresent(),
+            () -> "greeter held at " + gate);
+        test.run(listing, client, clock, gate);
       } finally {
         client.closeGracefully();
       }
     }
+  }
+
+  /** {@link #start}, with every timer of the app on {@code clock}. */
+  private RpcApp startOnClock(ManualClock clock, Path config) {
+    return RpcApp.startOnClock(tmp.resolve("home"), clock, "--config", config.toString());
+  }
+
+  /** A FIFO that a provider held at its start waits to read a line from ({@link #open}). */
+  private Path gate() throws IOException, InterruptedException {
+    Path gate = tmp.resolve("gate");
+    Process mkfifo = new ProcessBuilder("mkfifo", gate.toString()).inheritIO().start();
+    assertThat(mkfifo.waitFor(RpcApp.WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    assertThat(mkfifo.exitValue()).as("mkfifo " + gate).isZero();
+    return gate;
+  }
+
+  /** The Python greeter, its start held by a shell until {@code gate} is opened. */
+  private static String greeterHeldAt(Path gate) {
+    return entry(
+        "greeter",
+        List.of("sh", "-c", "read go < \"$0\" && exec " + PYTHON + " greet.py", gate.toString()));
+  }
+
+  /**
+   * Lets the provider held at {@code gate} start. Opening a FIFO to write waits for its reader,
+   * which the held shell is, within {@link RpcApp#WAIT}.
+   */
+  private static void open(Path gate) throws Exception {
+    CompletableFuture.runAsync(
+            () -> {
+              try {
+                Files.writeString(gate, "go\n");
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            })
+        .get(RpcApp.WAIT.toSeconds(), TimeUnit.SECONDS);
+  }
+
+  /**
+   * The MCP Java SDK's client as {@code mcp-inspector --cli} is one, over Streamable HTTP on the
+   * app's {@code /mcp} with a front-door token of its own; not yet initialized.
+   */
+  private McpSyncClient oneShotClient(RpcApp app) {
+    String token = ClientTokens.mcpHttp(tmp.resolve("home")).issue("inspector");
+    return McpClient.sync(
+            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + app.url().getPort())
+                .endpoint("/mcp")
+                .httpRequestCustomizer(
+                    (request, method, uri, body, context) ->
+                        request.header("Authorization", "Bearer " + token))
+                .build())
+        .clientInfo(new McpSchema.Implementation("mcp-inspector-cli", "0.15"))
+        .requestTimeout(RpcApp.WAIT.multipliedBy(3))
+        .build();
+  }
+
+  private static McpSchema.CallToolResult greet(McpSyncClient client) {
+    return client.callTool(new McpSchema.CallToolRequest("greet", Map.of("name", "Ada")));
   }
 
   /** How many providers {@code providers.list} shows bound to {@code session}. */
