@@ -75,6 +75,24 @@ final class CheckFiles {
     return false;
   }
 
+  /** The parts of a file's path that make it a rehearsal's configuration: UAT's, staging's. */
+  private static final Set<String> REHEARSAL_PARTS =
+      NameSet.of("uat", "staging", "stg", "sandbox", "qa", "nonprod");
+
+  /**
+   * Whether a file configures a rehearsal of production (decision 202): a UAT's, a staging's, a
+   * sandbox's ({@code screening/engine-uat.properties}, {@code deploy/uat/}), where a protection's
+   * setting is tried before it is deployed.
+   */
+  static boolean rehearsal(String file) {
+    for (String part : file.toLowerCase(Locale.ROOT).split("[/._\\-]")) {
+      if (REHEARSAL_PARTS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The parts of {@link #TEST_PARTS} that say a configuration of this machine, not a test. */
   private static final Set<String> LOCAL_PARTS = NameSet.of("dev", "development", "local", "debug");
 

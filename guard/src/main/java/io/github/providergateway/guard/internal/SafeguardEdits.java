@@ -430,7 +430,9 @@ final class SafeguardEdits {
       return null;
     }
     String file = files.get(0);
+    boolean rehearsal = false;
     for (String each : files) {
+      rehearsal |= CheckFiles.rehearsal(each);
       if (rawData(each) && !old.isEmpty()) {
         return new Found(Kind.RAW_DATA_EDITED, each);
       }
@@ -494,7 +496,10 @@ final class SafeguardEdits {
         switchedOn.add(setting.key());
       }
     }
-    for (SafeguardSettings.Setting setting : SafeguardSettings.settings(now, true, oldLines)) {
+    // A rehearsal's setting is tried there before it is deployed (decision 202).
+    List<SafeguardSettings.Setting> added =
+        rehearsal ? List.of() : SafeguardSettings.settings(now, true, oldLines);
+    for (SafeguardSettings.Setting setting : added) {
       String shown = SafeguardSettings.protectionOff(setting, before, fileWords, switchedOn);
       if (shown != null) {
         found.add(new Found(Kind.PROTECTION_OFF, shown));
@@ -511,9 +516,23 @@ final class SafeguardEdits {
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }
-    shown = exclusionsEmptied(old, now);
+    shown = rehearsal ? null : exclusionsEmptied(old, now);
     if (shown != null) {
       found.add(new Found(Kind.EXCLUSIONS_EMPTIED, shown));
+    }
+    if (!rehearsal) {
+      // A protection's mode, switch, list or step moved its weak way (decision 202).
+      shown = WeakSettings.of(old, now, file);
+      if (shown == null) {
+        shown = ProtectionsTakenOut.of(old, now, file);
+      }
+      if (shown != null) {
+        found.add(new Found(Kind.PROTECTION_OFF, shown));
+      }
+      Found list = ProtectiveLists.of(old, now, file);
+      if (list != null) {
+        found.add(list);
+      }
     }
     Found first = null;
     for (Found each : found) {

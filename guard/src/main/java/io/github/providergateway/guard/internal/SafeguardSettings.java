@@ -213,6 +213,16 @@ final class SafeguardSettings {
       NameSet.of(
           "keep", "retain", "pass", "passthrough", "k", "none", "allow", "clear", "plain", "raw");
 
+  /** Whether a word is a de-identification's action that protects: {@code remove}, {@code hash}. */
+  static boolean protectiveAction(String word) {
+    return PROTECTIVE_ACTIONS.contains(word);
+  }
+
+  /** Whether a word is a de-identification's action that keeps the value: {@code keep}. */
+  static boolean keepingAction(String word) {
+    return KEEPING_ACTIONS.contains(word);
+  }
+
   /** A setting read from a text: its key with its sections, and its value. */
   record Setting(String key, String context, String value, String line) {
     /** Whether its value switches on: {@code true}, {@code yes}, {@code enabled}. */

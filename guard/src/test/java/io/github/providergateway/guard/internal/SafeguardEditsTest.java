@@ -217,4 +217,98 @@ class SafeguardEditsTest {
     }
     return text.toString();
   }
+
+  // ---- decision 202: a protection turned weak in a deployed configuration ----
+
+  @Test
+  void aModeMovedToItsWeakTwinIsWeakenedAndTheOtherWayIsNot() {
+    assertThat(WeakModes.weakened("required", "optional")).isTrue();
+    assertThat(WeakModes.weakened("HOLD", "RELEASE")).isTrue();
+    assertThat(WeakModes.weakened("BLOCK", "REJECT")).isTrue();
+    assertThat(WeakModes.weakened("pre_release", "post_release")).isTrue();
+    assertThat(WeakModes.weakened("after_archive_verified", "on_receipt")).isTrue();
+    assertThat(WeakModes.weakened("dispatch_fire", "notify_only")).isTrue();
+    assertThat(WeakModes.weakened("required", "none")).isTrue();
+    assertThat(WeakModes.weakened("block", "detect_only")).isTrue();
+    assertThat(WeakModes.weakened("optional", "required")).isFalse();
+    assertThat(WeakModes.weakened("RELEASE", "HOLD")).isFalse();
+    assertThat(WeakModes.weakened("post_release", "pre_release")).isFalse();
+    assertThat(WeakModes.weakened("Always", "IfNotPresent")).isFalse();
+    assertThat(WeakModes.weakened("always", "unless-stopped")).isFalse();
+    assertThat(WeakModes.weakened("read_write", "read_only")).isFalse();
+  }
+
+  @Test
+  void aModeIsReadOnlyWhereTheChangeShowsItsOldValueAndNotInARehearsal() {
+    assertThat(kind("dual_control: required", "dual_control: optional", "/p/deploy/p1/policy.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(kind("", "dual_control: optional", "/p/deploy/p1/policy.yaml")).isNull();
+    assertThat(kind("dual_control: required", "dual_control: optional", "/p/deploy/uat/p.yaml"))
+        .isNull();
+    assertThat(kind("status: held", "status: released", "/p/deploy/p1/payment.yaml")).isNull();
+    assertThat(
+            kind(
+                "match.score.threshold=82", "match.score.threshold=80", "/p/engine-uat.properties"))
+        .isNull();
+  }
+
+  @Test
+  void aSwitchThatSendsIsOffButTelemetrySentIsAPersonsChoice() {
+    assertThat(kind("send_lay_letters: true", "send_lay_letters: false", "/p/svc/config.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(kind("send_usage_stats: true", "send_usage_stats: false", "/p/svc/config.yaml"))
+        .isNull();
+    assertThat(kind("auto_refresh: true", "auto_refresh: false", "/p/screening/lists.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(kind("auto_refresh: true", "auto_refresh: false", "/p/web/feed.yaml")).isNull();
+    assertThat(kind("debug: true", "debug: false", "/p/screening/lists.yaml")).isNull();
+  }
+
+  @Test
+  void aListOfWhatIsHeldBackShortenedAndASkipListGrownAreWeakened() {
+    assertThat(kind("blocked_regions: [US-IL, US-TX]", "blocked_regions: []", "/p/config/f.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.EXCLUSIONS_EMPTIED);
+    assertThat(kind("blocked_regions: [US-IL]", "blocked_regions: [US-IL, US-TX]", "/p/c/f.yaml"))
+        .isNull();
+    assertThat(kind("  - CU\n  - IR\n", "  - IR\n", "/p/screening/embargo_countries.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.EXCLUSIONS_EMPTIED);
+    assertThat(kind("  - CU\n  - IR\n", "  - IR\n", "/p/config/supported_countries.yaml")).isNull();
+    assertThat(
+            kind(
+                "SKIP_SCREENING = {\"BOOK\"}",
+                "SKIP_SCREENING = {\"BOOK\", \"MT202\"}",
+                "/p/src/screening/router.py"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(
+            kind(
+                "SKIP_SCREENING = {\"BOOK\", \"MT202\"}",
+                "SKIP_SCREENING = {\"BOOK\"}",
+                "/p/src/screening/router.py"))
+        .isNull();
+  }
+
+  @Test
+  void aProtectionTakenOutWhereNoSettingSaysSo() {
+    assertThat(
+            kind(
+                "",
+                ".steps |= map(select(.action != \"CALL_FIRE_DEPT\"))",
+                "dispatch/action_plans/fire.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(kind("", ".jobs |= map(select(.name != \"nightly\"))", "ci/jobs.yaml")).isNull();
+    assertThat(kind("tag: \"(0010,0030)\"", "", "deid/profiles/vendor.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(kind("tag: \"(0010,0030)\"", "", "router/rules/ct.yaml")).isNull();
+    assertThat(
+            kind(
+                "n=\"PatientName\">@remove()",
+                "n=\"PatientName\">@keep()",
+                "ctp/Anonymizer.script"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(kind("expiration {\n  days = 30\n}\n", "", "infra/clips/lifecycle.tf"))
+        .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
+    assertThat(
+            kind("expiration {\n  days = 30\n}\n", "expiration {\n  days = 60\n}\n", "infra/l.tf"))
+        .isNull();
+  }
 }

@@ -1,0 +1,257 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A protection's setting moved its weak way where the change shows what it was (decision 202), for
+ * {@link SafeguardEdits} ({@code safeguards.protection-off}): a mode word moved to its weak twin
+ * ({@link WeakModes}); a switch that supervises, replicates, backs up or sends turned off ({@code
+ * replicate_to_dr: false}, {@code send_lay_letters: false}), or any switch turned off in a
+ * screening's, a supervision's, a replication's or a dispatch's settings ({@code ofac_sdn:
+ * auto_refresh: false}, {@code late_to_test_enabled = false} in {@code supervision.toml}); a
+ * feature a protection kept off turned on ({@code DicomAlwaysAllowMove: true}, {@code
+ * OverwriteInstances: true}, {@code auto_finalize_negative: true}, {@code record_audio_default:
+ * true}). Only a setting whose old value the change shows is read, so a new file's settings are
+ * none of these.
+ */
+final class WeakSettings {
+  private WeakSettings() {}
+
+  /**
+   * Words of a key whose switch turned off stops a protection: it supervises, replicates, sends.
+   */
+  private static final Set<String> GUARDING_VERBS =
+      NameSet.of(
+          "supervise",
+          "supervised",
+          "supervision",
+          "supervisory",
+          "replicate",
+          "replicated",
+          "replication",
+          "failover",
+          "backup",
+          "backups",
+          "send",
+          "sends",
+          "sending",
+          "deliver",
+          "mail");
+
+  /**
+   * What is sent that a person may turn off for privacy's or quiet's sake: telemetry, marketing.
+   */
+  private static final Set<String> OPTIONAL_SENDS =
+      NameSet.of(
+          "telemetry",
+          "analytics",
+          "usage",
+          "stats",
+          "statistics",
+          "metrics",
+          "crash",
+          "crashes",
+          "diagnostics",
+          "tracking",
+          "marketing",
+          "newsletter",
+          "newsletters",
+          "promotional",
+          "promotions",
+          "beacon",
+          "beacons",
+          "pii",
+          "anonymous",
+          "default",
+          "digest",
+          "debug");
+
+  /**
+   * Where every switch is a protection's: a screening's, a supervision's, a dispatch's settings.
+   */
+  private static final Set<String> GUARDED_PLACES =
+      NameSet.of(
+          "screening",
+          "sanctions",
+          "sanction",
+          "ofac",
+          "sdn",
+          "aml",
+          "kyc",
+          "embargo",
+          "watchlist",
+          "supervision",
+          "supervisory",
+          "replication",
+          "failover",
+          "dispatch");
+
+  /** Keys that are no protection wherever they are: how much is logged, shown or cached. */
+  private static final Set<String> INCIDENTAL =
+      NameSet.of(
+          "debug",
+          "verbose",
+          "trace",
+          "tracing",
+          "metrics",
+          "cache",
+          "caching",
+          "pretty",
+          "color",
+          "colour",
+          "telemetry",
+          "analytics",
+          "dry",
+          "dryrun",
+          "demo",
+          "mock");
+
+  /** Keys whose value is a record's or a thing's, not a mode: {@code status: held}. */
+  private static final Set<String> NO_MODE =
+      NameSet.of(
+          "status",
+          "state",
+          "name",
+          "title",
+          "description",
+          "label",
+          "message",
+          "text",
+          "reason",
+          "comment",
+          "note",
+          "id",
+          "phase",
+          "stage",
+          "version",
+          "color",
+          "colour",
+          "icon",
+          "theme",
+          "locale",
+          "language",
+          "lang",
+          "result");
+
+  /** What a feature turned on by default records or shares of people. */
+  private static final Set<String> RECORDED =
+      NameSet.of(
+          "record",
+          "recording",
+          "audio",
+          "microphone",
+          "mic",
+          "video",
+          "face",
+          "facial",
+          "biometric",
+          "biometrics",
+          "location",
+          "tracking",
+          "share",
+          "sharing",
+          "public");
+
+  /** What an automatic step does that a person did: a report signed or finalized unread. */
+  private static final Set<String> SIGNS = NameSet.of("finalize", "finalise", "sign", "signoff");
+
+  /** What overwriting that loses a kept original overwrites: not a build's files. */
+  private static final Set<String> REGENERATED =
+      NameSet.of(
+          "file",
+          "files",
+          "output",
+          "outputs",
+          "existing",
+          "cache",
+          "generated",
+          "config",
+          "dist",
+          "build");
+
+  private static final Set<String> ON = NameSet.of("true", "on", "yes", "enabled", "enable");
+
+  private static final Set<String> OFF = NameSet.of("false", "off", "no", "disabled", "disable");
+
+  /**
+   * What a change of text turns its weak way, of the settings whose old value it shows.
+   *
+   * @param old the text it takes out
+   * @param now the text it puts in
+   * @param file the file it changes, not a test's or a rehearsal's
+   * @return what the reason shows, or {@code null}
+   */
+  static String of(String old, String now, String file) {
+    if (old.isEmpty()) {
+      return null;
+    }
+    Set<String> oldLines = new HashSet<>();
+    for (String line : old.split("\n", -1)) {
+      oldLines.add(line.strip());
+    }
+    Map<String, String> before = new HashMap<>();
+    for (SafeguardSettings.Setting setting : SafeguardSettings.settings(old, false, Set.of())) {
+      before.putIfAbsent(setting.key(), setting.value());
+    }
+    List<String> path = CheckWords.words(file);
+    for (SafeguardSettings.Setting setting : SafeguardSettings.settings(now, true, oldLines)) {
+      String was = before.get(setting.key());
+      if (was == null || was.equalsIgnoreCase(setting.value())) {
+        continue;
+      }
+      if (weakened(setting, was, path)) {
+        return setting.key() + ": " + was + " → " + setting.value();
+      }
+    }
+    return null;
+  }
+
+  /** Whether a setting's move from its old value is its weak way. */
+  private static boolean weakened(
+      SafeguardSettings.Setting setting, String was, List<String> path) {
+    List<String> key = SafeguardEdits.words(setting.key());
+    if (key.isEmpty() || SafeguardEdits.has(key, INCIDENTAL)) {
+      return false;
+    }
+    String v = setting.value().toLowerCase(Locale.ROOT);
+    String w = was.toLowerCase(Locale.ROOT);
+    // A sed's key: .* replaced: whatever it was, the switch is off now.
+    if (OFF.contains(v) && (ON.contains(w) || w.equals("."))) {
+      List<String> placed = new ArrayList<>(key);
+      placed.addAll(SafeguardEdits.words(setting.context()));
+      placed.addAll(path);
+      return SafeguardEdits.has(key, GUARDING_VERBS) && !SafeguardEdits.has(key, OPTIONAL_SENDS)
+          || SafeguardEdits.has(placed, GUARDED_PLACES);
+    }
+    if (ON.contains(v) && OFF.contains(w)) {
+      return turnsOnWhatWasKeptOff(key);
+    }
+    return !SafeguardEdits.has(key, NO_MODE) && WeakModes.weakened(was, setting.value());
+  }
+
+  /** Whether a key turned on lets what a protection kept off happen. */
+  private static boolean turnsOnWhatWasKeptOff(List<String> key) {
+    if (key.contains("allow")
+        && (key.contains("always")
+            || SafeguardEdits.has(
+                key, Set.of("any", "anonymous", "unauthenticated", "unsigned", "unverified")))) {
+      return true; // DicomAlwaysAllowMove: any caller may move studies
+    }
+    if (key.size() >= 2
+        && (key.get(0).startsWith("overwrite") || key.get(key.size() - 1).startsWith("overwrite"))
+        && !SafeguardEdits.has(key, REGENERATED)) {
+      return true; // OverwriteInstances: a resent instance replaces the kept original
+    }
+    if (key.get(0).equals("auto") && SafeguardEdits.has(key, SIGNS)) {
+      return true; // auto_finalize_negative: a report goes out that nobody read
+    }
+    return key.contains("default") && SafeguardEdits.has(key, RECORDED);
+  }
+}
