@@ -114,8 +114,8 @@ final class EditCalls {
   }
 
   /**
-   * A diff's line put on its side: a {@code +} line in the new text, a {@code -} line in the old,
-   * a context line in both (a Codex patch's, a unified diff's: {@link PatchedChanges}).
+   * A diff's line put on its side: a {@code +} line in the new text, a {@code -} line in the old, a
+   * context line in both (a Codex patch's, a unified diff's: {@link PatchedChanges}).
    */
   static void addToSides(String line, StringBuilder old, StringBuilder now) {
     if (line.startsWith("+")) {
