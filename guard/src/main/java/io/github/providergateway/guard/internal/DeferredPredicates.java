@@ -52,6 +52,7 @@ final class DeferredPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("trace-output-to-command", DeferredPredicates::traceToCommand);
+    DeployScriptActs.addCallsTo(named); // decision 204
     for (String rule :
         new String[] {
           DeferredShapes.DEV_SERVER,

@@ -104,18 +104,28 @@ final class EditCalls {
             file = named.matches() ? named.group(1).strip() : null;
             old.setLength(0);
             now.setLength(0);
-          } else if (line.startsWith("+")) {
-            now.append(line, 1, line.length()).append('\n');
-          } else if (line.startsWith("-")) {
-            old.append(line, 1, line.length()).append('\n');
-          } else if (line.startsWith(" ")) {
-            old.append(line, 1, line.length()).append('\n');
-            now.append(line, 1, line.length()).append('\n');
+          } else {
+            addToSides(line, old, now);
           }
         }
       }
     }
     return null;
+  }
+
+  /**
+   * A diff's line put on its side: a {@code +} line in the new text, a {@code -} line in the old, a
+   * context line in both (a Codex patch's, a unified diff's: {@link PatchedChanges}).
+   */
+  static void addToSides(String line, StringBuilder old, StringBuilder now) {
+    if (line.startsWith("+")) {
+      now.append(line, 1, line.length()).append('\n');
+    } else if (line.startsWith("-")) {
+      old.append(line, 1, line.length()).append('\n');
+    } else if (line.startsWith(" ")) {
+      old.append(line, 1, line.length()).append('\n');
+      now.append(line, 1, line.length()).append('\n');
+    }
   }
 
   /** {@return the first of these fields of a tool's arguments that is text, or {@code null}} */

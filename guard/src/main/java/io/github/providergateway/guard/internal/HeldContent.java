@@ -177,7 +177,7 @@ final class HeldContent {
   }
 
   /** The first rule that would deny the text, else the first that would ask; or null. */
-  private static Hit strongest(Scan scan, String path, String shell) {
+  static Hit strongest(Scan scan, String path, String shell) {
     List<Hit> hits;
     try {
       var parsed = ShellParser.parseRunnable(shell);

@@ -172,6 +172,18 @@ final class SafeguardChecks {
           "consent",
           "entitle");
 
+  /**
+   * The beginnings of words that name a call keeping a person's data from those who see it
+   * (decision 204): read only where the call's result is what goes on ({@code frame =
+   * apply_privacy_zones(frame, …)}, {@code fuzz_location(point)}), not as a check handed on by
+   * name.
+   */
+  private static final List<String> SHIELD_STEMS =
+      List.of("privacy", "redact", "anonymi", "pseudonymi", "obfuscat", "deidentif");
+
+  /** Words that name such a call alone: {@code fuzz_location}, not {@code fuzzy_match}. */
+  private static final Set<String> SHIELD_WORDS = NameSet.of("fuzz", "fuzzed");
+
   /** Words that name a protective call alone: {@code check}, {@code require} (contracts). */
   private static final Set<String> PROTECTIVE_WORDS =
       NameSet.of("perm", "perms", "deny", "restrict", "restricted");
@@ -309,6 +321,21 @@ final class SafeguardChecks {
     return joined.contains("ratelimit");
   }
 
+  /** Whether a call's name names one that keeps a person's data from those who see it. */
+  private static boolean shields(String name) {
+    for (String word : SafeguardEdits.words(name)) {
+      if (SHIELD_WORDS.contains(word)) {
+        return true;
+      }
+      for (String stem : SHIELD_STEMS) {
+        if (word.startsWith(stem)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether a text holds a word a protective call's name or a modifier begins with. */
   private static boolean mentionsProtection(String text) {
     String lower = text.toLowerCase(Locale.ROOT);
@@ -322,7 +349,16 @@ final class SafeguardChecks {
         return true;
       }
     }
+    for (String stem : SHIELD_STEMS) {
+      if (lower.contains(stem)) {
+        return true;
+      }
+    }
     return lower.contains("check")
+        || lower.contains("warn")
+        || lower.contains("fuzz")
+        || lower.contains("beep")
+        || lower.contains("chime")
         || lower.contains("require")
         || lower.contains("assert")
         || lower.contains("only")
@@ -337,12 +373,62 @@ final class SafeguardChecks {
         || lower.contains("ensure");
   }
 
+  /** A line with what its calls are handed taken out: {@code audit.log('x', home=home.id)}. */
+  private static String outsideArguments(String line) {
+    StringBuilder outside = new StringBuilder();
+    int depth = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth = Math.max(0, depth - 1);
+      } else if (depth == 0) {
+        outside.append(c);
+      }
+    }
+    return outside.toString();
+  }
+
+  /** An assignment's target just before a call: {@code frame = }, {@code const frame = await }. */
+  private static final Pattern ASSIGNED_TO =
+      Pattern.compile(
+          "^(?:(?:const|let|var|val|final|auto)\\s+)?([\\w.\\[\\]'\"]{1,80}?)\\s*=\\s*(?:await\\s+)?$");
+
+  /**
+   * Whether what a protective call was handed goes on without it: the call writes its result back
+   * over what it was handed ({@code frame = apply_privacy_zones(frame, zones)}), or the new text
+   * holds the line with the call's first argument where the call was ({@code "location":
+   * fuzz_location(point, radius_m=400)} become {@code "location": point}).
+   */
+  private static boolean passesThrough(String line, Matcher call, String nowFlat) {
+    String before = line.substring(0, call.start());
+    int close = line.indexOf(')', call.end());
+    String arguments = line.substring(call.end(), close < 0 ? line.length() : close);
+    int comma = arguments.indexOf(',');
+    String first = (comma < 0 ? arguments : arguments.substring(0, comma)).strip();
+    if (first.length() < 2 || !first.matches("[\\w.\\[\\]'\"]+")) {
+      return false;
+    }
+    Matcher assigned = ASSIGNED_TO.matcher(before);
+    if (assigned.find() && assigned.group(1).equals(first)) {
+      return true;
+    }
+    String prefix = before.strip().replaceAll("\\s+", " ");
+    if (prefix.isEmpty() || prefix.equals("await")) {
+      return false;
+    }
+    return nowFlat.contains(prefix + " " + first)
+        || prefix.endsWith("(") && nowFlat.contains(prefix + first);
+  }
+
   /** What the change takes out: a guard, a protective call standing alone, a modifier. */
   static String checkRemoved(String old, String now, String file) {
     if (old.isEmpty() || !mentionsProtection(old)) {
       return null; // the cheap test first: no protective word, no protective call
     }
     boolean contract = file.endsWith(".sol") || file.endsWith(".vy");
+    String nowFlat = COMMENT.matcher(now).replaceAll("").replaceAll("\\s+", " ");
     Map<String, Boolean> known = new HashMap<>();
     List<String[]> taken = new ArrayList<>(); // {name the new code would hold, shown, kind}
     String[] lines = old.split("\n");
@@ -385,7 +471,12 @@ final class SafeguardChecks {
       Matcher call = CALL.matcher(line);
       while (call.find()) {
         String name = call.group(1);
-        if (!known.computeIfAbsent(name, SafeguardChecks::protective)) {
+        String warning = PeopleWarned.warning(name, line, call.start(), call.end());
+        if (warning != null) {
+          taken.add(new String[] {warning, name + "(" + warning + ", …) taken out", "line"});
+          continue;
+        }
+        if (!known.computeIfAbsent(name, SafeguardChecks::protective) && !shields(name)) {
           continue;
         }
         String bare = name.substring(name.lastIndexOf('.') + 1);
@@ -393,7 +484,11 @@ final class SafeguardChecks {
         boolean alone =
             call.start() == 0
                 || line.substring(0, call.start()).matches("(?:await\\s+|@|return\\s+await\\s+)");
-        boolean standsAlone = alone && !ASSIGNS.matcher(line).find() || line.startsWith("@");
+        boolean standsAlone =
+            alone && !ASSIGNS.matcher(outsideArguments(line)).find() || line.startsWith("@");
+        // What it protected passes through without it (decision 204): frame =
+        // apply_privacy_zones(frame, …) taken out, fuzz_location(point) become point.
+        standsAlone |= !guard && passesThrough(line, call, nowFlat);
         if (bare.equals("require") || bare.equals("assert")) {
           standsAlone &= contract; // a JavaScript require is an import
         }

@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  *   <li>{@link Kind#CHECK_REMOVED}: a guard taken out: an {@code if} on a call named for checking,
  *       validating, verifying, authorising or enforcing that returns or raises, such a call
  *       standing alone, a contract's access modifier or {@code _disableInitializers()}, with no
- *       call of the kind left in the new text (a check renamed or moved into a helper is kept);
+ *       call of the kind left in the new text (a check renamed or moved into a helper is kept); a
+ *       guard or a query's exclusion on a protected status, or a guard adding a requirement ({@link
+ *       StatusGuards}, decision 204);
  *   <li>{@link Kind#PROTECTION_OFF}: a switch named for a protection (an interlock, anti-cheat, an
  *       audit or access log, safety, enforcement, de-identification, consent, validation) turned
  *       off, a switch that skips one turned on, or a de-identification action turned to keep;
@@ -513,6 +515,9 @@ final class SafeguardEdits {
       }
     }
     String shown = SafeguardChecks.checkRemoved(old, now, file);
+    if (shown == null) {
+      shown = StatusGuards.taken(old, now); // a check on a protected status (decision 204)
+    }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }

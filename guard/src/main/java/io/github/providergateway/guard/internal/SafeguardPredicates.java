@@ -17,9 +17,9 @@ import java.util.regex.Pattern;
  * the project's code, configuration or recorded data loosens ({@link SafeguardEdits}), read of an
  * edit tool's call ({@code edit-safeguard-…}) or of a program that writes files ({@code
  * writes-safeguard-…}: {@code sed -i}, {@code perl -pi}, {@code yq -i}, a here-document or {@code
- * echo} to a file, inline code's replacements) through the {@code weakens} readers; and recorded
- * data rewritten in place by a program ({@code rewrites-raw-data}: {@code sed -i} on a {@code raw/}
- * file, inline code writing one).
+ * echo} to a file, inline code's replacements, a patch applied from a here-document: decision 204)
+ * through the {@code weakens} readers; and recorded data rewritten in place by a program ({@code
+ * rewrites-raw-data}: {@code sed -i} on a {@code raw/} file, inline code writing one).
  */
 final class SafeguardPredicates {
   private SafeguardPredicates() {}
@@ -113,6 +113,9 @@ final class SafeguardPredicates {
     }
     if (found == null && (program.equals("sed") || program.equals("gsed"))) {
       found = deletedLines(step);
+    }
+    if (found == null && (program.equals("git") || program.equals("patch"))) {
+      found = PatchedChanges.read(step, SafeguardEdits::of); // a diff from a here-document
     }
     if (found == null && ConfigSetters.PROGRAMS.contains(program)) {
       ConfigSetters.Written set = ConfigSetters.of(scan, step);

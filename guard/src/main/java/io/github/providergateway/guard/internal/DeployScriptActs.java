@@ -1,0 +1,109 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A command written into a script that runs after every deploy or in CI's checks (decision 204): a
+ * post-deploy step, a smoke check, a health check. Such a script only looks (a health endpoint, a
+ * status), and nobody reads what it runs; a command added to it that acts ({@code csctl alarms
+ * resolve --queue ALL}, a live payment sent) runs again at every deploy. The lines the edit adds
+ * are judged by the guard's own rules as if typed, as {@link HeldContent} judges a written script;
+ * a rule that would deny or ask under the standard preset makes the edit {@code
+ * deferred.deploy-script-acts}.
+ */
+final class DeployScriptActs {
+  private DeployScriptActs() {}
+
+  /** The words of a script's name or folder that say it runs after a deploy, to check it. */
+  private static final Set<String> AFTER_DEPLOY =
+      Set.of(
+          "smoke",
+          "smoketest",
+          "smoketests",
+          "postdeploy",
+          "afterdeploy",
+          "postrelease",
+          "postrollout",
+          "healthcheck",
+          "verifydeploy");
+
+  /** Adds the call's predicate under its name. */
+  static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("edit-deploy-script-acts", DeployScriptActs::acts);
+  }
+
+  /** What a command added to a script run after a deploy does, as the rule found it; or null. */
+  private static String acts(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = call.tool();
+    if (scan.ofScript() || !tool.equals("edit") && !tool.equals("write")) {
+      return null;
+    }
+    JsonNode path =
+        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    if (path == null || !path.isTextual() || !afterDeploy(path.asText())) {
+      return null;
+    }
+    String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
+    return EditCalls.read(call, (old, now, files) -> added(scan, file, old, now));
+  }
+
+  /** Whether a file's name or its folder's says it runs after a deploy. */
+  static boolean afterDeploy(String file) {
+    String[] parts = file.split("/");
+    for (int i = Math.max(0, parts.length - 2); i < parts.length; i++) {
+      String part = parts[i];
+      List<String> words =
+          SafeguardEdits.words(
+              part.contains(".") ? part.substring(0, part.lastIndexOf('.')) : part);
+      for (int w = 0; w < words.size(); w++) {
+        String pair = w + 1 < words.size() ? words.get(w) + words.get(w + 1) : "";
+        if (AFTER_DEPLOY.contains(words.get(w)) || AFTER_DEPLOY.contains(pair)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The lines an edit adds, judged as typed: a CI file's steps as its old and new steps differ,
+   * another script's added lines as its language runs them.
+   */
+  private static String added(Scan scan, String file, String old, String now) {
+    boolean steps = file.endsWith(".yml") || file.endsWith(".yaml");
+    String before = steps ? HeldContent.asShell(file, old) : old;
+    String after = steps ? HeldContent.asShell(file, now) : now;
+    if (after == null) {
+      return null;
+    }
+    Set<String> kept = new HashSet<>();
+    for (String line : (before == null ? "" : before).split("\n")) {
+      kept.add(line.strip());
+    }
+    StringBuilder added = new StringBuilder();
+    for (String line : after.split("\n")) {
+      if (!line.isBlank() && !kept.contains(line.strip())) {
+        added.append(line).append('\n');
+      }
+    }
+    if (added.isEmpty() || added.length() > HeldContent.MAX_CHARS) {
+      return null;
+    }
+    String shell = steps ? added.toString() : HeldContent.asShell(file, added.toString());
+    Hit hit = shell == null ? null : HeldContent.strongest(scan, file, shell);
+    if (hit == null) {
+      return null;
+    }
+    RuleAction standard = hit.rule().action("standard");
+    if (standard != RuleAction.DENY && standard != RuleAction.ASK) {
+      return null;
+    }
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    return hit.rule().id() + " (" + FlowReading.shorten(hit.found()) + ") added to " + name;
+  }
+}

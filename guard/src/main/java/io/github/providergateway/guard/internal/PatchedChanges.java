@@ -1,0 +1,105 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a patch applied from a here-document changes (decision 204): {@code git apply <<'EOF'} or
+ * {@code patch -p1 <<'EOF'} with a unified diff, each file's hunks read as an edit, its {@code -}
+ * lines and context the old text, its {@code +} lines and context the new, for the readers of
+ * changes ({@link WeakenPredicates.ChangeReader}). A check ({@code git apply --check}, {@code patch
+ * --dry-run}) or a summary changes nothing; a reversed patch ({@code -R}) takes out what its {@code
+ * +} lines hold. A patch in a file is {@link Patches}' to read for the guard's own files.
+ */
+final class PatchedChanges {
+  private PatchedChanges() {}
+
+  /** The most of one diff read. */
+  private static final int MAX_DIFF = 64 * 1024;
+
+  /** A file's new name in a diff: {@code +++ b/servicing/eligibility.py}. */
+  private static final Pattern NEW_FILE = Pattern.compile("^\\+\\+\\+ (?:[ab]/)?(\\S+)");
+
+  /** Options of {@code git apply} that only look. */
+  private static final List<String> LOOKS =
+      List.of("--check", "--stat", "--numstat", "--summary", "--dry-run");
+
+  /**
+   * What the reader finds in the changes a patch program applies, or null.
+   *
+   * @param step the program
+   * @param reader what reads each file's change
+   * @param <T> what it finds
+   * @return what it found
+   */
+  static <T> T read(Step step, WeakenPredicates.ChangeReader<T> reader) {
+    String program = step.program();
+    List<Word> args;
+    if (program.equals("git")) {
+      GitCommand git = GitCommand.of(step.args());
+      if (!git.subcommand().equals("apply")) {
+        return null;
+      }
+      args = git.args();
+    } else if (program.equals("patch")) {
+      args = step.args();
+    } else {
+      return null;
+    }
+    boolean reverse = false;
+    boolean looks = false;
+    boolean apply = false;
+    for (Word word : args) {
+      String text = word.text();
+      reverse |= text.equals("-R") || text.equals("--reverse");
+      looks |= LOOKS.contains(text);
+      apply |= text.equals("--apply");
+    }
+    if (looks && !apply) {
+      return null;
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      String diff = redirect.body();
+      if (diff == null) {
+        continue;
+      }
+      T found =
+          hunks(diff.length() > MAX_DIFF ? diff.substring(0, MAX_DIFF) : diff, reverse, reader);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /** Each file's change in a diff, as the reader reads it. */
+  private static <T> T hunks(
+      String diff, boolean reverse, WeakenPredicates.ChangeReader<T> reader) {
+    String file = null;
+    StringBuilder old = new StringBuilder();
+    StringBuilder now = new StringBuilder();
+    for (String line : (diff + "\n+++ /end").split("\r?\n")) {
+      Matcher named = NEW_FILE.matcher(line);
+      if (named.find()) {
+        if (file != null && (old.length() > 0 || now.length() > 0)) {
+          T found =
+              reverse
+                  ? reader.read(now.toString(), old.toString(), List.of(file))
+                  : reader.read(old.toString(), now.toString(), List.of(file));
+          if (found != null) {
+            return found;
+          }
+        }
+        file = named.group(1);
+        old.setLength(0);
+        now.setLength(0);
+      } else if (file != null && !line.startsWith("--- ") && !line.startsWith("@@")) {
+        EditCalls.addToSides(line, old, now);
+      }
+    }
+    return null;
+  }
+}
