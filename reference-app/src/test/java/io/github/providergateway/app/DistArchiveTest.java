@@ -33,9 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * says. It runs when {@code gateway.distArchive} names a built archive, which the {@code dist}
  * profile's second test run does after making it ({@code ./mvnw -P dist verify -pl reference-app
  * -am -Dtest=DistArchiveTest -Dsurefire.failIfNoSpecifiedTests=false}, as .ci/run does); the
- * default run skips it and says so. That run takes its tests two at a time (the profile's {@code
- * configurationParameters}): each keeps to its own temporary folder, home, system root and runtime
- * folder, and ends only the processes that name it.
+ * default run skips it and says so.
  */
 @Tag("process")
 class DistArchiveTest {
