@@ -132,6 +132,7 @@ final class ClinicalPredicates {
     named.put("clinical-system-delete", ClinicalRequests::clinicalDelete);
     named.put("clinical-tool-sends", ClinicalRequests::toolSends);
     named.put("prescribing-tool-sends", ClinicalRequests::toolPrescribes);
+    named.put("dicom-image-fetched-elsewhere", DicomImageFetches::fetched);
     named.put(
         "tool-rewrites-clinical-record",
         scan -> ClinicalRecords.toolSql(scan, ClinicalRecords.RECORD_REWRITTEN));
@@ -142,6 +143,7 @@ final class ClinicalPredicates {
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("hl7-sent-elsewhere", (scan, step, read) -> hl7Sent(scan, step));
+    named.put("mllp-url-elsewhere", (scan, step, read) -> mllpUrlElsewhere(step));
     named.put("code-sends-hl7", (scan, step, read) -> codeReaches(step, CODE_HL7));
     named.put(
         "code-sends-dicom", (scan, step, read) -> codeReaches(step, DicomPredicates.CODE_DICOM));
@@ -276,6 +278,30 @@ final class ClinicalPredicates {
   }
 
   /** Whether a host of these is neither this machine nor named for staging or test. */
+  /** An MLLP URL's host: {@code mllp://mirth-core-01.example.net:6661}. */
+  private static final Pattern MLLP_URL = Pattern.compile("(?i)mllp://([^/:\\s'\"]+)");
+
+  /** A program whose name says it sends or replays HL7: {@code hl7-replay}, {@code mllp-resend}. */
+  private static final Pattern HL7_TOOL = Pattern.compile("(?i)hl7|mllp|replay|resend|send");
+
+  /**
+   * Whether a tool named for HL7 or for sending is given an MLLP URL of an engine that is not this
+   * machine's nor a staging or test one (decision 206: {@code ./tools/hl7-replay --from '…' --to
+   * mllp://mirth-core-01…}): archived messages replayed into a live engine.
+   */
+  private static boolean mllpUrlElsewhere(Step step) {
+    if (step.interpreter() || !HL7_TOOL.matcher(step.program()).find()) {
+      return false;
+    }
+    for (Word word : step.args()) {
+      Matcher url = MLLP_URL.matcher(word.text());
+      if (url.find() && elsewhere(List.of(url.group(1))) && !Environments.testName(url.group(1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean elsewhere(List<String> hosts) {
     for (String host : hosts) {
       String h = host.toLowerCase(Locale.ROOT);

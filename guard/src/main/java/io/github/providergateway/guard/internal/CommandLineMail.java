@@ -75,6 +75,7 @@ final class CommandLineMail {
   /** Adds the predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("mails-someone", (scan, step, read) -> mailsSomeone(scan, step));
+    named.put("faxes-document", (scan, step, read) -> FaxSends.faxesDocument(step));
   }
 
   /** The most of a program's words read. */

@@ -107,6 +107,9 @@ final class CustomerPredicates {
         "data-file-to-model-by-script",
         (scan, step, read) -> DataToModelByScript.hands(scan, step));
     named.put(
+        "data-file-to-model-by-own-script",
+        (scan, step, read) -> DataToModelByScript.handsByOwnPath(scan, step));
+    named.put(
         "data-file-to-model-by-client",
         (scan, step, read) -> DataToModelByClient.hands(scan, step));
     named.put("pins-vulnerable", (scan, step, read) -> KnownVulnerable.pinnedBy(step));

@@ -24,9 +24,13 @@ import java.util.regex.Pattern;
 final class DataToModel {
   private DataToModel() {}
 
-  /** A data file's extensions, compressed or not. */
+  /**
+   * A data file's extensions, compressed or not; and (decision 206) the files a trade's messages
+   * are kept in: SWIFT's {@code .fin}, HL7's, X12's and EDI's, a Metro 2 file's {@code .m2}.
+   */
   private static final String DATA_EXTENSION =
-      "\\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx?|feather|avro|orc|sav|dta|sas7bdat|pdf|docx?)"
+      "\\.(?:csv|tsv|jsonl|ndjson|parquet|xlsx?|feather|avro|orc|sav|dta|sas7bdat|pdf|docx?"
+          + "|fin|hl7|edi|x12|m2)"
           + "(?:\\.gz|\\.zst)?";
 
   /** A quoted path in code with a data file's extension. */

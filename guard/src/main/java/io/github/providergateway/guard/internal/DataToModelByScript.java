@@ -46,17 +46,35 @@ final class DataToModelByScript {
   /** A name with an extension: a file, not a folder. */
   private static final Pattern FILE_NAME = Pattern.compile("\\.[A-Za-z0-9]{1,8}$");
 
+  /** A script's own name, run by its path: {@code ./tools/ai_income_calc.py}. */
+  private static final Pattern OWN_SCRIPT =
+      Pattern.compile("[\\w.-]+\\.(?:py|js|mjs|ts|rb|sh|R|pl)");
+
+  /**
+   * Whether the step is a script run by its path (decision 206: {@code ./tools/ai_income_calc.py
+   * --docs /mnt/edocs/loans/… --model gpt-4o}) with a vendor's model named and records given.
+   */
+  static boolean handsByOwnPath(Scan scan, Step step) {
+    return !step.interpreter()
+        && OWN_SCRIPT.matcher(step.program()).matches()
+        && step.invocation().words().get(0).text().indexOf('/') >= 0
+        && hands(scan, step, -1);
+  }
+
   /** Whether the step runs a script with a vendor's model named and records given as input. */
   static boolean hands(Scan scan, Step step) {
     if (CustomerPredicates.code(step) != null) {
       return false; // inline code: DataToModel reads what it does
     }
+    return hands(scan, step, script(step.args()));
+  }
+
+  private static boolean hands(Scan scan, Step step, int script) {
     List<Word> args = step.args();
     boolean vendor = false;
     boolean local = false;
     boolean records = false;
     Path project = scan.call().project();
-    int script = script(args);
     for (int i = script + 1; i < args.size(); i++) {
       String text = args.get(i).text();
       if (DRY_RUNS.contains(text)) {

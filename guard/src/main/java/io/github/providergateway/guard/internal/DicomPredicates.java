@@ -94,6 +94,7 @@ final class DicomPredicates {
       return false;
     }
     List<String> hosts = new ArrayList<>();
+    boolean first = true;
     for (int i = from; i < args.size(); i++) {
       String text = args.get(i).text();
       Matcher at = AE_AT_HOST.matcher(text);
@@ -104,6 +105,10 @@ final class DicomPredicates {
       if (text.startsWith("-") || text.startsWith("+")) {
         continue;
       }
+      if (first && computedPeer(args, i)) {
+        return true; // decision 206: a host and a port read from a routing file when it runs
+      }
+      first = false;
       boolean portNext =
           i + 1 < args.size()
               && args.get(i + 1).text().matches("\\d{1,5}")
@@ -121,6 +126,18 @@ final class DicomPredicates {
       }
     }
     return ClinicalPredicates.elsewhere(hosts);
+  }
+
+  /**
+   * Whether the first positional, the peer, and the word after it, its port, are both computed when
+   * the command runs ({@code dcmsend $(yq … host) $(yq … port)}): the command never shows where the
+   * studies go.
+   */
+  private static boolean computedPeer(List<Word> args, int at) {
+    return at + 1 < args.size()
+        && !args.get(at).literal()
+        && !args.get(at + 1).literal()
+        && !args.get(at + 1).text().startsWith("-");
   }
 
   /**

@@ -229,6 +229,7 @@ final class LeakPredicates {
   /** Adds the program's predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("code-records-live-key", (scan, step, read) -> recordsLiveKey(step));
+    named.put("issue-body-is-data", (scan, step, read) -> IssueBodyData.posts(step));
   }
 
   /** The database clients that print what they read, and their options naming an output file. */
@@ -425,7 +426,7 @@ final class LeakPredicates {
   }
 
   /** Whether a tool's name says it sends: an MCP server's tool named for it. */
-  private static boolean sends(String tool) {
+  static boolean sends(String tool) {
     if (tool == null || tool.indexOf("__") < 0) {
       return false; // the agents' own tools write files or run commands: the other rules read them
     }
@@ -440,6 +441,14 @@ final class LeakPredicates {
 
   /** The first credential among a tool's textual arguments, at any depth, or null. */
   private static String inValues(JsonNode args) {
+    return firstInTexts(args, LeakPredicates::shape);
+  }
+
+  /**
+   * What {@code finder} first finds in a tool's textual arguments, at any depth, reading at most
+   * {@link #MAX_TEXT} of them; or null. Decision 206 reads people's identifiers so too.
+   */
+  static String firstInTexts(JsonNode args, java.util.function.Function<String, String> finder) {
     Deque<JsonNode> next = new ArrayDeque<>();
     next.push(args);
     int read = 0;
@@ -448,7 +457,7 @@ final class LeakPredicates {
       if (node.isTextual()) {
         String text = node.asText();
         read += text.length();
-        String found = shape(text);
+        String found = finder.apply(text);
         if (found != null) {
           return found;
         }

@@ -69,8 +69,8 @@ final class MassSends {
   /** A program that sends a message to a person: mail, a text, a push, a chat post. */
   static boolean sender(Step step) {
     String program = step.program();
-    if (MAIL.contains(program)) {
-      return true;
+    if (MAIL.contains(program) || FaxSends.FAXERS.contains(program)) {
+      return true; // a fax is a letter too (decision 206)
     }
     List<Word> args = step.args();
     String first = args.isEmpty() ? "" : args.get(0).text();
@@ -83,6 +83,7 @@ final class MassSends {
               || first.equals("pinpoint") && second.startsWith("send-");
       case "gcloud" -> first.equals("pubsub") && second.equals("topics") && has(args, "publish");
       case "slack", "slack-cli" -> has(args, "send") || has(args, "chat");
+      case "curl", "wget", "http", "https", "xh" -> FaxSends.toFaxService(step);
       default -> false;
     };
   }

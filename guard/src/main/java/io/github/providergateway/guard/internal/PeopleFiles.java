@@ -38,7 +38,8 @@ final class PeopleFiles {
               + "|\\bpip[-_]|performance[-_]?(?:review|improvement|plan)|comp[-_](?:outliers?|bands?|data"
               + "|review)|salar(?:y|ies)|resumes?\\b|\\bcvs?/|background[-_]?(?:checks?|reports?)"
               + "|\\bi-?9s?[-_/]|medical|\\bw-?2s?[-_/.]|personnel|disciplin\\w*|layoffs?|\\brif[-_]"
-              + "|grievances?|er[-_]cases?|hr[-_]cases?|investigations?|merit[-_]|headcount[-_]?plan)"
+              + "|grievances?|er[-_]cases?|hr[-_]cases?|investigations?|merit[-_]|headcount[-_]?plan"
+              + "|credit[-_]?reports?|tri[-_]?merge)"
               + "[\\w./*$-]*");
 
   /** A name that says the file is made up for tests. */
@@ -47,11 +48,11 @@ final class PeopleFiles {
 
   /** A data or report file's extension. */
   private static final Pattern DATA_EXTENSION =
-      Pattern.compile("\\.(?:csv|tsv|xlsx?|json|jsonl|pdf|md|txt|docx?|zip|parquet|html|\\*)$");
+      Pattern.compile("\\.(?:csv|tsv|xlsx?|json|jsonl|pdf|md|txt|docx?|zip|parquet|html|xml|\\*)$");
 
   /** A table's or a scan's extension: what holds a row a person (not a note about them). */
   private static final Pattern READ_EXTENSION =
-      Pattern.compile("\\.(?:csv|tsv|xlsx?|json|jsonl|parquet|pdf|zip|dat)$");
+      Pattern.compile("\\.(?:csv|tsv|xlsx?|json|jsonl|parquet|pdf|zip|dat|xml|hl7)$");
 
   /** The programs that send a file to another party, a chat, a forge's issue or a model. */
   private static final Set<String> SENDERS =
@@ -86,12 +87,16 @@ final class PeopleFiles {
           "croc",
           "wormhole");
 
-  /** The file a sender sends: an upload, an attachment, a body from a file, a model's input. */
+  /**
+   * The file a sender sends: an upload, an attachment, a body from a file, a model's input; a
+   * file's text put into the request as it runs ({@code "$(base64 -w0 report.xml)"}: decision 206).
+   */
   private static final Pattern SENT_FILE =
       Pattern.compile(
           "(?:--data-binary|--data|-d|-f|--form|-t|--upload-file|--attach|--body-file|-a"
               + "|--file)[= ]+['\"]?@?([^\\s'\"]+)|\\s<\\s*['\"]?([^\\s'\"|;&]+)|file=@([^\\s'\"]+)"
-              + "|for\\s+\\w+\\s+in\\s+([^;]+);");
+              + "|for\\s+\\w+\\s+in\\s+([^;]+);"
+              + "|\\$\\((?:base64|cat|gzip|xxd|openssl\\s+base64)(?:\\s+-[\\w-]+)*\\s+([^\\s)'\"]+)\\)");
 
   /** A file of people's records a sender sends, or {@code null}. */
   private static String recordsSentOut(Scan scan) {
@@ -146,11 +151,16 @@ final class PeopleFiles {
   private static final Set<String> READERS =
       NameSet.of("cat", "bat", "batcat", "nl", "tac", "less");
 
-  /** A file of people's identifiers: social security numbers, a census, a payroll register. */
+  /**
+   * A file of people's identifiers: social security numbers, a census, a payroll register; and
+   * (decision 206) a consumer's credit report (a tri-merge) and a batch of HL7 messages, each of
+   * which names a patient.
+   */
   private static final Pattern IDENTIFIERS =
       Pattern.compile(
           "ssn|social[-_ ]?security|census|payroll[-_]?register|(?<![a-z])[wi]-?[29]s?(?![a-z0-9])|_dob\\b"
-              + "|dob_|date[-_]of[-_]birth|background[-_]?reports?|medical");
+              + "|dob_|date[-_]of[-_]birth|background[-_]?reports?|medical|credit[-_]?reports?"
+              + "|tri[-_]?merge|\\.hl7$");
 
   /**
    * A file of people's identifiers read whole into the conversation (the read tool, {@code cat}),
@@ -247,6 +257,9 @@ final class PeopleFiles {
       String text = PeopleRows.told(scan, step); // its words, and the SQL on its input (d. 165)
       Matcher column = SELECTS_IDENTIFIERS.matcher(text);
       String found = column.find() ? column.group(1) : PeopleRows.named(text);
+      if (found == null && WRITES_ELSEWHERE.matcher(text).find()) {
+        found = PeopleRows.traces(text);
+      }
       if (found == null) {
         continue;
       }

@@ -21,7 +21,11 @@ import java.util.regex.Pattern;
 final class PeopleRows {
   private PeopleRows() {}
 
-  /** A column named for an identifier, with a prefix of its own: {@code contact_email}. */
+  /**
+   * A column named for an identifier, with a prefix of its own: {@code contact_email}; and
+   * (decision 206) what else of a person a home's devices keep: a street, a face's label or
+   * embedding, a voiceprint, the home's Wi-Fi key, an alarm's passcode and duress word.
+   */
   private static final Pattern COLUMN =
       Pattern.compile(
           "\\bselect\\s(?:(?!\\bfrom\\b)[^;]){0,400}?(?<![(\\w])(?<!distinct\\s)((?:[a-z0-9]+_){0,3}"
@@ -29,8 +33,23 @@ final class PeopleRows {
               + "|dob|birth_?date|date_of_birth|ni_number|nino|national_insurance\\w*|national_id"
               + "|tax_identification\\w*|tax_id|tax_number|iban|sort_code|card_number|ssn"
               + "|passport\\w*|driv(?:er|ing)_?licen[cs]e\\w*|home_address|street_address"
-              + "|phone\\w*|salary|bank_account\\w*|account_number))(?!\\w)"
+              + "|phone\\w*|salary|bank_account\\w*|account_number|street"
+              + "|face_(?:label|name|embedding|encoding|vector|template)s?|faceprints?|voiceprints?"
+              + "|biometric\\w*|psk|wifi_pass\\w*|wpa_key|passcode|duress\\w*|alarm_code))(?!\\w)"
               + "(?:(?!\\bfrom\\b)[^;]){0,400}?\\bfrom\\b");
+
+  /**
+   * Rows of what people do at home selected, not counted (decision 206): a table of motion,
+   * presence, occupancy, arming or location events, whose rows say when a home is empty.
+   */
+  private static final Pattern TRACES =
+      Pattern.compile(
+          "\\bselect\\s((?:(?!\\bfrom\\b)[^;]){1,400}?)\\bfrom\\s+((?:\\w+\\.){0,2}\\w*(?:motion"
+              + "|presence|occupancy|geofence|arming|arm_disarm|location_history)\\w*)");
+
+  /** An aggregate among selected columns: what it prints is a figure, no one's row. */
+  private static final Pattern AGGREGATE =
+      Pattern.compile("\\b(?:count|sum|avg|min|max|percentile_\\w+|approx_\\w+)\\s*\\(");
 
   /** Whole rows selected, as columns or as JSON: {@code select *}, {@code row_to_json(p)}. */
   private static final Pattern WHOLE_ROWS =
@@ -91,6 +110,8 @@ final class PeopleRows {
           "staff",
           "personnel",
           "payee",
+          "payment",
+          "wire",
           "decedent",
           "pii");
 
@@ -181,6 +202,22 @@ final class PeopleRows {
       String collection = found.group(1) != null ? found.group(1) : found.group(2);
       if (people(collection)) {
         return "documents of " + collection;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The table of what people do at home whose rows the lowered text selects, not counts: {@code
+   * select home_id, occurred_at from motion_events}; or {@code null}. Read where the rows are
+   * copied out (decision 206): one home's events printed for a support case are the person's to
+   * look at.
+   */
+  static String traces(String text) {
+    Matcher traces = TRACES.matcher(text);
+    while (traces.find()) {
+      if (!AGGREGATE.matcher(traces.group(1)).find()) {
+        return "rows of " + traces.group(2);
       }
     }
     return null;

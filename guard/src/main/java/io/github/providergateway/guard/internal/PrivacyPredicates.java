@@ -248,6 +248,7 @@ final class PrivacyPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("personal-files-sent", PrivacyPredicates::personalFilesSent);
     named.put("mail-forwarding-tool", PrivacyPredicates::mailForwardingTool);
+    named.put("customers-video-out", CustomersVideo::out);
   }
 
   private static boolean grabs(Step step, Set<String> formats, List<String> gstSources) {

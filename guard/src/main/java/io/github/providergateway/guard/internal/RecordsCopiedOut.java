@@ -27,11 +27,16 @@ final class RecordsCopiedOut {
               .filter(folder -> !folder.equals("out"))
               .toArray(String[]::new));
 
-  /** A file of records by its ending: a table, a spreadsheet, an export, a backup. */
+  /**
+   * A file of records by its ending: a table, a spreadsheet, an export, a backup; and (decision
+   * 206) a trade's own files of people: a Metro 2 furnishing file, SWIFT messages, HL7 messages, a
+   * NACHA batch.
+   */
   private static final java.util.regex.Pattern RECORDS =
       java.util.regex.Pattern.compile(
           "(?i)\\.(?:csv|tsv|psv|xlsx|xlsm|xls|ods|parquet|feather|avro|orc|jsonl|ndjson|json|xml"
-              + "|vcf|fastq|bam|cram|edi|x12|dat|bak|mdb|accdb|sqlite|db|sav|dta|rds)(?:\\.gz)?$");
+              + "|vcf|fastq|bam|cram|edi|x12|dat|bak|mdb|accdb|sqlite|db|sav|dta|rds|m2|fin|hl7"
+              + "|ach)(?:\\.gz)?$");
 
   /**
    * Data made up or stripped of who it is about: synthetic, random, de-identified, a sample; as a

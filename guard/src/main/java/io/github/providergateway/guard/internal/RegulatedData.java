@@ -73,7 +73,9 @@ final class RegulatedData {
    * The parts of a name that mark regulated data only beside a companion ({@link #COMPANIONS}):
    * {@code cohort_full_identifiers}, {@code restricted/participants.csv}, {@code
    * discharge_summaries}; alone they are a game's {@code random_encounters}, a battery's {@code
-   * discharge} curve, a {@code clinical_trial_protocol}.
+   * discharge} curve, a {@code clinical_trial_protocol}. A folder of DICOM studies as they came in
+   * ({@code /data/dicom/inbound/msv}: decision 206) holds patients' images, names and MRNs; a
+   * viewer's {@code src/dicom} or a test's images do not.
    */
   private static final Set<String> WEAK_MARKS =
       NameSet.of(
@@ -86,7 +88,8 @@ final class RegulatedData {
           "discharge",
           "clinical",
           "controlled",
-          "restricted");
+          "restricted",
+          "dicom");
 
   /** The parts of a name that make a weak mark regulated data: whose, or what kind of record. */
   private static final Set<String> COMPANIONS =
@@ -112,7 +115,10 @@ final class RegulatedData {
           "people",
           "individual",
           "individuals",
-          "cases");
+          "cases",
+          "inbound",
+          "incoming",
+          "studies");
 
   /** The parts of a name that say the data is not regulated: synthetic, de-identified, a test's. */
   static final Set<String> UNMARKS =
@@ -147,7 +153,9 @@ final class RegulatedData {
           "masked",
           "redacted",
           "schema",
-          "schemas");
+          "schemas",
+          "phantom",
+          "phantoms");
 
   /** What parts a lowered name: compiled once, not by {@code String.split} for every word. */
   static final Pattern NOT_WORD = Pattern.compile("[^a-z0-9]+");

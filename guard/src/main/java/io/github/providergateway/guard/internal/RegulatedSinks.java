@@ -48,7 +48,7 @@ final class RegulatedSinks {
               + " birth)\\W{0,3}\\d|\\bmedical record (?:number|no)\\W{0,3}\\d");
 
   private static final Pattern PATIENT = Pattern.compile("(?i)\\bpatient\\b|\\bpt\\b|\\bmrn\\b");
-  private static final Pattern DIAGNOSIS =
+  static final Pattern DIAGNOSIS =
       Pattern.compile(
           "(?i)\\bhiv\\b|\\baids\\b|cancer|malignan|carcinoma|tumou?r|diagnos|positive|diabet"
               + "|hepatitis|pregnan|overdose|psychiatr|schizo|bipolar|depress|biopsy|chemo|opioid"
@@ -306,6 +306,14 @@ final class RegulatedSinks {
       if (!query.isEmpty()
           && identifies(query.length() > 8192 ? query.substring(0, 8192) : query)) {
         return "health details in a web search"; // WebSearch: the query goes to a search engine
+      }
+      String person = query.isEmpty() ? null : IdentifiedInText.inSearch(query);
+      if (person == null && LeakPredicates.sends(scan.call().tool())) {
+        person = IdentifiedInText.inMessage(args);
+        person = person == null ? null : scan.call().tool() + " carries " + person;
+      }
+      if (person != null) {
+        return person; // decision 206
       }
     } else {
       for (Step step : scan.steps()) {

@@ -1,0 +1,155 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A person made known in text that leaves for another party (decision 206, {@code
+ * regulated.in-url}): a web search that names a patient by a number with a diagnosis, a person by a
+ * home's address with a condition, or a suspicious activity report with the company it is about; a
+ * server's tool's message (a ticket, an issue, a chat) that carries a social security number or a
+ * raw HL7 message's patient segment. The search provider's logs and the tracker's readers keep it.
+ * A search of a diagnosis, an error, a paper's PubMed number or the SAR's rules names no one, and a
+ * test's patient ({@code DOE^JANE}) or the documented sample number ({@code 123-45-6789}) is no
+ * one's.
+ */
+final class IdentifiedInText {
+  private IdentifiedInText() {}
+
+  /** The most text of a call read. */
+  private static final int MAX_TEXT = 65_536;
+
+  /**
+   * A number that stands for a person (an MRN, an account), six to ten digits on its own; what it
+   * is when a word before it names it (a paper, a trial, a code, a port) is read apart.
+   */
+  private static final Pattern ID_NUMBER =
+      Pattern.compile("(?<![\\w.,$/-])(\\d{6,10})(?![\\w.,/-])");
+
+  /** The words before a number that say it is no person's. */
+  private static final Pattern NOT_A_PERSON =
+      Pattern.compile(
+          "(?i)(?:pmid|pmcid|pmc|doi|nct|isbn|issn|cve|icd|cpt|loinc|snomed|rxnorm|ndc|error|code"
+              + "|port|build|version|release|issue|pr|ticket|order|page|no\\.?)\\W{0,3}$");
+
+  /** A date written as eight digits: {@code 20250611}. */
+  private static final Pattern DATE_DIGITS =
+      Pattern.compile("(?:19|20)\\d\\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\\d|3[01])");
+
+  /** A home's street address: {@code 14 Birch Lane}. */
+  private static final Pattern STREET =
+      Pattern.compile(
+          "\\b\\d{1,5}\\s+(?:[A-Z][a-z]+\\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr"
+              + "|Court|Ct|Boulevard|Blvd|Way|Place|Pl|Terrace|Circle|Cir|Parkway)\\b");
+
+  /** Conditions beside {@link RegulatedSinks#DIAGNOSIS}: what a chart or a premise note says. */
+  private static final Pattern CONDITION =
+      Pattern.compile(
+          "(?i)hematoma|haematoma|hemorrhage|haemorrhage|fracture|\\bstroke\\b|infarct|embolism"
+              + "|\\bdnr\\b|pacemaker|seizure|epilep|sepsis|dialysis|parkinson|\\bcopd\\b"
+              + "|heart failure|cirrhosis|pneumonia|oxygen|wheelchair|hospice");
+
+  /** A suspicious activity report named. */
+  private static final Pattern SAR =
+      Pattern.compile(
+          "(?i)suspicious activity report|\\bSARs?\\s+(?:filing|filed|narrative|subject)"
+              + "|\\bfiled\\s+an?\\s+SAR\\b");
+
+  /** A company named by its legal form: {@code Orinoco Trading SA}. */
+  private static final Pattern COMPANY =
+      Pattern.compile(
+          "\\b[A-Z][\\w&'-]+\\s+(?:SA|S\\.A\\.|LLC|Ltd|Inc|GmbH|Corp|AG|BV|PLC|LLP|SRL|SARL)\\b");
+
+  /** A social security number's shape with its label somewhere in the text. */
+  private static final Pattern SSN =
+      Pattern.compile("\\b(?!000|666|9\\d\\d)\\d{3}-(?!00)\\d{2}-(?!0000)\\d{4}\\b");
+
+  private static final Pattern SSN_LABEL = Pattern.compile("(?i)\\bssn\\b|social security");
+
+  /** The numbers documents print as samples: no one's. */
+  private static final Set<String> SAMPLE_SSNS =
+      Set.of("123-45-6789", "078-05-1120", "219-09-9999");
+
+  /** An HL7 v2 patient segment with a name and a birth date. */
+  private static final Pattern PID =
+      Pattern.compile(
+          "(?:^|[\\r\\n])PID\\|[^\\r\\n]{0,200}?\\|([A-Z][A-Z'-]+)\\^[A-Z][A-Z'-]*[^\\r\\n]{0,80}?"
+              + "\\|(?:19|20)\\d{6}");
+
+  /** A test's patient's family name. */
+  private static final Set<String> TEST_PATIENTS =
+      NameSet.of(
+          "doe",
+          "test",
+          "testpatient",
+          "sample",
+          "demo",
+          "dummy",
+          "fake",
+          "example",
+          "patient",
+          "zztest",
+          "everyman",
+          "mouse",
+          "duck");
+
+  /** What of a person a web search's query makes known, as the reason shows it, or {@code null}. */
+  static String inSearch(String query) {
+    String text = query.length() > MAX_TEXT ? query.substring(0, MAX_TEXT) : query;
+    boolean condition =
+        RegulatedSinks.DIAGNOSIS.matcher(text).find() || CONDITION.matcher(text).find();
+    if (condition && personNumber(text)) {
+      return "a person's number and a diagnosis in a web search";
+    }
+    if (condition && STREET.matcher(text).find()) {
+      return "a home's address and a condition in a web search";
+    }
+    if (SAR.matcher(text).find() && COMPANY.matcher(text).find()) {
+      return "a suspicious activity report's subject in a web search";
+    }
+    return null;
+  }
+
+  /** Whether a number in the text stands for a person: not a date, not one a word names. */
+  private static boolean personNumber(String text) {
+    Matcher number = ID_NUMBER.matcher(text);
+    while (number.find()) {
+      String before = text.substring(Math.max(0, number.start() - 12), number.start());
+      if (!DATE_DIGITS.matcher(number.group(1)).matches() && !NOT_A_PERSON.matcher(before).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What of a person a server's tool's message carries among its textual arguments, at any depth,
+   * or {@code null}: a labelled social security number, an HL7 patient segment not a test's.
+   */
+  static String inMessage(JsonNode args) {
+    return LeakPredicates.firstInTexts(
+        args, text -> inMessage(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text));
+  }
+
+  private static String inMessage(String text) {
+    if (SSN_LABEL.matcher(text).find()) {
+      Matcher ssn = SSN.matcher(text);
+      while (ssn.find()) {
+        if (!SAMPLE_SSNS.contains(ssn.group())) {
+          return "a social security number";
+        }
+      }
+    }
+    Matcher pid = PID.matcher(text);
+    while (pid.find()) {
+      if (!TEST_PATIENTS.contains(pid.group(1).toLowerCase(Locale.ROOT))) {
+        return "a patient's HL7 segment (name and birth date)";
+      }
+    }
+    return null;
+  }
+}
