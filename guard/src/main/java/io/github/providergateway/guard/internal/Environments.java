@@ -184,15 +184,6 @@ final class Environments {
     return false;
   }
 
-  /**
-   * Whether a file's path says a test's, UAT's, staging's or development's by one of its parts and
-   * names no production ({@code screening/engine-uat.properties}, {@code config/staging/ota.yaml}):
-   * a number tuned there is tried, not released (decision 203).
-   */
-  static boolean namesStaging(String path) {
-    return path.length() < 1024 && hasPart(path, STAGING_NAMES, false) && !namesProduction(path);
-  }
-
   /** Whether a host's name says staging or development (not its company's .local: d. 176). */
   static boolean stagingHost(String host) {
     String named = OtherHosts.withoutCompanyDomain(host);

@@ -297,7 +297,9 @@ final class ProtectiveNumbers {
     for (int i = 0; i < 3 && cut > 0; i++) {
       cut = file.lastIndexOf('/', cut - 1);
     }
-    return Environments.namesStaging(cut <= 0 ? file : file.substring(cut + 1));
+    // Read as a staging host's name is: a part one of environments.json's stagingNames, none
+    // production's.
+    return Environments.stagingHost(cut <= 0 ? file : file.substring(cut + 1));
   }
 
   /** The words of a file's path, its extension aside: {@code aml/rules/structuring.yaml}. */
