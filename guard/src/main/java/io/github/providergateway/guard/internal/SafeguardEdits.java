@@ -506,13 +506,14 @@ final class SafeguardEdits {
       if (shown != null) {
         found.add(new Found(Kind.PROTECTION_OFF, shown));
       }
-      SafeguardSettings.Setting was = oldSettings.get(setting.key());
-      if (was != null) {
-        shown = SafeguardSettings.thresholdLoosened(setting, was, fileWords);
-        if (shown != null) {
-          found.add(new Found(Kind.THRESHOLD_LOOSENED, shown));
-        }
+      shown = ProtectiveNumbers.loosened(setting, oldSettings.get(setting.key()), file, fileWords);
+      if (shown != null) {
+        found.add(new Found(Kind.THRESHOLD_LOOSENED, shown));
       }
+    }
+    String window = ProtectiveNumbers.windowShortened(old, now, file);
+    if (window != null) {
+      found.add(new Found(Kind.THRESHOLD_LOOSENED, window));
     }
     String shown = SafeguardChecks.checkRemoved(old, now, file);
     if (shown == null) {

@@ -120,8 +120,10 @@ final class SafeguardPredicates {
     if (found == null && ConfigSetters.PROGRAMS.contains(program)) {
       ConfigSetters.Written set = ConfigSetters.of(scan, step);
       found = set == null ? null : SafeguardEdits.of("", set.text(), List.of(set.file()));
-      if (found != null && found.kind() != SafeguardEdits.Kind.PROTECTION_OFF) {
-        found = null; // a tool's one setting is read for a switch only
+      if (found != null
+          && found.kind() != SafeguardEdits.Kind.PROTECTION_OFF
+          && found.kind() != SafeguardEdits.Kind.THRESHOLD_LOOSENED) {
+        found = null; // a tool's one setting is read for a switch or a number (decision 203)
       }
     }
     if (found == null && step.interpreter()) {

@@ -286,6 +286,9 @@ final class WeakenPredicates {
         }
       }
     }
+    if (body == null && tee) {
+      body = pipedHereDocument(scan, step); // cat <<'EOF' | tee file: cat's text is what tee writes
+    }
     if (body == null && !tee && !step.program().equals("cat")) {
       StringBuilder text = new StringBuilder();
       for (Word word : step.args()) {
@@ -305,6 +308,26 @@ final class WeakenPredicates {
       }
     }
     return new Written(body, List.copyOf(files));
+  }
+
+  /**
+   * The here-document a {@code cat} right before {@code step} is handed and writes to no file, the
+   * text a {@code tee} after it in a pipeline writes (decision 203), or null.
+   */
+  private static String pipedHereDocument(Scan scan, Step step) {
+    List<Step> steps = scan.steps();
+    int at = steps.indexOf(step);
+    if (at <= 0 || !steps.get(at - 1).program().equals("cat")) {
+      return null;
+    }
+    String body = null;
+    for (Redirect redirect : steps.get(at - 1).invocation().redirects()) {
+      if (redirect.writes()) {
+        return null; // cat <<EOF > a.txt: its text went to a file, not to the tee
+      }
+      body = redirect.body() != null ? redirect.body() : body;
+    }
+    return body;
   }
 
   /** A literal replaced by another in inline code: {@code s.replace('A', 'B')}, {@code re.sub}. */
