@@ -412,7 +412,8 @@ final class ActsPredicates {
             || says(path, DESTROYING)
             || says(path, SENDING) && toMany(body.toString())
             || host != null && Environments.namesProduction(host)
-            || path != null && Environments.namesProduction(path);
+            // a path's p1 is a record's id (/payrolls/p1/submit), not a tier (decision 205)
+            || path != null && Environments.namedByName(path);
     return new Request(destroys, host);
   }
 

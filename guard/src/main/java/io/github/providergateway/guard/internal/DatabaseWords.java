@@ -28,7 +28,11 @@ final class DatabaseWords {
               + "|:8008/config\\b[\\s\\S]{0,500}?\"pause\"\\s*:\\s*true"
               + "|/api/(?:force-master-failover|force-master-takeover|graceful-master-takeover"
               + "|recover|relocate)\\b"
-              + "|\\bCHANGE\\s+(?:MASTER|REPLICATION\\s+SOURCE)\\s+TO\\b");
+              + "|\\bCHANGE\\s+(?:MASTER|REPLICATION\\s+SOURCE)\\s+TO\\b"
+              // decision 205: SQL Server's availability group loses a replica or fails over
+              + "|\\bALTER\\s+AVAILABILITY\\s+GROUP\\s+\\S+\\s+(?:REMOVE\\s+REPLICA|FORCE_FAILOVER_ALLOW_DATA_LOSS"
+              + "|FAILOVER|OFFLINE)\\b|\\bDROP\\s+AVAILABILITY\\s+GROUP\\b"
+              + "|\\bALTER\\s+DATABASE\\s+\\S+\\s+SET\\s+HADR\\s+OFF\\b");
 
   /** Two leaders or a member cut out by force: a split brain, divergent timelines. */
   static final Pattern SPLIT_BRAIN =
@@ -99,6 +103,8 @@ final class DatabaseWords {
               + "|\\bALTER\\s+(?:ROLE|USER)\\s+[\\w\"@'%.]+\\s+(?:WITH\\s+)?(?:NOLOGIN\\b|ACCOUNT\\s+LOCK\\b"
               + "|(?:ENCRYPTED\\s+)?PASSWORD\\b|IDENTIFIED\\s+BY\\b)"
               + "|\\bALTER\\s+SEQUENCE\\s+[\\w.\"]+\\s+RESTART\\b"
+              // decision 205: a sequence set back to a number written down, as RESTART does
+              + "|\\bsetval\\s*\\(\\s*'[^']{1,200}'(?:::regclass)?\\s*,\\s*\\d+\\s*[,)]"
               + "|\\bpg_terminate_backend\\s*\\(\\s*pid\\s*\\)\\s*FROM\\s+pg_stat_activity\\b"
               + "|\\bfsyncLock\\s*\\(|\\bfsync\\s*:\\s*1\\s*,\\s*lock\\s*:\\s*true"
               + "|\\bsetFeatureCompatibilityVersion\\b|\\bshutdownServer\\s*\\(|\\bcompact\\s*:\\s*['\"]"
@@ -114,6 +120,8 @@ final class DatabaseWords {
   static final Pattern DESTROYS =
       Pattern.compile(
           "(?i)\\bDISCARD\\s+TABLESPACE\\b"
+              // decision 205: a backup restored over the database that is there
+              + "|\\bRESTORE\\s+DATABASE\\b[^;]{0,2000}?\\bWITH\\b[^;]{0,600}?\\bREPLACE\\b"
               + "|\\bDROP\\s+(?:EXTENSION|SCHEMA|TYPE|DOMAIN)\\b[^;]{0,300}\\bCASCADE\\b"
               + "|\\bDROP\\s+OWNED\\s+BY\\b"
               + "|\\bALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?(?:ONLY\\s+)?[\\w.\"`]+\\s+DROP\\s+"
@@ -199,12 +207,13 @@ final class DatabaseWords {
    * T-SQL's DELETE with its table or alias before FROM or WHERE ({@code DELETE vr FROM
    * dbo.VictimNotification vr JOIN …}, {@code DELETE TOP (500) dbo.Sessions WHERE …}). Decision
    * 199: a table's name may hold sqlcmd's scripting variables, which it puts in before the server
-   * reads the statement ({@code UPDATE $(T) SET $(C) = …}).
+   * reads the statement ({@code UPDATE $(T) SET $(C) = …}). Decision 205: Perl's quote operators
+   * may open the statement as a quote does ({@code $dbh->do(q{DELETE FROM …})}).
    */
   static final Pattern ROWS_WRITTEN =
       Pattern.compile(
           "(?im)(?:^|[;(]|\\bTHEN\\b|\\bBEGIN\\b|^--?[\\w.-]+=(?=[A-Za-z/]))\\s*"
-              + "(?:(?:--[^\\n]*\\n|/\\*(?:[^*]|\\*(?!/))*\\*/)\\s*)*(?:[\"'`]{1,3}\\s*)?"
+              + "(?:(?:--[^\\n]*\\n|/\\*(?:[^*]|\\*(?!/))*\\*/)\\s*)*(?:(?:[\"'`]{1,3}|\\bqq?[{(\\[|/!])\\s*)?"
               + "(?:WITH\\s[^;]*?\\)\\s*)?"
               + "(?:UPDATE\\s+(?:[\\w.\"`\\[\\]]|\\$\\(\\w+\\))+(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b"
               + "|DELETE\\s+(?:TOP\\s*\\(\\s*\\d+\\s*\\)\\s*)?"

@@ -127,6 +127,11 @@ final class Environments {
    * right after a "not" prefix.
    */
   static boolean namesProduction(String text) {
+    return namedByName(text) || ProductionTiers.names(text);
+  }
+
+  /** Whether a part of the text is one of production's names, its tiers ({@code p1}) aside. */
+  static boolean namedByName(String text) {
     return hasPart(text, PRODUCTION_NAMES, true);
   }
 
@@ -241,13 +246,7 @@ final class Environments {
    * ({@code RAILS_ENV=production}) or a folder it changes to ({@code cd envs/prod}).
    */
   static boolean production(Scan scan, Step step) {
-    for (Word word : step.args()) {
-      if (namesProduction(word.text())
-          || word.written() != null && namesProduction(word.written())) {
-        return true;
-      }
-    }
-    return productionAround(scan, step);
+    return ProductionTiers.wordsName(step.args()) || productionAround(scan, step);
   }
 
   /**

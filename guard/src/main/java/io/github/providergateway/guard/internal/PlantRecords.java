@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
@@ -108,23 +107,10 @@ final class PlantRecords {
    * VictoriaMetrics' {@code delete_series}).
    */
   static String fetchErases(Scan scan) {
-    CallForRules call = scan.call();
-    if (call == null) {
+    String text = FetchActs.fetchedUrl(scan);
+    if (text == null) {
       return null;
     }
-    String tool = call.tool().toLowerCase(Locale.ROOT);
-    if (!tool.equals("webfetch")
-        && !tool.equals("web_fetch")
-        && !tool.endsWith("__fetch")
-        && !tool.endsWith("__fetch_url")
-        && !tool.endsWith("__http_request")) {
-      return null;
-    }
-    JsonNode url = call.args() == null ? null : call.args().get("url");
-    if (url == null || !url.isTextual() || url.asText().length() > 4096) {
-      return null;
-    }
-    String text = url.asText();
     String host = Hosts.of(text);
     return DELETE_PATHS.matcher(text).find() && host != null && !PlantPredicates.local(host)
         ? text

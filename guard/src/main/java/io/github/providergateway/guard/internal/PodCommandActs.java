@@ -52,6 +52,9 @@ final class PodCommandActs {
     if (SERVICE_MANAGERS.contains(program)) {
       return SharedActs.acts(args); // debug node/… -- chroot /host systemctl stop kubelet
     }
+    if (ProductionPredicates.codeDestroys(String.join(" ", step.invocation().args()))) {
+      return true; // rails runner 'Loan.where(…).update_all(…)': every row (decision 205)
+    }
     if (named(cluster.args())) {
       return false; // production's: shapes.production-acts reads its command as production's
     }

@@ -36,7 +36,10 @@ final class PodShellFed {
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       if (text.equals("--")) {
-        return "exec".equals(verb) && input && shellReadingInput(args.subList(i + 1, args.size()));
+        List<Word> command = args.subList(i + 1, args.size());
+        return "exec".equals(verb)
+            && input
+            && (shellReadingInput(command) || clientFedWrites(step, command));
       }
       if (verb == null && (text.equals("exec") || text.equals("attach"))) {
         verb = text;
@@ -64,6 +67,38 @@ final class PodShellFed {
       }
     }
     return true;
+  }
+
+  /** The database clients that run the statements they are fed. */
+  private static final Set<String> CLIENTS =
+      Set.of("psql", "mysql", "mariadb", "sqlcmd", "sqlplus", "mongosh", "mongo", "cqlsh");
+
+  /**
+   * A database client in the pod, as its command or a shell's ({@code -- sh -c 'psql
+   * "$DATABASE_URL"'}), fed by a here-document or here-string statements that write rows or destroy
+   * data (decision 205): the pod's own credentials, the words out of the client's sight.
+   */
+  private static boolean clientFedWrites(Step step, List<Word> command) {
+    String first = command.isEmpty() ? "" : command.get(0).text();
+    if (SHELLS.contains(first) && command.size() >= 3 && command.get(1).text().equals("-c")) {
+      first = command.get(2).text().trim().split("\\s+", 2)[0];
+    }
+    if (!CLIENTS.contains(first.substring(first.lastIndexOf('/') + 1))) {
+      return false;
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      String fed = redirect.body() != null ? redirect.body() : null;
+      if (fed == null && redirect.operator().equals("<<<")) {
+        fed = redirect.target().text();
+      }
+      if (fed != null
+          && (DatabaseWords.found("rows-written", fed) != null
+              || DatabaseWords.found("destroys", fed) != null
+              || !SqlStatements.sql(fed).isEmpty())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A here-document, a here-string, a file, or a pipe feeds the step's standard input. */

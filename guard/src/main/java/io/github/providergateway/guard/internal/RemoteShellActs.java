@@ -16,6 +16,11 @@ final class RemoteShellActs {
       java.util.regex.Pattern.compile(
           "\\b((?:grep|egrep|fgrep|zgrep|rg|ag)(?:\\s+-[A-Za-z]{1,6})*)\\s+(?:\"[^\"]{0,200}\"|'[^']{0,200}'|[^\\s|;&]{1,200})");
 
+  /** A remote command that runs its input as shell code: {@code bash -s}, {@code sudo sh}. */
+  private static final java.util.regex.Pattern REMOTE_SHELL =
+      java.util.regex.Pattern.compile(
+          "(?:sudo(?:\\s+-[A-Za-z]+)*\\s+)?(?:/bin/|/usr/bin/)?(?:ba|z|da|k|a)?sh(?:\\s+-[a-z]+)*\\s*");
+
   /** {@code ssh host 'sudo systemctl stop x'}, {@code ansible all -b -m reboot}. */
   static boolean remoteShellActs(Step step) {
     String program = step.program();
@@ -41,6 +46,15 @@ final class RemoteShellActs {
         continue;
       }
       remote.append(text).append(' ');
+    }
+    if (host != null && (remote.isEmpty() || REMOTE_SHELL.matcher(remote).matches())) {
+      // ssh host bash -s <<'EOF' … EOF: the here-document is the remote command (decision 205)
+      for (io.github.providergateway.guard.shell.Redirect redirect :
+          step.invocation().redirects()) {
+        if (redirect.body() != null) {
+          remote.append('\n').append(redirect.body());
+        }
+      }
     }
     if (host == null || remote.isEmpty()) {
       return false; // a login or a tunnel: other rules read those

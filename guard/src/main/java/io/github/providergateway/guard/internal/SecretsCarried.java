@@ -98,6 +98,9 @@ final class SecretsCarried {
     }
     for (Step step : scan.steps()) {
       String opened = OpensslKeyPrinted.printed(step);
+      if (opened == null) {
+        opened = BucketKeyPrinted.printed(step); // aws s3 cp s3://…/x.key - (decision 205)
+      }
       if (opened != null) {
         return opened;
       }

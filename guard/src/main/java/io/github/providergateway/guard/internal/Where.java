@@ -235,6 +235,7 @@ final class Where {
     RawProtocolSends.addCallsTo(onCall);
     AssembledWords.addCallsTo(onCall);
     ProductionConfigWrites.addCallsTo(onCall);
+    OperationsPredicates.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
@@ -317,6 +318,7 @@ final class Where {
     ApplePredicates.addTo(named);
     WindowsPredicates.addTo(named);
     ToolingPredicates.addTo(named);
+    OperationsPredicates.addTo(named);
     CopiesPredicates.addTo(named);
     DatabasePredicates.addTo(named);
     NetworkDevices.addTo(named);

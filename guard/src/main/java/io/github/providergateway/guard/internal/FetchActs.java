@@ -1,0 +1,178 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A fetch that acts (decision 205): a GET whose query names an act for the server to do, as old
+ * admin screens, a receiver's CGI and a JMX console take them ({@code
+ * queueAction.do?action=release&selectAll=true}, {@code buffer.cgi?action=ack_all}, {@code
+ * /alarm?action=disarm}, {@code HtmlAdaptor?action=invokeOpByName&methodName=moveStudyToTrash}).
+ * The fetch tool has no method to tell a read from an act; the query's own words do. An action
+ * parameter whose value has an acting verb among its parts (split at what is no letter and where
+ * camel case starts a word) is an act; a wiki's {@code action=raw}, {@code history}, {@code edit}
+ * (a form), an API's {@code action=query}, {@code view}, {@code status} are reads. A request to
+ * this machine is no one else's.
+ */
+final class FetchActs {
+  private FetchActs() {}
+
+  /** The parameters that say what the server is to do. */
+  private static final Set<String> ACTION_PARAMETERS =
+      Set.of(
+          "action",
+          "op",
+          "operation",
+          "cmd",
+          "command",
+          "do",
+          "method",
+          "methodname",
+          "task",
+          "act",
+          "function",
+          "fn");
+
+  /** Verbs of an act on what the server keeps or runs. */
+  private static final Set<String> ACTING =
+      Set.of(
+          "release",
+          "disarm",
+          "arm",
+          "ack",
+          "acknowledge",
+          "approve",
+          "reject",
+          "cancel",
+          "delete",
+          "del",
+          "remove",
+          "rm",
+          "purge",
+          "clear",
+          "trash",
+          "drop",
+          "reset",
+          "disable",
+          "stop",
+          "kill",
+          "shutdown",
+          "restart",
+          "reboot",
+          "invoke",
+          "exec",
+          "execute",
+          "move",
+          "transfer",
+          "send",
+          "unlock",
+          "suspend",
+          "void",
+          "refund",
+          "resolve",
+          "wipe",
+          "erase",
+          "destroy",
+          "truncate",
+          "flush",
+          "evict",
+          "revoke",
+          "grant",
+          "rollback",
+          "trigger",
+          "silence",
+          "mute",
+          "bypass",
+          "override",
+          "force",
+          "discard",
+          "expunge",
+          "terminate",
+          "deactivate",
+          "unenroll",
+          "unregister",
+          "deregister",
+          "reassign",
+          "trip");
+
+  /**
+   * The URL a fetch tool's call requests ({@code WebFetch}, {@code web_fetch}, a server's {@code
+   * fetch}, {@code fetch_url} or {@code http_request}), or {@code null} for another call.
+   */
+  static String fetchedUrl(Scan scan) {
+    CallForRules call = scan.call();
+    if (call == null) {
+      return null;
+    }
+    String tool = call.tool().toLowerCase(Locale.ROOT);
+    if (!tool.equals("webfetch")
+        && !tool.equals("web_fetch")
+        && !tool.endsWith("__fetch")
+        && !tool.endsWith("__fetch_url")
+        && !tool.endsWith("__http_request")) {
+      return null;
+    }
+    JsonNode url = call.args() == null ? null : call.args().get("url");
+    return url == null || !url.isTextual() || url.asText().length() > 4096 ? null : url.asText();
+  }
+
+  /** What the fetched URL's query tells the server to do, or {@code null}. */
+  static String found(Scan scan) {
+    String text = fetchedUrl(scan);
+    if (text == null) {
+      return null;
+    }
+    String host = Hosts.of(text);
+    int query = text.indexOf('?');
+    if (host == null || query < 0 || PlantPredicates.local(host)) {
+      return null;
+    }
+    int fragment = text.indexOf('#', query);
+    String rest = text.substring(query + 1, fragment < 0 ? text.length() : fragment);
+    for (String pair : rest.split("[&;]")) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        continue;
+      }
+      String name = pair.substring(0, eq).toLowerCase(Locale.ROOT);
+      if (ACTION_PARAMETERS.contains(name) && acting(decoded(pair.substring(eq + 1)))) {
+        return pair;
+      }
+    }
+    return null;
+  }
+
+  private static String decoded(String value) {
+    try {
+      return URLDecoder.decode(value, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return value; // a stray %: read as written
+    }
+  }
+
+  /**
+   * Whether a value has an acting verb among its parts: {@code ack_all}, {@code moveStudyToTrash}.
+   */
+  private static boolean acting(String value) {
+    int start = 0;
+    for (int i = 1; i <= value.length(); i++) {
+      boolean end =
+          i == value.length()
+              || !Character.isLetter(value.charAt(i))
+              || Character.isUpperCase(value.charAt(i))
+                  && Character.isLowerCase(value.charAt(i - 1));
+      if (end) {
+        String part = value.substring(start, i).toLowerCase(Locale.ROOT);
+        if (ACTING.contains(part)
+            || part.endsWith("all") && ACTING.contains(part.substring(0, part.length() - 3))) {
+          return true; // ackall, clearall: the verb and everything
+        }
+        start = i < value.length() && !Character.isLetter(value.charAt(i)) ? i + 1 : i;
+      }
+    }
+    return false;
+  }
+}
