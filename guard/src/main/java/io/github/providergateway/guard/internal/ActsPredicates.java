@@ -475,7 +475,8 @@ final class ActsPredicates {
 
   /** A GraphQL query written out: {@code query Q(…) {}, {"query": "{ shop { name } }"}}. */
   private static final Pattern GRAPHQL_QUERY =
-      Pattern.compile("\\bquery\\s*(?:\\w+\\s*)?[({]|[\"']query[\"']\\s*:\\s*[\"']\\s*(?:query\\b|\\{)");
+      Pattern.compile(
+          "\\bquery\\s*(?:\\w+\\s*)?[({]|[\"']query[\"']\\s*:\\s*[\"']\\s*(?:query\\b|\\{)");
 
   /** The path without its format's extension ({@code graphql.json}: graphql), decision 207. */
   private static String withoutFormat(String path) {
