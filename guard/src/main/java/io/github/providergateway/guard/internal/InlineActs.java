@@ -140,7 +140,7 @@ final class InlineActs {
       if (ActsPredicates.decidedElsewhere(h, slash > 0 ? url.substring(slash) : "", null)) {
         return null;
       }
-      if (slash > 0 && ActsPredicates.readsOnly(url.substring(slash), c)) {
+      if (slash > 0 && ReadingPaths.readsOnly(url.substring(slash), c)) {
         continue; // a search, a token's exchange, a model's completion
       }
       any = true;
