@@ -376,7 +376,9 @@ child=
 timer=
 denying=
 # The worker asks to print its answer: yes, unless a deny is on its way already.
-trap 'interrupted=yes; [ -n "$denying" ] || { committed=yes; kill -USR2 "$child" 2>/dev/null; }' USR1
+# Its yes disarms the timer at once: a SIGALRM after it would only interrupt the wait below, whose
+# status is then the signal's, not the worker's (an answer printed, then exit 142: CI, bash --posix).
+trap 'interrupted=yes; [ -n "$denying" ] || { committed=yes; disarm; kill -USR2 "$child" 2>/dev/null; }' USR1
 
 # The pids of every process below $1 (one a line; none when ps cannot say), from one `ps`: only a
 # hook that gives up pays for it.
@@ -485,8 +487,17 @@ while :; do
   interrupted=
   wait "$child"
   code=$?
-  # 127: an earlier wait read the worker's status, and a trap interrupted it afterwards
-  [ "$code" -eq 127 ] && [ -n "$status" ] || status=$code
+  # 127: an earlier wait read the worker's status, and a trap interrupted it afterwards; above 128
+  # from an interrupted wait: the trap's signal, not the worker's status (bash has reaped it)
+  if [ "$code" -ne 127 ] && { [ -z "$interrupted" ] || [ "$code" -le 128 ]; }; then
+    status=$code
+  fi
   [ -n "$interrupted" ] || break
+  [ "$code" -ne 127 ] || break
 done
+# The worker's status lost to an interrupted wait, its answer printed: the agent's dialect decides
+# (an exit code's agent is denied, fail-closed; the others read the printed answer).
+if [ -z "$status" ]; then
+  if denies_by_exit_code "$agent"; then status=2; else status=0; fi
+fi
 exit "$status" # the worker's, whose answer is printed (else the EXIT trap denies)
