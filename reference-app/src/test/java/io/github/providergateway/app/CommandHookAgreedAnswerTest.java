@@ -53,9 +53,7 @@ class CommandHookAgreedAnswerTest {
   /** How long a step that takes milliseconds may take on a machine at load 8. */
   private static final Duration STEP = Duration.ofSeconds(20);
 
-  private static final String INPUT =
-      "{\"session_id\":\"s\",\"cwd\":\"/home/dev/project\",\"hook_event_name\":\"PreToolUse\","
-          + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
+  private static final String INPUT = CommandHookShellsTest.CLAUDE_INPUT;
 
   @TempDir Path temp;
   private Path home;

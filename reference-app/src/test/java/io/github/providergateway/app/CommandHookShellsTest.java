@@ -48,7 +48,7 @@ class CommandHookShellsTest {
   /** The hook timeout {@code gateway setup} writes for every agent. */
   private static final Duration AGENTS_TIMEOUT = Duration.ofSeconds(60);
 
-  private static final String CLAUDE_INPUT =
+  static final String CLAUDE_INPUT =
       "{\"session_id\":\"s\",\"cwd\":\"/home/dev/project\",\"hook_event_name\":\"PreToolUse\","
           + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
 

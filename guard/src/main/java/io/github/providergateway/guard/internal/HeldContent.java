@@ -70,10 +70,6 @@ final class HeldContent {
   /** A {@code run:} step of a CI file, on one line or as a block after it. */
   private static final Pattern RUN = Pattern.compile("^(\\s*)(?:-\\s*)?(?:run|script):\\s*(.*)$");
 
-  /** A make variable: {@code $(NAME)} or {@code ${NAME}}. */
-  private static final Pattern MAKE_VARIABLE =
-      Pattern.compile("\\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]");
-
   /** A CI expression: {@code ${{ secrets.NAME }}} is the secret's variable to the rules. */
   private static final Pattern EXPRESSION = Pattern.compile("\\$\\{\\{\\s*([^}]{0,200}?)\\s*}}");
 
@@ -155,6 +151,7 @@ final class HeldContent {
     } else if (shipped != null) {
       found.writesSenders().put(KEY + path + ToolingShapes.SHIPPED, FlowReading.shorten(shipped));
     }
+    Makefiles.keepUnresolved(scan, path, code, shell, whole, found);
     if (hit != null) {
       found
           .writesSenders()
@@ -176,6 +173,29 @@ final class HeldContent {
     return count;
   }
 
+  /**
+   * The families whose harm is to the files, processes, disks and start-up of the machine a command
+   * runs on: a Dockerfile's {@code RUN} lines run in the image being built ({@code rm -rf
+   * /var/lib/apt/lists/*} is the image's own clean-up), so these are not its harms; what it sends,
+   * fetches and reads out still is.
+   */
+  private static final Set<String> IN_THE_IMAGE =
+      Set.of("fs", "machine", "system", "disks", "boot", "persist");
+
+  private static String family(Hit hit) {
+    String id = hit.rule().id();
+    int dot = id.indexOf('.');
+    return dot < 0 ? id : id.substring(0, dot);
+  }
+
+  /** Whether the file at {@code path} is a Dockerfile or a Containerfile, by its name. */
+  private static boolean isImageFile(String path) {
+    String lower = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+    return lower.equals("dockerfile")
+        || lower.endsWith(".dockerfile")
+        || lower.equals("containerfile");
+  }
+
   /** The first rule that would deny the text, else the first that would ask; or null. */
   static Hit strongest(Scan scan, String path, String shell) {
     List<Hit> hits;
@@ -195,7 +215,11 @@ final class HeldContent {
     }
     Hit ask = null;
     Hit any = null;
+    boolean image = isImageFile(path);
     for (Hit hit : hits) {
+      if (image && IN_THE_IMAGE.contains(family(hit))) {
+        continue; // a RUN line's files and processes are the image's, not this machine's
+      }
       RuleAction standard = hit.rule().action("standard");
       if (standard == RuleAction.DENY) {
         return hit;
@@ -244,8 +268,8 @@ final class HeldContent {
           && REQUIREMENTS.matcher(lower).matches()) {
         return requirements(text);
       }
-      if (lower.equals("makefile") || lower.equals("gnumakefile") || ext.equals("mk")) {
-        return recipes(text);
+      if (Makefiles.isMakefile(lower)) {
+        return Makefiles.recipes(text, Makefiles.resolved(text, path));
       }
       if ((ext.equals("yml") || ext.equals("yaml"))
           && (path.contains("/.github/workflows/")
@@ -270,9 +294,7 @@ final class HeldContent {
           && COMPOSE_FILE.matcher(lower).matches()) {
         return composeCommands(text);
       }
-      if (lower.equals("dockerfile")
-          || lower.endsWith(".dockerfile")
-          || lower.equals("containerfile")) {
+      if (isImageFile(path)) {
         return runLines(text);
       }
       if (ext.isEmpty() && (path.contains("/hooks/") || path.contains("/.husky/"))) {
@@ -346,21 +368,6 @@ final class HeldContent {
       }
     }
     return shell.isEmpty() ? null : shell.toString();
-  }
-
-  /** A Makefile's recipe lines (those that start with a tab), each without its {@code @} or -. */
-  private static String recipes(String text) {
-    StringBuilder shell = new StringBuilder();
-    for (String line : text.split("\n", -1)) {
-      if (line.startsWith("\t")) {
-        String recipe = line.substring(1).replaceFirst("^[@+-]+", "");
-        // make's $(NAME) and ${NAME} are its variables (the environment's among them): the
-        // shell's $NAME; its $$ is the shell's $.
-        recipe = MAKE_VARIABLE.matcher(recipe.replace("$$", "\u0000")).replaceAll("\\${$1}");
-        shell.append(recipe.replace('\u0000', '$')).append('\n');
-      }
-    }
-    return shell.toString();
   }
 
   /**

@@ -96,12 +96,7 @@ public final class WrittenRuns {
           entries.add("npm");
         }
       }
-      case "make", "gmake" -> {
-        entries.add("make");
-        if (words.contains("install")) {
-          entries.add("install");
-        }
-      }
+      case "make", "gmake" -> Makefiles.entries(words, entries);
       case "git" -> {
         String sub = String.valueOf(gitSubcommand(words)); // Set.of refuses null
         String hook = COMMIT_HOOKED.contains(sub) ? "commit" : "push".equals(sub) ? "push" : null;
@@ -580,9 +575,8 @@ public final class WrittenRuns {
           (lower.equals("package.json") || JS.matcher(lower).find())
               && !path.contains("/node_modules/")
               && RunFolders.related(path, folder);
-      case "make", "install" ->
-          (lower.equals("makefile") || lower.equals("gnumakefile") || lower.endsWith(".mk"))
-              && RunFolders.related(path, folder);
+      case "make", "install" -> Makefiles.isMakefile(lower) && RunFolders.related(path, folder);
+      case Makefiles.MAKE_SET -> Makefiles.setReaches(path, lower, folder);
       case "commit" -> COMMIT_HOOKS.contains(name) && RunFolders.related(path, folder);
       case ADDS -> RunFolders.under(path, folder);
       case SENDS -> path.equals(folder);
