@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 
@@ -82,15 +83,20 @@ final class CheckFiles {
   /**
    * Whether a file configures a rehearsal of production (decision 202): a UAT's, a staging's, a
    * sandbox's ({@code screening/engine-uat.properties}, {@code deploy/uat/}), where a protection's
-   * setting is tried before it is deployed.
+   * setting is tried before it is deployed. Production named beside it wins: {@code
+   * deploy/prod/uat-compat/screening.yaml} is production's (the red team of decisions 202–205).
+   * Read on the file's name and the three folders above it: the folders a checkout lies in are not.
    */
   static boolean rehearsal(String file) {
-    for (String part : file.toLowerCase(Locale.ROOT).split("[/._\\-]")) {
-      if (REHEARSAL_PARTS.contains(part)) {
-        return true;
-      }
+    String[] folders = file.split("/");
+    String near =
+        String.join(
+            "/", Arrays.copyOfRange(folders, Math.max(0, folders.length - 4), folders.length));
+    boolean rehearsal = false;
+    for (String part : near.toLowerCase(Locale.ROOT).split("[/._\\-]")) {
+      rehearsal |= REHEARSAL_PARTS.contains(part);
     }
-    return false;
+    return rehearsal && !Environments.namesProduction(near);
   }
 
   /** The parts of {@link #TEST_PARTS} that say a configuration of this machine, not a test. */

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,12 +31,13 @@ final class PatchedChanges {
   /**
    * What the reader finds in the changes a patch program applies, or null.
    *
+   * @param scan the call's scan: a diff written to a file by an earlier part of the call
    * @param step the program
    * @param reader what reads each file's change
    * @param <T> what it finds
    * @return what it found
    */
-  static <T> T read(Step step, WeakenPredicates.ChangeReader<T> reader) {
+  static <T> T read(Scan scan, Step step, WeakenPredicates.ChangeReader<T> reader) {
     String program = step.program();
     List<Word> args;
     if (program.equals("git")) {
@@ -61,11 +63,7 @@ final class PatchedChanges {
     if (looks && !apply) {
       return null;
     }
-    for (Redirect redirect : step.invocation().redirects()) {
-      String diff = redirect.body();
-      if (diff == null) {
-        continue;
-      }
+    for (String diff : diffs(scan, step, args)) {
       T found =
           hunks(diff.length() > MAX_DIFF ? diff.substring(0, MAX_DIFF) : diff, reverse, reader);
       if (found != null) {
@@ -73,6 +71,50 @@ final class PatchedChanges {
       }
     }
     return null;
+  }
+
+  /**
+   * The diffs the program applies that the call shows: its own here-document, and a file it reads
+   * (an argument, or its input redirected) that an earlier part of the call wrote from a
+   * here-document ({@code cat > /tmp/p.diff <<'EOF' … EOF} then {@code git apply /tmp/p.diff}: the
+   * red team of decisions 202–205).
+   */
+  private static List<String> diffs(Scan scan, Step step, List<Word> args) {
+    List<String> diffs = new ArrayList<>();
+    List<String> files = new ArrayList<>();
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.body() != null) {
+        diffs.add(redirect.body());
+      } else if (redirect.operator().equals("<") && redirect.target().text() != null) {
+        files.add(redirect.target().text());
+      }
+    }
+    for (Word word : args) {
+      if (word.text() != null && !word.text().startsWith("-")) {
+        files.add(word.text());
+      }
+    }
+    for (Step other : scan.steps()) {
+      if (other == step || files.isEmpty()) {
+        continue;
+      }
+      String body = null;
+      List<String> targets = new ArrayList<>();
+      for (Redirect redirect : other.invocation().redirects()) {
+        if (redirect.body() != null) {
+          body = redirect.body();
+        } else if (redirect.operator().startsWith(">") && redirect.target().text() != null) {
+          targets.add(redirect.target().text());
+        }
+      }
+      if (other.program().equals("tee")) {
+        targets.addAll(other.invocation().args());
+      }
+      if (body != null && targets.stream().anyMatch(files::contains)) {
+        diffs.add(body);
+      }
+    }
+    return diffs;
   }
 
   /** Each file's change in a diff, as the reader reads it. */

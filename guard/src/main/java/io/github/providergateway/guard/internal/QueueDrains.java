@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Redirect;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -56,11 +57,36 @@ final class QueueDrains {
     if (testQueueManager(firstPositional(args))) {
       return false;
     }
+    if (fedFromAFile(scan, step)) {
+      return true; // commands the guard cannot read, on a shared queue manager
+    }
     Matcher m = MQSC_DESTROYS.matcher(CopiesPredicates.fed(scan, step));
     while (m.find()) {
       String object =
           m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
       if (!developerObject(object)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code runmqsc QM < file} or {@code cat file | runmqsc QM}: a script of commands whose text the
+   * call does not show, which may clear or delete what it likes, as {@code psql -f} on a shared
+   * database is asked.
+   */
+  private static boolean fedFromAFile(Scan scan, Step step) {
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.operator().equals("<") && redirect.body() == null) {
+        return true;
+      }
+    }
+    for (Step other : scan.steps()) {
+      if (other != step
+          && other.program().equals("cat")
+          && other.invocation().redirects().stream().allMatch(r -> r.body() == null)
+          && other.invocation().args().stream().anyMatch(arg -> !arg.startsWith("-"))) {
         return true;
       }
     }

@@ -115,7 +115,7 @@ final class SafeguardPredicates {
       found = deletedLines(step);
     }
     if (found == null && (program.equals("git") || program.equals("patch"))) {
-      found = PatchedChanges.read(step, SafeguardEdits::of); // a diff from a here-document
+      found = PatchedChanges.read(scan, step, SafeguardEdits::of); // a diff from a here-document
     }
     if (found == null && ConfigSetters.PROGRAMS.contains(program)) {
       ConfigSetters.Written set = ConfigSetters.of(scan, step);
