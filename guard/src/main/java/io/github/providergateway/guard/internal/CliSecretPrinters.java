@@ -15,8 +15,8 @@ final class CliSecretPrinters {
 
   /** Whether a tool is asked to print a credential it keeps. */
   static boolean printsCliToken(String program, List<String> args) {
-    String first = args.isEmpty() ? "" : args.get(0);
-    String second = args.size() > 1 ? args.get(1) : "";
+    String first = word(args, 0);
+    String second = word(args, 1);
     return switch (program) {
       case "gh" ->
           first.equals("auth")
@@ -88,6 +88,55 @@ final class CliSecretPrinters {
               || first.equals("tokens") && (second.equals("create") || second.equals("deploy"));
       default -> program.startsWith("docker-credential-") && first.equals("get");
     };
+  }
+
+  /**
+   * Whether a hosting platform's CLI prints an app's configuration, its secrets among it, or pulls
+   * it into a file (decision 208): the Shopify CLI's {@code app env show} and {@code app env pull},
+   * {@code heroku config} and {@code config:get}, {@code vercel env pull}, {@code netlify env:get}
+   * and {@code env:list --plain}/{@code --json}, {@code railway variables}, {@code eb printenv},
+   * {@code cf env}, {@code firebase functions:config:get}, {@code dokku config}, {@code kamal
+   * secrets print}, Azure's app settings listed. {@code fly secrets list}, {@code wrangler secret
+   * list} and {@code supabase secrets list} show names or digests only; setting a value prints
+   * none.
+   */
+  static boolean printsAppSecrets(String program, List<String> args) {
+    String first = word(args, 0);
+    String second = word(args, 1);
+    return switch (program) {
+      case "shopify" ->
+          first.equals("app")
+              && second.equals("env")
+              && (args.contains("show") || args.contains("pull"));
+      case "heroku" -> first.equals("config") || first.equals("config:get");
+      case "vercel" -> first.equals("env") && second.equals("pull");
+      case "netlify" ->
+          first.equals("env:get")
+              || first.equals("env:list") && (args.contains("--plain") || args.contains("--json"));
+      case "railway" ->
+          (first.equals("variables") || first.equals("variable") && second.equals("list"))
+              && args.stream().noneMatch(a -> a.equals("--set") || a.startsWith("--set="));
+      case "eb" -> first.equals("printenv");
+      case "cf" -> first.equals("env");
+      case "firebase" -> first.equals("functions:config:get");
+      case "dokku" ->
+          first.equals("config")
+              || first.equals("config:show")
+              || first.equals("config:get")
+              || first.equals("config:export");
+      case "kamal" -> first.equals("secrets") && second.equals("print");
+      case "az" ->
+          (first.equals("webapp") || first.equals("functionapp"))
+              && second.equals("config")
+              && args.contains("appsettings")
+              && args.contains("list");
+      default -> false;
+    };
+  }
+
+  /** {@return the tool's {@code i}th argument, or the empty string} */
+  private static String word(List<String> args, int i) {
+    return args.size() > i ? args.get(i) : "";
   }
 
   /** Whether an argument holds {@code part}, in any case. */
@@ -162,8 +211,8 @@ final class CliSecretPrinters {
    * the macOS keychain, the freedesktop secret service, Doppler and Infisical.
    */
   static boolean printsStoredSecret(String program, List<String> args) {
-    String first = args.isEmpty() ? "" : args.get(0);
-    String second = args.size() > 1 ? args.get(1) : "";
+    String first = word(args, 0);
+    String second = word(args, 1);
     return switch (program) {
       case "vault" -> first.equals("kv") && second.equals("get") || vaultReadsSecret(args);
       case "aws" ->

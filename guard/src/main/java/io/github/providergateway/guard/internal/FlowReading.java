@@ -156,7 +156,10 @@ public final class FlowReading {
       WrittenScripts.runs(scan, step, found);
       WrittenScripts.redirected(scan, step, found);
       WrittenRuns.read(scan, step, found);
+      QuietSecretReads.read(scan, step, found);
+      ProductionEnvFiles.runs(scan, step, found);
     }
+    ProductionEnvFiles.copied(scan, found);
     HeldSecrets.written(scan, found);
     return found;
   }

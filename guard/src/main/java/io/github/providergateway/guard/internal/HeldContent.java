@@ -161,6 +161,7 @@ final class HeldContent {
     } else if (whole && shell != null) {
       found.writesSenders().put(KEY + path, ""); // the file holds nothing now
     }
+    ProductionEnvFiles.written(path, code, whole, found); // an env file pointed at production
   }
 
   private static int held(Found found) {

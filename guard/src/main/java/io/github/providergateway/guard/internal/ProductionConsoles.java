@@ -5,6 +5,8 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A console or a runner of arbitrary code started inside a production container (issue 80 round 6,
@@ -94,8 +96,29 @@ final class ProductionConsoles {
    * does. Inline code is not this (the {@code production.client-code} rule reads it).
    */
   private static boolean runsProjectScript(Scan scan, Step step, Where.Read read) {
+    List<Word> rest = projectScriptWords(step);
+    return rest != null
+        && (productionAssigned(scan)
+            || DjangoSettings.production(rest.subList(0, Math.min(rest.size(), 32))));
+  }
+
+  /**
+   * Whether a program runs a script of the project, by an interpreter or by its relative path, and
+   * says nothing of a dry run: code nobody read before it runs, with what its environment gives it
+   * (decision 208, {@link ProductionEnvFiles}).
+   */
+  static boolean runsScript(Step step) {
+    return projectScriptWords(step) != null || scriptByItsPath(step);
+  }
+
+  /**
+   * The words after the script of the project an interpreter runs ({@code node scripts/fix.js
+   * --all}: {@code --all}), or null where it runs none (inline code, a module, a path outside the
+   * project) or its words say it changes nothing.
+   */
+  private static List<Word> projectScriptWords(Step step) {
     if (!INTERPRETERS.contains(step.program()) && !step.program().equals("python3")) {
-      return false;
+      return null;
     }
     String script = null;
     List<Word> args = step.args();
@@ -104,7 +127,7 @@ final class ProductionConsoles {
       String text = args.get(at).text();
       if (text.startsWith("-")) {
         if (text.equals("-c") || text.equals("-e") || text.equals("-m") || text.equals("-r")) {
-          return false; // inline code or a module
+          return null; // inline code or a module
         }
         continue;
       }
@@ -116,14 +139,11 @@ final class ProductionConsoles {
         || script.startsWith("~")
         || script.startsWith("$")
         || !script.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")) {
-      return false;
+      return null;
     }
     List<Word> rest = args.subList(at + 1, args.size());
-    if (DryRuns.in(rest)) {
-      return false; // manage.py cd_reconcile --report-only: the command says it changes nothing
-    }
-    return productionAssigned(scan)
-        || DjangoSettings.production(rest.subList(0, Math.min(rest.size(), 32)));
+    // manage.py cd_reconcile --report-only: the command says it changes nothing
+    return DryRuns.in(rest) ? null : rest;
   }
 
   /**
@@ -132,6 +152,12 @@ final class ProductionConsoles {
    * read as {@link #runsProjectScript} reads it run by one.
    */
   private static boolean runsScriptByItsPath(Scan scan, Step step, Where.Read read) {
+    return scriptByItsPath(step)
+        && (productionAssigned(scan) || DjangoSettings.production(step.args()));
+  }
+
+  /** Whether a program is the project's script run by its relative path, with no dry run. */
+  private static boolean scriptByItsPath(Step step) {
     List<Word> words = step.invocation().words();
     if (words.isEmpty() || !words.get(0).literal() || step.interpreter()) {
       return false;
@@ -140,11 +166,14 @@ final class ProductionConsoles {
     return path.indexOf('/') > 0
         && !path.startsWith("~")
         && path.matches("[\\w./-]{1,200}\\.(?:py|rb|js|mjs|cjs|ts|php|exs|pl)")
-        && !DryRuns.in(step.args())
-        && (productionAssigned(scan) || DjangoSettings.production(step.args()));
+        && !DryRuns.in(step.args());
   }
 
-  /** Whether the command assigns a framework's environment or a database that names production. */
+  /**
+   * Whether the command assigns a framework's environment, a database or a credential (a variable
+   * named for a secret, decision 208) a value that names production: {@code STRIPE_SECRET_KEY=$(op
+   * read op://Clients/shop/stripe-live-secret)}, {@code API_TOKEN=$PROD_API_TOKEN}.
+   */
   private static boolean productionAssigned(Scan scan) {
     String source = scan.source();
     if (source == null) {
@@ -159,12 +188,25 @@ final class ProductionConsoles {
       int eq = token.indexOf('=');
       String name = token.substring(0, eq);
       String value = token.substring(eq + 1);
-      if (ENVIRONMENT_VARIABLES.contains(name) && Environments.namesProduction(value)) {
+      if ((ENVIRONMENT_VARIABLES.contains(name) || SecretNames.secret(name))
+          && Environments.namesProduction(value)) {
         return true;
+      }
+    }
+    Matcher substituted = PatternLiterals.matcher(SUBSTITUTED, source);
+    while (substituted.find()) {
+      String command = substituted.group(2) != null ? substituted.group(2) : substituted.group(3);
+      if (SecretNames.secret(substituted.group(1)) && Environments.namesProduction(command)) {
+        return true; // STRIPE_SECRET_KEY=$(op read op://Clients/shop/stripe-live-secret)
       }
     }
     return false;
   }
+
+  /** A variable assigned what a command prints: {@code KEY=$(op read op://…)}, {@code KEY=`…`}. */
+  private static final Pattern SUBSTITUTED =
+      Pattern.compile(
+          "([A-Za-z_][A-Za-z0-9_]{0,100})=\"?(?:\\$\\(([^()]{1,500})\\)|`([^`]{1,500})`)");
 
   /** The SQL statements that only read. */
   private static final Set<String> READS =

@@ -144,6 +144,19 @@ final class RunnerTargets {
 
   /** Whether {@code step} runs a task of the project's runner aimed at production. */
   static boolean aimed(Scan scan, Step step) {
+    return acting(scan, step, false);
+  }
+
+  /**
+   * Whether {@code step} runs a task of the project's runner that does more than build, check,
+   * serve or read, wherever it is aimed: production's credentials loaded from a file the session
+   * put in its way are its aim (decision 208, {@link ProductionEnvFiles}).
+   */
+  static boolean acts(Scan scan, Step step) {
+    return acting(scan, step, true);
+  }
+
+  private static boolean acting(Scan scan, Step step, boolean aimedElsewhere) {
     List<Word> args = step.args();
     List<String> tasks = new ArrayList<>();
     List<Word> rest = new ArrayList<>();
@@ -164,7 +177,7 @@ final class RunnerTargets {
       production |= task.length() < 128 && Environments.namesProduction(task);
     }
     production |= ProductionActs.aimedAtProduction(rest) || productionWord(rest);
-    if (!production && !Environments.productionAround(scan, step)) {
+    if (!aimedElsewhere && !production && !Environments.productionAround(scan, step)) {
       return false;
     }
     for (String task : tasks) {

@@ -556,7 +556,8 @@ final class ToolingRuns {
                   || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
                   || name.equals("package.json"))
               && related;
-      default -> DeferredRules.reaches(what, path);
+      default ->
+          ProductionEnvFiles.reaches(what, path, folder) || DeferredRules.reaches(what, path);
     };
   }
 
