@@ -55,7 +55,7 @@ final class FlowJudge {
     }
     alone = ownPush(alone, flow, past, matched);
     boolean session = call.project() != null;
-    GuardVerdict written = written(flow, past, session, matched);
+    GuardVerdict written = written(scan, flow, past, session, matched);
     if (written != null) {
       alone = new GuardExplanation(stricter(alone.verdict(), written), alone.parse(), matched);
     }
@@ -132,16 +132,17 @@ final class FlowJudge {
 
   /**
    * The written rules' verdict (decision 90): the strongest of what the call runs of the files the
-   * session wrote, saved from the web or cloned; a file's text is answered as its rule answers it
+   * session wrote, saved from the web or cloned, and of what it does through a port the session
+   * forwarded to another machine (decision 209); a file's text is answered as its rule answers it
    * in this preset. Null for none.
    */
   private GuardVerdict written(
-      CallFlow flow, SessionPast past, boolean session, List<String> matched) {
-    if (preset == GuardPreset.OFF || flow.runs().isEmpty() || past.senders().isEmpty()) {
+      Scan scan, CallFlow flow, SessionPast past, boolean session, List<String> matched) {
+    if (preset == GuardPreset.OFF || past.senders().isEmpty()) {
       return null;
     }
     GuardVerdict strongest = null;
-    for (WrittenRules.Found found : WrittenRules.judge(past.senders(), flow.runs())) {
+    for (WrittenRules.Found found : WrittenRules.judge(scan, past.senders(), flow.runs())) {
       String to =
           io.github.providergateway.guard.internal.DeferredRules.redirectedTo(
               found.rule().id(), found.what());

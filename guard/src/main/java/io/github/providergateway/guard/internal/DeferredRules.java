@@ -123,18 +123,24 @@ public final class DeferredRules implements Family {
     if (tool.equals("git")) {
       redirected(step, words, found);
     }
+    ForwardedPorts.read(step, words, found); // a port made another machine's (decision 209)
+    SelectedByFiles.copied(step, words, found); // production's configuration copied (decision 209)
     String obeys = obeys(tool, words);
     String selected = selected(tool, words);
     for (Path cwd : step.cwds()) {
       if (cwd == null) {
         continue;
       }
+      String theme = SelectedByFiles.themePush(step, words, cwd);
+      if (theme != null && found.runs().size() < 32) {
+        found.runs().add(SelectedByFiles.THEME_RUN + ":" + theme);
+      }
       if (selected != null && found.writesSenders().size() < 16) {
         // A switch to production is kept; a switch elsewhere forgets it.
         found
             .writesSenders()
             .put(
-                HeldContent.KEY + cwd + MARK + tool,
+                selectedKey(cwd, tool),
                 PatternLiterals.finds(PRODUCTION, selected)
                     ? SELECTED + " " + FlowReading.shorten(tool + " " + String.join(" ", words))
                     : "");
@@ -145,6 +151,18 @@ public final class DeferredRules implements Family {
         found.runs().add(obeys + ":" + cwd);
       }
     }
+  }
+
+  /**
+   * Where the session keeps a tool's selected target: the pseudo-path {@code
+   * <folder>/#selected:<tool>}.
+   *
+   * @param cwd the folder the switch was made in
+   * @param tool the tool's program
+   * @return the key among the session's written files
+   */
+  static String selectedKey(Path cwd, String tool) {
+    return HeldContent.KEY + cwd + MARK + tool;
   }
 
   /**
@@ -367,7 +385,15 @@ public final class DeferredRules implements Family {
     return at >= 0 && at + 1 < words.size() ? words.get(at + 1) : null;
   }
 
-  private static String value(List<String> words, String option, String shortOption) {
+  /**
+   * The value of an option: {@code --config prd}, {@code -c prd}, {@code --config=prd}.
+   *
+   * @param words the program's arguments
+   * @param option its long name
+   * @param shortOption its short name (the long one again for none)
+   * @return the value, or null
+   */
+  static String value(List<String> words, String option, String shortOption) {
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
       if ((word.equals(option) || word.equals(shortOption)) && i + 1 < words.size()) {

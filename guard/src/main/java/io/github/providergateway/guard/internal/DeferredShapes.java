@@ -163,6 +163,9 @@ final class DeferredShapes {
         && PatternLiterals.finds(SERVES_HOME, text)) {
       return DEV_SERVER + " a dev server on every interface serving files outside the project";
     }
+    if (name.equals(SelectedByFiles.THEME_FILE)) {
+      return SelectedByFiles.theme(text); // its default environment (decision 209)
+    }
     if (name.equals(".pre-commit-config.yaml")) {
       Matcher moving = PatternLiterals.matcher(MOVING_REV, text);
       while (moving.find()) {

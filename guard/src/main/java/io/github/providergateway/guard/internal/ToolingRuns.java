@@ -556,6 +556,7 @@ final class ToolingRuns {
                   || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
                   || name.equals("package.json"))
               && related;
+      case SelectedByFiles.THEME_RUN -> name.equals(SelectedByFiles.THEME_FILE) && related;
       default ->
           ProductionEnvFiles.reaches(what, path, folder) || DeferredRules.reaches(what, path);
     };

@@ -39,6 +39,21 @@ public final class WrittenRules implements Family {
   public record Found(BuiltinRule rule, BuiltinRule held, String what) {}
 
   /**
+   * The written rules a call matches, and what it does through the ports the session forwarded to
+   * another machine (decision 209).
+   *
+   * @param scan the call's scan
+   * @param written the session's written files ({@code SessionPast#senders})
+   * @param runs what the call runs ({@code CallFlow#runs})
+   * @return the matches: the written files' in their order, then the tunnels'
+   */
+  public static List<Found> judge(Scan scan, Map<String, String> written, List<String> runs) {
+    List<Found> found = judge(written, runs);
+    found.addAll(ForwardedPorts.through(scan, written));
+    return found;
+  }
+
+  /**
    * The written rules a call matches.
    *
    * @param written the session's written files ({@code SessionPast#senders})
