@@ -158,6 +158,7 @@ public final class FlowReading {
       WrittenRuns.read(scan, step, found);
     }
     HeldSecrets.written(scan, found);
+    RecordsArrived.read(scan, found);
     return found;
   }
 
