@@ -8,6 +8,7 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.FlowReading;
 import io.github.providergateway.guard.internal.FlowRules;
 import io.github.providergateway.guard.internal.Hit;
+import io.github.providergateway.guard.internal.RecordsCarried;
 import io.github.providergateway.guard.internal.Scan;
 import io.github.providergateway.guard.internal.WrittenRules;
 import java.util.ArrayList;
@@ -138,11 +139,15 @@ final class FlowJudge {
    */
   private GuardVerdict written(
       Scan scan, CallFlow flow, SessionPast past, boolean session, List<String> matched) {
-    if (preset == GuardPreset.OFF || past.senders().isEmpty()) {
+    if (preset == GuardPreset.OFF) {
       return null;
     }
+    List<WrittenRules.Found> founds = new ArrayList<>(carried(flow, past, scan));
+    if (!past.senders().isEmpty()) {
+      founds.addAll(0, WrittenRules.judge(scan, past.senders(), flow.runs()));
+    }
     GuardVerdict strongest = null;
-    for (WrittenRules.Found found : WrittenRules.judge(scan, past.senders(), flow.runs())) {
+    for (WrittenRules.Found found : founds) {
       String to =
           io.github.providergateway.guard.internal.DeferredRules.redirectedTo(
               found.rule().id(), found.what());
@@ -168,6 +173,32 @@ final class FlowJudge {
       }
     }
     return strongest;
+  }
+
+  /**
+   * What the call carries on of the session's people's records and collectors, and its pushes to
+   * another repository added as a remote in this session (decision 210).
+   */
+  private static List<WrittenRules.Found> carried(CallFlow flow, SessionPast past, Scan scan) {
+    List<WrittenRules.Found> found = new ArrayList<>();
+    if (!past.senders().isEmpty()) {
+      found.addAll(
+          RecordsCarried.judge(scan, past.senders(), flow.runs(), !past.sendsOut(flow).isEmpty()));
+    }
+    for (Sending sending : flow.sends()) {
+      String url = sending.to() == null ? null : past.remotesAdded().get(sending.to());
+      if (sending.kind() == Sending.Kind.PUSH
+          && url != null
+          && !past.ownRemotes().containsKey(sending.to())) {
+        WrittenRules.Found other =
+            RecordsCarried.otherRepository(sending.to(), url, past.ownRemotes().values());
+        if (other != null) {
+          found.add(other);
+          break;
+        }
+      }
+    }
+    return found;
   }
 
   /**

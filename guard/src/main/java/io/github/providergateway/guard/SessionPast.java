@@ -3,6 +3,7 @@ package io.github.providergateway.guard;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.guard.CallFlow.Sending;
+import io.github.providergateway.guard.internal.RecordsArrived;
 import io.github.providergateway.guard.internal.WrittenRuns;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -179,8 +180,21 @@ public final class SessionPast {
     }
     Map<String, String> written = new LinkedHashMap<>(senders);
     for (Map.Entry<String, String> file : flow.writesSenders().entrySet()) {
-      if (written.size() < MAX_NAMES || written.containsKey(file.getKey())) {
-        written.put(cut(file.getKey()), file.getValue() == null ? "" : cut(file.getValue()));
+      String key = file.getKey();
+      if (key.startsWith(RecordsArrived.FROM)) {
+        String records = null;
+        for (String source : file.getValue().split("\n")) {
+          records = records != null ? records : written.get(RecordsArrived.RECORDS + source);
+        }
+        key =
+            records == null
+                ? null
+                : RecordsArrived.RECORDS + key.substring(RecordsArrived.FROM.length());
+        if (key != null && (written.size() < MAX_NAMES || written.containsKey(key))) {
+          written.put(cut(key), records); // made from people's records, it holds them
+        }
+      } else if (written.size() < MAX_NAMES || written.containsKey(key)) {
+        written.put(cut(key), file.getValue() == null ? "" : cut(file.getValue()));
       }
     }
     for (Map.Entry<String, String> copy : flow.copies().entrySet()) {

@@ -161,6 +161,7 @@ public final class FlowReading {
     }
     ProductionEnvFiles.copied(scan, found);
     HeldSecrets.written(scan, found);
+    RecordsArrived.read(scan, found);
     return found;
   }
 

@@ -105,6 +105,7 @@ final class WrittenScripts {
       JsonNode text = call.args().get(field);
       if (text != null && text.isTextual()) {
         written(file, text.asText(), found);
+        RecordsArrived.edited(file, text.asText(), found);
         HeldContent.judge(
             scan,
             file,
