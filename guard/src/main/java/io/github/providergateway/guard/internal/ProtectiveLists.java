@@ -52,6 +52,140 @@ final class ProtectiveLists {
           "redact",
           "redacted");
 
+  /**
+   * Words of a list's name, or of its file's, that keep people out of a contact (decision 212):
+   * {@code exclude_flags} of a call campaign, a suppression file's channels.
+   */
+  private static final Set<String> KEEPS_OUT =
+      NameSet.of(
+          "exclude",
+          "excluded",
+          "exclusion",
+          "exclusions",
+          "suppress",
+          "suppressed",
+          "suppression",
+          "suppressions");
+
+  /** Words of a list's name or its path that say the list is of contact with people. */
+  private static final Set<String> CONTACT =
+      NameSet.of(
+          "channels",
+          "channel",
+          "contact",
+          "contacts",
+          "call",
+          "calls",
+          "mailing",
+          "mailings",
+          "campaign",
+          "campaigns",
+          "appeal",
+          "appeals",
+          "fundraising",
+          "telefundraising",
+          "donor",
+          "donors",
+          "supporter",
+          "supporters",
+          "recipient",
+          "recipients",
+          "subscribers",
+          "fps",
+          "tps",
+          "mps");
+
+  /** Words of a list's name that say its items are spared a measure: {@code critical_exempt}. */
+  private static final Set<String> SPARED =
+      NameSet.of(
+          "critical", "protected", "lifesupport", "medical", "essential", "spared", "priority");
+
+  /** Words of a list's name that hold back what would warn someone: {@code suppress_qcodes}. */
+  private static final Set<String> SILENCES =
+      NameSet.of(
+          "suppress",
+          "suppressed",
+          "mute",
+          "muted",
+          "silence",
+          "silenced",
+          "ignore",
+          "ignored",
+          "filter",
+          "filtered",
+          "hide",
+          "hidden",
+          "drop");
+
+  /** Words of a list's name or its path that say what it silences warns someone. */
+  private static final Set<String> WARNINGS =
+      NameSet.of(
+          "notam",
+          "notams",
+          "alert",
+          "alerts",
+          "alarm",
+          "alarms",
+          "paging",
+          "incident",
+          "incidents",
+          "advisory",
+          "advisories",
+          "sigmet",
+          "sigmets",
+          "pirep",
+          "qcodes");
+
+  /** Words of a list's name that make its items eligible for a claim, a relief or a payment. */
+  private static final Set<String> ELIGIBLE =
+      NameSet.of("eligible", "eligibility", "qualifying", "claimable", "reclaimable");
+
+  /** Words of a list's name or its path that say the claim is a tax's or a public body's. */
+  private static final Set<String> RELIEFS =
+      NameSet.of(
+          "giftaid",
+          "gasds",
+          "hmrc",
+          "tax",
+          "relief",
+          "reliefs",
+          "subsidy",
+          "subsidies",
+          "rebate",
+          "rebates",
+          "reimbursement",
+          "reimbursable",
+          "deductible",
+          "grant");
+
+  /** Words of a list's name that make it a match's keys: {@code MATCH_KEYS}. */
+  private static final Set<String> MATCHING =
+      NameSet.of("match", "matching", "merge", "dedup", "dedupe", "linkage", "link");
+
+  /** Words of a list's name that say its items are what two records must share to match. */
+  private static final Set<String> CRITERIA =
+      NameSet.of("keys", "fields", "criteria", "attributes", "columns", "identifiers");
+
+  /** Words of a list's name or its path that say what a match does acts on a person's record. */
+  private static final Set<String> RECORDS_OF_PEOPLE =
+      NameSet.of(
+          "death",
+          "deceased",
+          "voter",
+          "voters",
+          "patient",
+          "patients",
+          "person",
+          "persons",
+          "mpi",
+          "empi",
+          "identity",
+          "purge",
+          "cancel",
+          "duplicate",
+          "duplicates",
+          "sanctions");
+
   /** Words of a list's name whose items skip a protection, with a protection's word beside them. */
   private static final Set<String> SKIPS =
       NameSet.of("skip", "bypass", "exempt", "exempted", "exemption", "exemptions");
@@ -154,7 +288,11 @@ final class ProtectiveLists {
         continue;
       }
       Set<String> was = list.getValue();
-      if (SafeguardEdits.has(words, HELD_BACK) && shortened(was, items)) {
+      List<String> placed = new ArrayList<>(words);
+      placed.addAll(SafeguardEdits.words(file));
+      if ((SafeguardEdits.has(words, HELD_BACK)
+              || heldBackFrom(words, placed, SafeguardEdits.words(CheckFiles.stem(file))))
+          && shortened(was, items)) {
         Set<String> gone = new LinkedHashSet<>(was);
         gone.removeAll(items);
         String shown =
@@ -165,7 +303,9 @@ final class ProtectiveLists {
       }
       boolean skips =
           SafeguardEdits.has(words, SKIPS) && SafeguardEdits.has(words, PROTECTIONS)
-              || SafeguardEdits.has(words, CANCELLED);
+              || SafeguardEdits.has(words, CANCELLED)
+              || SafeguardEdits.has(words, SILENCES) && SafeguardEdits.has(placed, WARNINGS)
+              || SafeguardEdits.has(words, ELIGIBLE) && SafeguardEdits.has(placed, RELIEFS);
       if (skips && was != ANY && items.containsAll(was) && items.size() > was.size()) {
         Set<String> added = new LinkedHashSet<>(items);
         added.removeAll(was);
@@ -174,6 +314,22 @@ final class ProtectiveLists {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a list holds back from a measure people it must spare (decision 212): whom a contact
+   * excludes ({@code exclude_flags} of a call campaign, a suppression file's channels), what a
+   * measure spares ({@code critical_exempt}), what two records must share to be one person's
+   * ({@code MATCH_KEYS} of a death match).
+   */
+  private static boolean heldBackFrom(List<String> words, List<String> placed, List<String> stem) {
+    List<String> named = new ArrayList<>(words);
+    named.addAll(stem);
+    return SafeguardEdits.has(named, KEEPS_OUT) && SafeguardEdits.has(placed, CONTACT)
+        || SafeguardEdits.has(words, SKIPS) && SafeguardEdits.has(words, SPARED)
+        || SafeguardEdits.has(words, MATCHING)
+            && SafeguardEdits.has(words, CRITERIA)
+            && SafeguardEdits.has(placed, RECORDS_OF_PEOPLE);
   }
 
   private static boolean shortened(Set<String> was, Set<String> items) {
@@ -209,10 +365,12 @@ final class ProtectiveLists {
       String here = String.join(".", sections);
       if (item) {
         String value = uncommented(line.substring(1)).strip();
-        if (value.contains(": ") || value.endsWith(":")) {
+        if (value.endsWith(":")) {
           maps.add(here); // a list of maps: its items are no one value each
           continue;
         }
+        // A map's first pair stands for its item (- ref: landing-rights-missing/IN), so a list of
+        // maps emptied or shortened is seen (decision 212).
         lists.computeIfAbsent(here, k -> new LinkedHashSet<>()).add(unquoted(value));
         continue;
       }

@@ -48,15 +48,17 @@ final class ProtectiveNumbers {
    * One row of the book: which settings it reads and which way they loosen.
    *
    * @param name what the number is, as the reason shows it
-   * @param key the words one of which the key holds
+   * @param key the words one of which the key holds; none: every key of the place {@code with}
+   *     names
    * @param also the words one of which the key holds too, or empty
    * @param with the words one of which the key, its sections or its file's path holds, or empty
    * @param unless the words none of which they hold
-   * @param loosens {@code raised}, {@code lowered} or {@code later}
+   * @param loosens {@code raised}, {@code lowered}, {@code later} or {@code earlier}
    * @param by the least factor the move makes
    * @param to the value the move reaches, or NaN
    * @param production whether the file's path must name production
-   * @param kind {@code number}, {@code version} or {@code time}
+   * @param kind {@code number}, {@code version}, {@code time}, {@code date} or {@code size} (a
+   *     number's size, its sign left out)
    * @param closes the networks' closes in minutes of the day, for a time
    * @param atMost what a value alone loosens at or below, or NaN
    * @param atLeast what a value alone on a scale of 100 loosens at or above, or NaN
@@ -77,7 +79,7 @@ final class ProtectiveNumbers {
       double atLeast) {
 
     boolean applies(List<String> keyWords, List<String> around, String file) {
-      return SafeguardEdits.has(keyWords, key)
+      return (key.isEmpty() || SafeguardEdits.has(keyWords, key)) // none: every key of its place
           && (also.isEmpty() || SafeguardEdits.has(keyWords, also))
           && (with.isEmpty() || SafeguardEdits.has(around, with))
           && !SafeguardEdits.has(around, unless)
@@ -93,8 +95,16 @@ final class ProtectiveNumbers {
           yield a != null && b != null && WrittenValues.lower(b, a);
         }
         case "time" -> pastClose(was, now, around);
+        case "date" -> {
+          double a = was.instant();
+          double b = now.instant();
+          yield loosens.equals("later") ? b > a : loosens.equals("earlier") && b < a;
+        }
         default -> {
-          double ratio = WrittenValues.ratio(was, now);
+          double ratio =
+              kind.equals("size")
+                  ? WrittenValues.ratio(was.size(), now.size())
+                  : WrittenValues.ratio(was, now);
           double value = now.number();
           boolean raised = ratio > 1 && ratio >= by && (Double.isNaN(to) || value >= to);
           boolean lowered =
@@ -172,11 +182,9 @@ final class ProtectiveNumbers {
     if (a != null && reading.moved(a, b, around)) {
       return now.key()
           + ": "
-          + a.digits()
-          + a.unit()
+          + a.shown()
           + " → "
-          + b.digits()
-          + b.unit()
+          + b.shown()
           + ", "
           + reading.name()
           + " "

@@ -117,7 +117,11 @@ final class WeakModes {
                   "silent",
                   "email",
                   "push",
-                  "sms")));
+                  "sms")),
+          // A caller put through to a person sent to a recording: transfer → voicemail.
+          new Twins(
+              NameSet.of("transfer", "connect", "bridge", "dial", "ring", "forward"),
+              NameSet.of("voicemail", "vm", "hangup", "recording", "playback", "announcement")));
 
   /** The words with which a mode waits for a check: {@code after_archive_verified}. */
   private static final Set<String> CHECKED =

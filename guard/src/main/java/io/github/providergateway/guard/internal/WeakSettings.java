@@ -43,7 +43,36 @@ final class WeakSettings {
           "sends",
           "sending",
           "deliver",
-          "mail");
+          "mail",
+          "respect",
+          "respects",
+          "honor",
+          "honour",
+          "observe",
+          "observes");
+
+  /**
+   * Whom a switch keeps out of a mailing, a call list or a run (decision 212): {@code
+   * exclude_deceased}, {@code exclude_gone_away}, {@code skip_vulnerable}. Turned off, it reaches
+   * them.
+   */
+  private static final Set<String> KEPT_OUT =
+      NameSet.of(
+          "deceased",
+          "dead",
+          "bereaved",
+          "gone",
+          "goneaway",
+          "vulnerable",
+          "optout",
+          "optouts",
+          "unsubscribed",
+          "minors",
+          "lacks",
+          "incapacity",
+          "tps",
+          "mps",
+          "fps");
 
   /**
    * What is sent that a person may turn off for privacy's or quiet's sake: telemetry, marketing.
@@ -91,7 +120,12 @@ final class WeakSettings {
           "supervisory",
           "replication",
           "failover",
-          "dispatch");
+          "dispatch",
+          "hold",
+          "holds",
+          "moratorium",
+          "licence",
+          "license");
 
   /** Keys that are no protection wherever they are: how much is logged, shown or cached. */
   private static final Set<String> INCIDENTAL =
@@ -111,7 +145,10 @@ final class WeakSettings {
           "dry",
           "dryrun",
           "demo",
-          "mock");
+          "mock",
+          "gitignore",
+          "ignorefile",
+          "vcs");
 
   /** Keys whose value is a record's or a thing's, not a mode: {@code status: held}. */
   private static final Set<String> NO_MODE =
@@ -228,6 +265,7 @@ final class WeakSettings {
       placed.addAll(SafeguardEdits.words(setting.context()));
       placed.addAll(path);
       return SafeguardEdits.has(key, GUARDING_VERBS) && !SafeguardEdits.has(key, OPTIONAL_SENDS)
+          || SafeguardEdits.has(key, KEPT_OUT)
           || SafeguardEdits.has(placed, GUARDED_PLACES);
     }
     if (ON.contains(v) && OFF.contains(w)) {

@@ -1,5 +1,8 @@
 package io.github.providergateway.guard.internal;
 
+import java.time.DateTimeException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -21,7 +24,15 @@ final class WrittenValues {
   private static final Pattern AFTER_KEY =
       Pattern.compile(
           "^['\"\\]]{0,2}\\s{0,4}(?:=>|:=|:|=)\\s{0,4}(?:[A-Za-z_][\\w.]{0,40}\\(\\s{0,2})?['\"]?"
-              + "(-?\\d[\\d_]{0,15}(?:[.:]\\d{1,6}){0,3})([A-Za-z]{0,7})(.{0,80})");
+              + "(?:[\\[(]\\s{0,2})?"
+              + "(-?\\d[\\d_]{0,15}(?:[.:]\\d{1,6}){0,3}(?:[eE][-+]?\\d{1,3}(?![\\w.]))?)([A-Za-z]{0,7})"
+              + "(.{0,80})");
+
+  /** A date as ISO 8601 writes it, its time and offset where given. */
+  private static final Pattern DATE =
+      Pattern.compile(
+          "(\\d{4})-(\\d{2})-(\\d{2})(?:[Tt ](\\d{2}):(\\d{2})(?::(\\d{2}))?(?:\\.\\d{1,9})?)?"
+              + "\\s?([Zz]|[+-]\\d{2}:\\d{2})?");
 
   /** A duration's unit in seconds. */
   private static final Map<String, Long> UNITS =
@@ -56,7 +67,7 @@ final class WrittenValues {
     /** Its number, or NaN where it is a version or a time. */
     double number() {
       String plain = digits.replace("_", "");
-      if (!plain.matches("-?\\d{1,15}(?:\\.\\d{1,6})?")) {
+      if (!plain.matches("-?\\d{1,15}(?:\\.\\d{1,6})?(?:[eE][-+]?\\d{1,3})?")) {
         return Double.NaN;
       }
       return Double.parseDouble(plain);
@@ -81,6 +92,44 @@ final class WrittenValues {
       return time.matches()
           ? Integer.parseInt(time.group(1)) * 60 + Integer.parseInt(time.group(2))
           : -1;
+    }
+
+    /**
+     * Its date, and its time where given, in seconds of the epoch ({@code
+     * 2026-11-03T20:00:00-06:00}; a date with no offset is read as UTC), or NaN where it is no
+     * date.
+     */
+    double instant() {
+      Matcher date = DATE.matcher(digits + unit + rest);
+      if (!date.lookingAt()) {
+        return Double.NaN;
+      }
+      try {
+        LocalDateTime at =
+            LocalDateTime.of(
+                Integer.parseInt(date.group(1)),
+                Integer.parseInt(date.group(2)),
+                Integer.parseInt(date.group(3)),
+                date.group(4) == null ? 0 : Integer.parseInt(date.group(4)),
+                date.group(5) == null ? 0 : Integer.parseInt(date.group(5)),
+                date.group(6) == null ? 0 : Integer.parseInt(date.group(6)));
+        String offset = date.group(7);
+        return at.toEpochSecond(
+            offset == null ? ZoneOffset.UTC : ZoneOffset.of(offset.toUpperCase(Locale.ROOT)));
+      } catch (DateTimeException e) {
+        return Double.NaN; // a month 13, an offset past 18 hours
+      }
+    }
+
+    /** Its size, its sign left out: a bias of -38.5 is as large as one of 38.5. */
+    Value size() {
+      return digits.startsWith("-") ? new Value(digits.substring(1), unit, rest) : this;
+    }
+
+    /** It as a reason shows it: a date whole, a number with its unit. */
+    String shown() {
+      Matcher date = DATE.matcher(digits + unit + rest);
+      return date.lookingAt() && !Double.isNaN(instant()) ? date.group() : digits + unit;
     }
 
     /** Its unit in seconds, or 0 where it has none a duration has. */
