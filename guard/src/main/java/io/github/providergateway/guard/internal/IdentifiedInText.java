@@ -64,6 +64,43 @@ final class IdentifiedInText {
       Pattern.compile(
           "\\b[A-Z][\\w&'-]+\\s+(?:SA|S\\.A\\.|LLC|Ltd|Inc|GmbH|Corp|AG|BV|PLC|LLP|SRL|SARL)\\b");
 
+  /** A full birth date: {@code 1984-03-12}, {@code 3/12/1984} (decision 215). */
+  private static final Pattern BIRTH_DATE =
+      Pattern.compile(
+          "\\b(?:19|20)\\d\\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])\\b"
+              + "|\\b(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\\d|3[01])/(?:19|20)\\d\\d\\b");
+
+  /** An identity document's number with its label: {@code driver license D4412093}. */
+  private static final Pattern DOCUMENT_NUMBER =
+      Pattern.compile(
+          "(?i)(?:driver'?s?\\s*licen[cs]e|\\bDL|passport|state\\s+id|national\\s+id)"
+              + "\\s*(?:no\\.?|number|#)?\\s*:?\\s*[A-Z]{0,3}\\d{6,12}\\b");
+
+  /** A person's given and family name: {@code Margaret Ellingham}. */
+  private static final Pattern NAME =
+      Pattern.compile("\\b[A-Z][a-z]+(?:\\s+[A-Z]\\.)?\\s+[A-Z][a-z]{2,}\\b");
+
+  /** What a person owns. */
+  private static final Pattern WEALTH =
+      Pattern.compile(
+          "(?i)net\\s+worth|(?:house|home|property|estate)\\s+value|\\bwealth|inheritance");
+
+  /** A death in a person's family, what a legacy prospect's research looks for. */
+  private static final Pattern BEREAVED =
+      Pattern.compile(
+          "(?i)\\bwidow(?:er|ed)?\\b|bereave\\w*|\\blate\\s+(?:husband|wife|partner)"
+              + "|\\b(?:husband|wife)'?s\\b|obituar\\w*|\\bprobate\\b|passed\\s+away");
+
+  /** A person named by a staff number and a family name: {@code 18820 Reyes}. */
+  private static final Pattern NUMBERED_PERSON =
+      Pattern.compile("\\b\\d{4,8}\\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?\\b");
+
+  /** What a medical file says of a crewmember or a worker beside a diagnosis. */
+  private static final Pattern MEDICAL =
+      Pattern.compile(
+          "(?i)\\bhims\\b|alcohol|\\bssri|special\\s+issuance|cardiac|rehab\\w*|substance"
+              + "|mental\\s+health|\\bmedical\\s+(?:leave|hold|case|grounding)");
+
   /** A social security number's shape with its label somewhere in the text. */
   private static final Pattern SSN =
       Pattern.compile("\\b(?!000|666|9\\d\\d)\\d{3}-(?!00)\\d{2}-(?!0000)\\d{4}\\b");
@@ -111,7 +148,32 @@ final class IdentifiedInText {
     if (SAR.matcher(text).find() && COMPANY.matcher(text).find()) {
       return "a suspicious activity report's subject in a web search";
     }
+    if (identityDocument(text)) {
+      return "a person's birth date and identity document number in a web search";
+    }
+    if (NAME.matcher(text).find() && WEALTH.matcher(text).find() && BEREAVED.matcher(text).find()) {
+      return "a named person's wealth and bereavement in a web search";
+    }
     return null;
+  }
+
+  /** Whether the text carries a full birth date and an identity document's number. */
+  private static boolean identityDocument(String text) {
+    return BIRTH_DATE.matcher(text).find() && DOCUMENT_NUMBER.matcher(text).find();
+  }
+
+  /** Whether a person named by number has a diagnosis or a medical status said just after. */
+  private static boolean numberedDiagnosis(String text) {
+    Matcher person = NUMBERED_PERSON.matcher(text);
+    while (person.find()) {
+      String after = text.substring(person.end(), Math.min(text.length(), person.end() + 60));
+      if (MEDICAL.matcher(after).find()
+          || RegulatedSinks.DIAGNOSIS.matcher(after).find()
+          || CONDITION.matcher(after).find()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a number in the text stands for a person: not a date, not one a word names. */
@@ -143,6 +205,12 @@ final class IdentifiedInText {
           return "a social security number";
         }
       }
+    }
+    if (identityDocument(text)) {
+      return "a person's birth date and identity document number";
+    }
+    if (numberedDiagnosis(text)) {
+      return "people named with their diagnoses"; // decision 215
     }
     Matcher pid = PID.matcher(text);
     while (pid.find()) {

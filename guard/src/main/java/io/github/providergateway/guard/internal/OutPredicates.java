@@ -161,6 +161,7 @@ final class OutPredicates {
         (scan, step, read) ->
             RecordsCopiedOut.copies(scan, step) || RecordsToBucket.copies(scan, step));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(scan, step, false));
+    named.put("copies-to-personal-host", (scan, step, read) -> PersonalHosts.names(step));
     named.put(
         "copies-to-removable-drive", (scan, step, read) -> CopiedToRemovableDrive.copies(step));
     named.put("makes-public-read", (scan, step, read) -> publicRead(step));

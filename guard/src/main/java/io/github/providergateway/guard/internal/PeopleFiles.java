@@ -160,7 +160,23 @@ final class PeopleFiles {
       Pattern.compile(
           "ssn|social[-_ ]?security|census|payroll[-_]?register|(?<![a-z])[wi]-?[29]s?(?![a-z0-9])|_dob\\b"
               + "|dob_|date[-_]of[-_]birth|background[-_]?reports?|medical|credit[-_]?reports?"
-              + "|tri[-_]?merge|\\.hl7$");
+              + "|tri[-_]?merge|\\.hl7$"
+              // decision 215: a payroll's or a bank's file of people, a monitoring roster of
+              // pilots in recovery, an address-confidentiality program's participants
+              + "|payroll|bacs|mandates|sort[-_]?codes?|bank[-_]?details|hims[-_]|aeromedical"
+              + "|address[-_]?confidential\\w*|acp[-_]participants?");
+
+  /**
+   * A folder that holds protected people's records whatever its files are named (decision 215): an
+   * address-confidentiality program's, an aeromedical office's, a pilots' monitoring program's.
+   */
+  private static final Pattern PROTECTED_FOLDER =
+      Pattern.compile("/(?:acp|aeromedical|hims|address[-_]?confidentiality)/");
+
+  /** A name that says the file holds sums, not a row a person (decision 215). */
+  private static final Pattern AGGREGATE =
+      Pattern.compile(
+          "totals?(?![a-z])|summar(?:y|ies)|aggregate|counts?(?![a-z])|[-_]by[-_]|stats|statistics");
 
   /**
    * A file of people's identifiers read whole into the conversation (the read tool, {@code cat}),
@@ -195,8 +211,9 @@ final class PeopleFiles {
   private static String identifiers(String path) {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
-    if (!IDENTIFIERS.matcher(name).find()
+    if (!IDENTIFIERS.matcher(name).find() && !PROTECTED_FOLDER.matcher(lower).find()
         || TEST_DATA.matcher(lower).find()
+        || AGGREGATE.matcher(name).find()
         || !READ_EXTENSION.matcher(name).find()) {
       return null;
     }
@@ -221,15 +238,22 @@ final class PeopleFiles {
           "redshift-data",
           "usql",
           "pgcli",
-          "mycli");
+          "mycli",
+          "sf",
+          "sfdx");
 
   /** A SELECT of people's identifiers: a column named as one, not inside an aggregate. */
   private static final Pattern SELECTS_IDENTIFIERS =
       Pattern.compile(
           "\\bselect\\s(?:(?!\\bfrom\\b)[^;]){0,400}?(?<![(\\w])(?<!distinct\\s)(ssn|national_id|social_security\\w*"
               + "|tax_id|date_of_birth|birth_?date|dob|email|phone\\w*|address_line\\w*|home_address"
-              + "|salary|base_pay|bank_account\\w*|account_number|routing_number|passport\\w*)\\b"
+              + "|salary|base_pay|bank_account\\w*|account_number|routing_number|passport\\w*"
+              // decision 215: a protected voter's real address, a supporter's diagnosis or faith
+              + "|actual_residence|residence_address|confidential_address|diagnos\\w*|religio\\w*)\\b"
               + "(?:(?!\\bfrom\\b)[^;]){0,400}?\\bfrom\\b");
+
+  /** The clients whose {@code -o} is no output file: snowsql's option, Salesforce's org. */
+  private static final Set<String> OTHER_O = NameSet.of("snowsql", "sf", "sfdx");
 
   /** SQL or a client's option that sends the rows to a file or a table, not the screen. */
   private static final Pattern WRITES_ELSEWHERE =
@@ -267,7 +291,7 @@ final class PeopleFiles {
       boolean elsewhere =
           intoFile(step)
               || WRITES_ELSEWHERE.matcher(text).find()
-              || text.contains(" -o ") && !step.program().equals("snowsql");
+              || text.contains(" -o ") && !OTHER_O.contains(step.program());
       boolean production = Environments.production(scan, step);
       if (elsewhere) {
         // production's rows to a file are production.data-export's (decision 160: a shared

@@ -29,6 +29,8 @@ final class PeoplePredicates {
     named.put("people-benefits-feed-sent", PeoplePredicates::benefitsFeedSent);
     named.put("people-data-protection-removed", PeoplePredicates::protectionRemoved);
     named.put("people-protected-activity-recorded", PeoplePredicates::protectedActivity);
+    named.put("people-protective-flags-cleared", ProtectiveFlagsCleared::cleared);
+    named.put("people-records-shared-wide", RecordsSharedWide::shared);
   }
 
   /** The first match of a pattern in a text, as the reason shows it, or {@code null}. */

@@ -398,11 +398,25 @@ final class RecordsPredicates {
     return exclude >= 0 && exclude > include || before.endsWith("non-") || before.endsWith("not ");
   }
 
+  /**
+   * A confidential safety program whose data its agreement keeps from being tied to a crewmember
+   * (decision 215): ASAP's reports, FOQA's flight data.
+   */
+  private static final String SAFETY_PROGRAM =
+      "\\basap[-_](?:reports?|submissions?|narratives?|events?)\\b|\\bfoqa\\b|foqa[-_/]";
+
+  /** The crew roster or a crewmember's name, what ties a safety program's data to a pilot. */
+  private static final Pattern CREW_IDENTITY =
+      Pattern.compile("\\broster\\w*|crew_member\\w*|\\bemp_no\\b|\\blast_name\\b");
+
   /** An anonymous reporting channel. */
   private static final Pattern CHANNEL =
       Pattern.compile(
           "hotline|whistleblow\\w*|ethicspoint|speakup|speak-up|ethics|anonymous[-_ ]?report\\w*"
-              + "|navex|convercent");
+              + "|navex|convercent"
+              // decision 215: aviation's confidential safety programs (ASAP reports, FOQA data)
+              + "|"
+              + SAFETY_PROGRAM);
 
   /** What identifies the reporter: an address, an agent, a sign-on, a web server's log. */
   private static final Pattern IDENTITY =
@@ -423,7 +437,10 @@ final class RecordsPredicates {
     }
     Matcher identity = PatternLiterals.matcher(IDENTITY, text);
     if (!identity.find()) {
-      return null;
+      identity = PatternLiterals.matcher(CREW_IDENTITY, text);
+      if (!channel.group().matches(SAFETY_PROGRAM) || !identity.find()) {
+        return null;
+      }
     }
     // A read of the channel's own data or logs (a database, another host, a cluster's logs), not
     // of its source code.
@@ -443,6 +460,7 @@ final class RecordsPredicates {
           || step.startsWith("curl")
           || step.startsWith("bq ")
           || step.startsWith("snowsql")
+          || step.startsWith("duckdb")
           || step.startsWith("clickhouse")
           || step.startsWith("python")
           || step.startsWith("node")) {
