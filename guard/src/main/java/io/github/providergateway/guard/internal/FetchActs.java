@@ -96,7 +96,36 @@ final class FetchActs {
           "unregister",
           "deregister",
           "reassign",
-          "trip");
+          "trip",
+          "disconnect",
+          "reconnect",
+          "publish",
+          "unpublish",
+          "notify",
+          "enable",
+          "activate",
+          "submit",
+          "dispatch");
+
+  /**
+   * Parameters that confirm or order the act the page is for (decision 214): {@code confirm=1},
+   * {@code send=1}, {@code save=1}, {@code override_embargo=true}. With a true value, the GET is
+   * the form's button pressed.
+   */
+  private static final Set<String> CONFIRMING =
+      Set.of(
+          "confirm",
+          "confirmed",
+          "save",
+          "commit",
+          "apply",
+          "send",
+          "publish",
+          "override",
+          "execute",
+          "submit");
+
+  private static final Set<String> TRUE = Set.of("1", "true", "yes", "on", "y");
 
   /**
    * The URL a fetch tool's call requests ({@code WebFetch}, {@code web_fetch}, a server's {@code
@@ -138,7 +167,9 @@ final class FetchActs {
         continue;
       }
       String name = pair.substring(0, eq).toLowerCase(Locale.ROOT);
-      if (ACTION_PARAMETERS.contains(name) && acting(decoded(pair.substring(eq + 1)))) {
+      String value = decoded(pair.substring(eq + 1));
+      if (ACTION_PARAMETERS.contains(name) && acting(value)
+          || TRUE.contains(value.toLowerCase(Locale.ROOT)) && confirming(decoded(name))) {
         return pair;
       }
     }
@@ -156,7 +187,16 @@ final class FetchActs {
   /**
    * Whether a value has an acting verb among its parts: {@code ack_all}, {@code moveStudyToTrash}.
    */
-  private static boolean acting(String value) {
+  static boolean acting(String value) {
+    return hasPart(value, ACTING);
+  }
+
+  /** Whether a parameter's name has a confirming word among its parts: {@code override_embargo}. */
+  private static boolean confirming(String name) {
+    return hasPart(name, CONFIRMING);
+  }
+
+  private static boolean hasPart(String value, Set<String> words) {
     int start = 0;
     for (int i = 1; i <= value.length(); i++) {
       boolean end =
@@ -166,8 +206,8 @@ final class FetchActs {
                   && Character.isLowerCase(value.charAt(i - 1));
       if (end) {
         String part = value.substring(start, i).toLowerCase(Locale.ROOT);
-        if (ACTING.contains(part)
-            || part.endsWith("all") && ACTING.contains(part.substring(0, part.length() - 3))) {
+        if (words.contains(part)
+            || part.endsWith("all") && words.contains(part.substring(0, part.length() - 3))) {
           return true; // ackall, clearall: the verb and everything
         }
         start = i < value.length() && !Character.isLetter(value.charAt(i)) ? i + 1 : i;

@@ -31,6 +31,16 @@ final class OperationsPredicates {
     named.put("operations-hsm-key-deleted", (scan, step, read) -> hsmKeyDeleted(step));
     named.put("operations-store-key-exported", (scan, step, read) -> storeKeyExported(step));
     named.put("operations-cronjob-suspended", (scan, step, read) -> cronJobSuspended(step));
+    named.put(
+        "operations-fleet-commanded",
+        (scan, step, read) -> GroundCommands.sent(scan, step) != null);
+    named.put(
+        "operations-load-activated", (scan, step, read) -> OnboardLoads.activated(step) != null);
+    named.put(
+        "operations-live-place-written",
+        (scan, step, read) -> LivePlacesWritten.written(step) != null);
+    named.put(
+        "operations-tests-on-live", (scan, step, read) -> TestsOnLive.pointedAtLive(scan, step));
   }
 
   // ---- sqlpackage ------------------------------------------------------------------------------

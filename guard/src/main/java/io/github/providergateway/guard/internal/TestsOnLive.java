@@ -1,0 +1,65 @@
+package io.github.providergateway.guard.internal;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A test run pointed at the live system (decision 214): integration tests send what they test
+ * (commands, table loads, reinstated mandates) to whatever the environment names, and {@code
+ * GC_ENVIRONMENT=live pytest …} or {@code YAMCS_INSTANCE=tsr-flight pytest …} names the live one.
+ * The test runner is read as what it reaches: a variable assigned a production name around it
+ * ({@link Environments#productionAround}: the runner's own words, {@code -k p1_holidays}, are the
+ * tests' names), or an instance, scope or environment variable assigned the {@code flight} one.
+ */
+final class TestsOnLive {
+  private TestsOnLive() {}
+
+  private static final Set<String> RUNNERS =
+      Set.of("pytest", "py.test", "jest", "vitest", "rspec", "behave", "cucumber", "tox", "nox");
+
+  private static final Set<String> PACKAGE_RUNNERS =
+      Set.of("npm", "yarn", "pnpm", "go", "mvn", "gradle", "cargo");
+
+  /** Whether the program is a test runner pointed at the live system. */
+  static boolean pointedAtLive(Scan scan, Step step) {
+    return runsTests(step)
+        && scan.source() != null
+        && (Environments.productionAround(scan, step) || flightAssigned(scan.source()));
+  }
+
+  private static boolean runsTests(Step step) {
+    String program = step.program();
+    List<String> args = step.invocation().args();
+    if (RUNNERS.contains(program)) {
+      return true;
+    }
+    if (program.startsWith("python")) {
+      int m = args.indexOf("-m");
+      return m >= 0 && m + 1 < args.size() && args.get(m + 1).equals("pytest");
+    }
+    return PACKAGE_RUNNERS.contains(program) && !args.isEmpty() && args.get(0).equals("test");
+  }
+
+  /** {@code YAMCS_INSTANCE=tsr-flight}, {@code OPENC3_SCOPE=FLIGHT}: the live instance named. */
+  private static boolean flightAssigned(String source) {
+    for (String token : Environments.tokens(source)) {
+      int eq = token.indexOf('=');
+      if (!Environments.assignment(token)) {
+        continue;
+      }
+      String name = token.substring(0, eq).toUpperCase(Locale.ROOT);
+      boolean place =
+          name.endsWith("_INSTANCE")
+              || name.endsWith("_SCOPE")
+              || name.endsWith("_ENV")
+              || name.endsWith("_ENVIRONMENT");
+      if (place
+          && GroundCommands.flightOrProduction(
+              token.substring(eq + 1).replace("\"", "").replace("'", ""))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
