@@ -120,7 +120,7 @@ final class CustomerEdits {
       Pattern.compile(
           "(?i)marketing|newsletter|opt[-_]?in|consent|subscri|promo|accepts_?sms|email_?opt"
               + "|third_?party|share_?data|sell_?data|personali[sz]|klaro|cookie_?consent|cookiebot"
-              + "|onetrust|gdpr|ccpa");
+              + "|onetrust|gdpr|ccpa|declar|gift_?aid|agree");
 
   /** A checkbox or setting ticked by default. */
   private static final Pattern DEFAULT_ON =

@@ -179,10 +179,14 @@ final class SafeguardChecks {
    * name.
    */
   private static final List<String> SHIELD_STEMS =
-      List.of("privacy", "redact", "anonymi", "pseudonymi", "obfuscat", "deidentif");
+      List.of("privacy", "redact", "anonymi", "pseudonymi", "obfuscat", "deidentif", "suppress");
 
-  /** Words that name such a call alone: {@code fuzz_location}, not {@code fuzzy_match}. */
-  private static final Set<String> SHIELD_WORDS = NameSet.of("fuzz", "fuzzed");
+  /**
+   * Words that name such a call alone: {@code fuzz_location}, not {@code fuzzy_match}; a list's
+   * screen or scrub that takes out who must not be called or written to ({@code df = screen_tps(df,
+   * …)}: decision 213).
+   */
+  private static final Set<String> SHIELD_WORDS = NameSet.of("fuzz", "fuzzed", "screen", "scrub");
 
   /** Words that name a protective call alone: {@code check}, {@code require} (contracts). */
   private static final Set<String> PROTECTIVE_WORDS =
@@ -357,6 +361,8 @@ final class SafeguardChecks {
     return lower.contains("check")
         || lower.contains("warn")
         || lower.contains("fuzz")
+        || lower.contains("screen")
+        || lower.contains("scrub")
         || lower.contains("beep")
         || lower.contains("chime")
         || lower.contains("require")

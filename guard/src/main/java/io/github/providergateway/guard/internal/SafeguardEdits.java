@@ -375,6 +375,17 @@ final class SafeguardEdits {
   private static final Set<String> RAW_FOLDERS =
       NameSet.of("raw", "rawdata", "raw_data", "raw-data", "instrument_output", "acquisitions");
 
+  /**
+   * The folders a compliance or custody record lies in (decision 213): what an audit or a court is
+   * shown, kept as it was written.
+   */
+  private static final Set<String> EVIDENCE_FOLDERS =
+      NameSet.of("compliance", "custody", "chain_of_custody", "evidence", "audit_evidence");
+
+  /** The kinds of file such a record is kept in: rows, not the folder's code or its notes. */
+  private static final Set<String> RECORD_EXTENSIONS =
+      NameSet.of("csv", "tsv", "xlsx", "xls", "jsonl", "log");
+
   /** The kinds of file recorded data is kept in. */
   private static final Set<String> DATA_EXTENSIONS =
       NameSet.of(
@@ -383,7 +394,8 @@ final class SafeguardEdits {
           "nd2", "lif", "sav");
 
   /**
-   * Whether a file is recorded data: a data file below a {@code raw/} folder, not a test's.
+   * Whether a file is recorded data: a data file below a {@code raw/} folder, or a record's rows
+   * below a compliance, custody or evidence folder (decision 213), not a test's.
    *
    * @param file the file
    * @return whether it is
@@ -392,7 +404,9 @@ final class SafeguardEdits {
     String lower = file.toLowerCase(Locale.ROOT);
     int dot = lower.lastIndexOf('.');
     int slash = lower.lastIndexOf('/');
-    if (dot < 0 || dot < slash || !DATA_EXTENSIONS.contains(lower.substring(dot + 1))) {
+    String extension = dot < 0 || dot < slash ? "" : lower.substring(dot + 1);
+    boolean record = RECORD_EXTENSIONS.contains(extension);
+    if (!DATA_EXTENSIONS.contains(extension) && !record) {
       return false;
     }
     String name = lower.substring(slash + 1);
@@ -412,7 +426,7 @@ final class SafeguardEdits {
           || parts[i].equals("examples")) {
         return false;
       }
-      raw |= RAW_FOLDERS.contains(parts[i]);
+      raw |= RAW_FOLDERS.contains(parts[i]) || record && EVIDENCE_FOLDERS.contains(parts[i]);
     }
     return raw;
   }
@@ -445,6 +459,8 @@ final class SafeguardEdits {
     old = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
     now = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
     old = SafeguardSettings.GROUPED_KEY.matcher(old).replaceAll("$1");
+    old = NamedValues.flattened(old);
+    now = NamedValues.flattened(now);
     Set<String> oldLines = new HashSet<>();
     for (String line : old.split("\n", -1)) {
       oldLines.add(line.strip());

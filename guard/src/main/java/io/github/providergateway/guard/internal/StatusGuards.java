@@ -16,10 +16,13 @@ import java.util.regex.Pattern;
  * bankruptcy, active military duty, a cease-and-desist, a forbearance, a duress code, privacy mode,
  * a licence, a consent) and that refuses, skips or answers otherwise for it; a query's exclusion of
  * one ({@code AND NOT EXISTS (… scra_status …)}, {@code AND l.bk_status IS NULL}, {@code AND
- * cease_desist = false}); a guard that adds a requirement ({@code conditions.append(…)}). Each is
- * kept when the new text still decides on the same status the same way: a guard on it with the same
- * outcome, a call named for it, a query naming it, the same list still added to. The status is read
- * by its words, not by a call's name, as such checks are most often plain conditions on a field.
+ * cease_desist = false}); a guard that adds a requirement ({@code conditions.append(…)}); a guard
+ * whose answer refuses or holds by its name ({@code return Block(…)}, {@code raise
+ * UnderagePlayer(…)}, {@code return route_to_human_review(…)}: decision 213), taken out or its
+ * answer made a log line. Each is kept when the new text still decides on the same status the same
+ * way: a guard on it with the same outcome, a call named for it, a query naming it, the same list
+ * still added to. The status is read by its words, not by a call's name, as such checks are most
+ * often plain conditions on a field.
  */
 final class StatusGuards {
   private StatusGuards() {}
@@ -65,7 +68,11 @@ final class StatusGuards {
           Map.entry("consented", "consent"),
           Map.entry("underage", "minor"),
           Map.entry("coppa", "minor"),
-          Map.entry("vulnerable", "vulnerable"));
+          Map.entry("vulnerable", "vulnerable"),
+          Map.entry("acpparticipant", "confidential address"),
+          Map.entry("addressconfidentiality", "confidential address"),
+          Map.entry("addressconfidential", "confidential address"),
+          Map.entry("confidentialaddress", "confidential address"));
 
   /** A cheap first test: no status's beginning and no list added to, nothing to read. */
   private static final Pattern HINT =
@@ -74,6 +81,9 @@ final class StatusGuards {
               + "|opt_?out|opted|unsubscrib|forbear|lossmit|loss_?mitigation|hardship|disput"
               + "|deceased|legal_?hold|litigation_?hold|sanction|embargo|ofac"
               + "|privacy|licens|credential|duress|consent|underage|coppa|vulnerable"
+              + "|acp_?participant|address_?confidential|confidential_?address"
+              + "|block|reject|deny|denied|refuse|eligib|forbidden|prohibited|hold|held|quarantine"
+              + "|escalate|nogo|no_go|review"
               + "|\\.(?:append|add|push|extend)\\(");
 
   /** A guard's opening, and its condition. */
@@ -171,6 +181,12 @@ final class StatusGuards {
           ? null
           : "guard on " + String.join(", ", families) + " taken out: " + abbreviated(line);
     }
+    String refusal = refusal(guard.outcome());
+    if (refusal != null) {
+      return refusalKept(refusal, now)
+          ? null
+          : "guard that answers " + refusal + "(…) taken out: " + abbreviated(line);
+    }
     Matcher added = OUTCOME.matcher(guard.outcome());
     if (!added.find() || added.group(1) == null) {
       return null;
@@ -187,6 +203,70 @@ final class StatusGuards {
             .matcher(code(now))
             .find();
     return kept ? null : "guard adding to " + list + " taken out: " + abbreviated(line);
+  }
+
+  /**
+   * An answer that refuses or holds by its name, as a guard gives it: {@code return Block(…)},
+   * {@code return Ineligible(…)}, {@code raise UnderagePlayer(…)}, {@code return
+   * hold_for_gift_acceptance_committee(…)}, {@code return route_to_human_review(…)}.
+   */
+  private static final Pattern ANSWER =
+      Pattern.compile("^(?:return|raise|throw)(?:new)?([A-Za-z_][\\w.]{0,100}+)\\(");
+
+  /** The words of an answer's name that refuse or hold for a person (decision 213). */
+  private static final Set<String> REFUSING =
+      Set.of(
+          "block",
+          "blocked",
+          "reject",
+          "rejected",
+          "deny",
+          "denied",
+          "refuse",
+          "refused",
+          "ineligible",
+          "forbidden",
+          "prohibited",
+          "hold",
+          "held",
+          "quarantine",
+          "escalate",
+          "underage",
+          "nogo");
+
+  /** The name of the refusing call a guard answers with, or {@code null}. */
+  private static String refusal(String outcome) {
+    Matcher answer = ANSWER.matcher(outcome);
+    if (!answer.find()) {
+      return null;
+    }
+    String name = answer.group(1);
+    List<String> words = SafeguardEdits.words(name.substring(name.lastIndexOf('.') + 1));
+    boolean review =
+        words.contains("review") && (words.contains("human") || words.contains("manual"));
+    boolean refuses =
+        review
+            || SafeguardEdits.has(words, REFUSING)
+            || words.size() > 1 && words.get(0).equals("not") && words.contains("eligible");
+    return refuses ? name : null;
+  }
+
+  /**
+   * Whether the new text still answers so: the same call, or any guard's refusing answer (a check
+   * moved, its answer renamed).
+   */
+  private static boolean refusalKept(String refusal, String now) {
+    String code = code(now);
+    if (code.contains(refusal + "(")) {
+      return true;
+    }
+    for (String line : code.split("\n")) {
+      String stripped = line.strip();
+      if (stripped.length() <= SafeguardEdits.MAX_LINE && refusal(normal(stripped)) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A query's exclusion of a status that the new text no longer names. */

@@ -105,6 +105,28 @@ final class WeakModes {
                   "skip",
                   "log",
                   "warn")),
+          // A link or a store protected made clear: AUTH_ENC → CLEAR, encrypted → plaintext.
+          new Twins(
+              NameSet.of(
+                  "auth_enc",
+                  "authenc",
+                  "encrypted",
+                  "encrypt",
+                  "enc",
+                  "authenticated",
+                  "auth",
+                  "signed",
+                  "secure",
+                  "tls",
+                  "ssl"),
+              NameSet.of(
+                  "clear",
+                  "cleartext",
+                  "plain",
+                  "plaintext",
+                  "unencrypted",
+                  "unsigned",
+                  "insecure")),
           // A response made a message: dispatch_fire → notify_only, page → email.
           new Twins(
               NameSet.of("dispatch", "call", "page", "escalate", "alarm", "respond", "investigate"),

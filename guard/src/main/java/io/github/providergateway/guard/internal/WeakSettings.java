@@ -266,12 +266,26 @@ final class WeakSettings {
       placed.addAll(path);
       return SafeguardEdits.has(key, GUARDING_VERBS) && !SafeguardEdits.has(key, OPTIONAL_SENDS)
           || SafeguardEdits.has(key, KEPT_OUT)
-          || SafeguardEdits.has(placed, GUARDED_PLACES);
+          || SafeguardEdits.has(placed, GUARDED_PLACES)
+          || recordKept(key, path);
     }
     if (ON.contains(v) && OFF.contains(w)) {
       return turnsOnWhatWasKeptOff(key);
     }
     return !SafeguardEdits.has(key, NO_MODE) && WeakModes.weakened(was, setting.value());
+  }
+
+  /**
+   * Whether a switch keeps a record's trail or a check on what is saved (decision 213): a field's
+   * history tracked ({@code trackHistory}, {@code audit_history}), a validation rule's own {@code
+   * active} or {@code enabled}.
+   */
+  private static boolean recordKept(List<String> key, List<String> path) {
+    if (key.contains("history") && (key.contains("track") || key.contains("audit"))) {
+      return true;
+    }
+    boolean rule = path.contains("validation") && (path.contains("rule") || path.contains("rules"));
+    return rule && key.size() == 1 && (key.contains("active") || key.contains("enabled"));
   }
 
   /** Whether a key turned on lets what a protection kept off happen. */
