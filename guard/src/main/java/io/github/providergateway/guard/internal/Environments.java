@@ -282,10 +282,13 @@ final class Environments {
     String outer = blank > 0 ? via.substring(0, blank) : via;
     for (Step other : scan.steps()) {
       if (other != step && other.program().equals(outer) && other.invocation().via().isEmpty()) {
+        String option = "";
         for (Word word : other.args()) {
-          if (namesProduction(word.text())) {
-            return true;
+          String text = word.text();
+          if (namesProduction(text) && !ProductionActs.noPlace(option, text)) {
+            return true; // not python -m pipeline.send --volume TEST-PROD-001 (decision 216)
           }
+          option = text.startsWith("-") ? text : "";
         }
       }
     }

@@ -431,10 +431,12 @@ final class ProductionActs {
    * meng-prod-1.nsx.internal:7001}), a variable ({@code "$PROD_DB_URL"}) or a flag ({@code
    * --live}), but not a bare flag of {@link #DEPENDENCY_FLAGS}, a positional's own name ({@code
    * argocd app set shop-prod}: its family's reading) or a numbered document production ({@code
-   * --set PROD003}).
+   * --set PROD003}, {@code --volume TEST-PROD-001}) or an output in the temporary folder: {@link
+   * #noPlace}.
    */
   static boolean aimedAtProduction(List<Word> args) {
     boolean valueNext = false;
+    String option = "";
     for (Word word : args) {
       String text = word.text();
       boolean value = valueNext;
@@ -444,6 +446,7 @@ final class ProductionActs {
       }
       if (text.startsWith("-")) {
         int eq = text.indexOf('=');
+        option = text;
         if (eq < 0) {
           valueNext = true;
           if (Environments.namesProduction(text) && !DEPENDENCY_FLAGS.contains(text)) {
@@ -452,17 +455,28 @@ final class ProductionActs {
           if (gluedShortOption(text) && placeNamed(text.substring(2))) {
             return true; // -eprod: getopt's -e prod (decision 157)
           }
-        } else if (placeNamed(text.substring(eq + 1)) && !DEPENDENCY_FLAGS.contains(text)) {
+        } else if (placeNamed(text.substring(eq + 1))
+            && !DEPENDENCY_FLAGS.contains(text)
+            && !noPlace(text.substring(0, eq), text.substring(eq + 1))) {
           return true;
         }
         continue;
       }
       boolean hostLike = text.indexOf('.') > 0 || text.indexOf(':') > 0;
-      if ((value || hostLike) && placeNamed(text)) {
+      if ((value || hostLike) && placeNamed(text) && !noPlace(value ? option : "", text)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a value that names production, given to {@code option}, names no place: a production
+   * volume's label ({@link VolumeLabels}) or an output in the temporary folder ({@link
+   * TemporaryOutputs}), decision 216.
+   */
+  static boolean noPlace(String option, String value) {
+    return VolumeLabels.only(option, value) || TemporaryOutputs.only(option, value);
   }
 
   /** A short option glued to its value, as getopt reads it: {@code -eprod}. */

@@ -95,7 +95,7 @@ final class ProjectToolActs {
           "graph_models");
 
   /** The options that name where the tool writes what it makes. */
-  private static final Set<String> OUTPUTS =
+  static final Set<String> OUTPUTS =
       NameSet.of(
           "-o",
           "--out",
@@ -116,6 +116,9 @@ final class ProjectToolActs {
   private static boolean aimed(Scan scan, Step step) {
     List<Word> args = commandArgs(step);
     int command = args == null || args.size() < 2 ? -1 : commandAt(args);
+    if (command < 0 && args != null && !args.isEmpty() && Deliveries.sends(step, args)) {
+      return !CallEnvironment.staysDry(scan, step); // pipeline.deliver --to opposing-counsel
+    }
     if (command < 0) {
       if (ProjectTools.django(step)) {
         return false; // manage.py shell <<'PY': Python on its input, not a command
