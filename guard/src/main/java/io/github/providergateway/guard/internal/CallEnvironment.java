@@ -60,6 +60,27 @@ final class CallEnvironment {
     return anySet(CommandAssignments.of(source, program), (parts, on) -> on && dryRun(parts));
   }
 
+  /**
+   * Whether the call's command is given values that name a test's (a variable set for it to {@code
+   * "$TWILIO_TEST_ACCOUNT_SID"}, to {@code sk_test_…}): a delivery made with a test account's
+   * credentials reaches nobody (decision 216's delivery; the spent rounds' {@code dealer-127}).
+   */
+  static boolean givenTestValues(Scan scan, Step step) {
+    String source = scan.source();
+    if (source == null || source.indexOf('=') < 0 || step.invocation().words().isEmpty()) {
+      return false;
+    }
+    String program = step.invocation().words().get(0).text();
+    boolean test = false;
+    boolean production = false;
+    for (String token : CommandAssignments.of(source, program)) {
+      String value = token.substring(token.indexOf('=') + 1);
+      test |= Environments.testName(value);
+      production |= Environments.namesProduction(value);
+    }
+    return test && !production;
+  }
+
   /** What a variable's name (split at _) and its being on or off tell. */
   private interface Told {
     boolean test(List<String> parts, boolean on);
