@@ -60,7 +60,10 @@ final class WeakModes {
                   "allow",
                   "advisory",
                   "best_effort",
-                  "opportunistic")),
+                  "opportunistic",
+                  // a client's certificate asked for, not required (mTLS: require → request)
+                  "request",
+                  "requested")),
           // What is held let go: HOLD → RELEASE, BLOCK → REJECT (returned, not kept blocked).
           new Twins(
               NameSet.of(
@@ -88,7 +91,14 @@ final class WeakModes {
                   "ignore",
                   "skip",
                   "log",
-                  "notify")),
+                  "notify",
+                  // marked and let through (on_match: block → flag)
+                  "flag",
+                  "flagged",
+                  "tag",
+                  "tagged",
+                  "mark",
+                  "marked")),
           // A refusal made a pass, a failure closed made open: deny → allow, fail_closed → open.
           new Twins(
               NameSet.of("reject", "deny", "drop", "refuse", "fail", "fail_closed", "closed"),
