@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.providergateway.app.CommandHookShellsTest.Shell;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -121,11 +122,12 @@ class CommandHookAgreedAnswerTest {
       // The first byte of the answer: the waiting shell has said yes, so its timer is disarmed.
       int first = CompletableFuture.supplyAsync(() -> readByte(out)).get(60, TimeUnit.SECONDS);
       assertThat(first).isEqualTo('{');
-      assertThat(eventually(() -> sleeping(hook.toHandle()).isEmpty()))
-          .as(
-              "the bound's timer (its sleep) is gone once the answer is agreed: %s",
-              sleeping(hook.toHandle()))
-          .isTrue();
+      Await.until(
+          STEP,
+          () -> sleeping(hook.toHandle()).isEmpty(),
+          () ->
+              "the bound's timer (its sleep) gone once the answer is agreed: "
+                  + sleeping(hook.toHandle()));
       List<ProcessHandle> workers = hook.toHandle().children().toList();
       assertThat(workers).as("the worker alone is left, printing").hasSize(1);
       long worker = workers.get(0).pid();
@@ -135,9 +137,10 @@ class CommandHookAgreedAnswerTest {
       byte[] rest =
           CompletableFuture.supplyAsync(() -> readBytes(out, ANSWER_BYTES))
               .get(60, TimeUnit.SECONDS);
-      assertThat(eventually(() -> "Z".equals(state(worker))))
-          .as("the worker ended (a zombie while its parent is stopped)")
-          .isTrue();
+      Await.until(
+          STEP,
+          () -> "Z".equals(state(worker)),
+          () -> "the worker ended (a zombie while its parent is stopped): " + state(worker));
       signal(signal, hook.pid());
       signal("CONT", hook.pid());
 
@@ -169,19 +172,6 @@ class CommandHookAgreedAnswerTest {
     } catch (IOException gone) {
       return null;
     }
-  }
-
-  /** Whether {@code condition} holds within {@link #STEP}, looked at every 10 ms. */
-  private static boolean eventually(java.util.function.BooleanSupplier condition)
-      throws InterruptedException {
-    long until = System.nanoTime() + STEP.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > until) {
-        return false;
-      }
-      Thread.sleep(10);
-    }
-    return true;
   }
 
   private static void signal(String signal, long pid) throws Exception {

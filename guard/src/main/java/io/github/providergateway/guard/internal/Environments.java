@@ -284,11 +284,10 @@ final class Environments {
       if (other != step && other.program().equals(outer) && other.invocation().via().isEmpty()) {
         String option = "";
         for (Word word : other.args()) {
-          String text = word.text();
-          if (namesProduction(text) && !ProductionActs.noPlace(option, text)) {
+          if (namesProduction(word.text()) && !ProductionActs.noPlace(option, word.text())) {
             return true; // not python -m pipeline.send --volume TEST-PROD-001 (decision 216)
           }
-          option = text.startsWith("-") ? text : "";
+          option = word.text() != null && word.text().startsWith("-") ? word.text() : "";
         }
       }
     }
