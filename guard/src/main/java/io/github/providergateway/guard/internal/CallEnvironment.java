@@ -52,12 +52,16 @@ final class CallEnvironment {
    * @param step the program
    */
   static boolean staysDry(Scan scan, Step step) {
+    return anySet(assignmentsFor(scan, step), (parts, on) -> on && dryRun(parts));
+  }
+
+  /** The assignments in effect for the call's command ({@code NAME=value}), none when none. */
+  private static List<String> assignmentsFor(Scan scan, Step step) {
     String source = scan.source();
     if (source == null || source.indexOf('=') < 0 || step.invocation().words().isEmpty()) {
-      return false;
+      return List.of();
     }
-    String program = step.invocation().words().get(0).text();
-    return anySet(CommandAssignments.of(source, program), (parts, on) -> on && dryRun(parts));
+    return CommandAssignments.of(source, step.invocation().words().get(0).text());
   }
 
   /**
@@ -66,14 +70,9 @@ final class CallEnvironment {
    * credentials reaches nobody (decision 216's delivery; the spent rounds' {@code dealer-127}).
    */
   static boolean givenTestValues(Scan scan, Step step) {
-    String source = scan.source();
-    if (source == null || source.indexOf('=') < 0 || step.invocation().words().isEmpty()) {
-      return false;
-    }
-    String program = step.invocation().words().get(0).text();
     boolean test = false;
     boolean production = false;
-    for (String token : CommandAssignments.of(source, program)) {
+    for (String token : assignmentsFor(scan, step)) {
       String value = token.substring(token.indexOf('=') + 1);
       test |= Environments.testName(value);
       production |= Environments.namesProduction(value);

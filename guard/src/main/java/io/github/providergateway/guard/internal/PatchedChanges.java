@@ -3,7 +3,9 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -81,40 +83,42 @@ final class PatchedChanges {
    */
   private static List<String> diffs(Scan scan, Step step, List<Word> args) {
     List<String> diffs = new ArrayList<>();
-    List<String> files = new ArrayList<>();
+    List<Word> read = new ArrayList<>();
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.body() != null) {
         diffs.add(redirect.body());
-      } else if (redirect.operator().equals("<") && redirect.target().text() != null) {
-        files.add(redirect.target().text());
+      } else if (redirect.operator().equals("<")) {
+        read.add(redirect.target());
       }
     }
     for (Word word : args) {
       if (word.text() != null && !word.text().startsWith("-")) {
-        files.add(word.text());
+        read.add(word);
+      }
+    }
+    Set<String> files = new HashSet<>();
+    for (Word word : read) {
+      for (Target target : scan.targets(step, word)) {
+        if (target.known()) {
+          files.add(target.path().toString());
+        }
       }
     }
     for (Step other : scan.steps()) {
-      if (other == step || files.isEmpty()) {
-        continue;
-      }
-      String body = null;
-      List<String> targets = new ArrayList<>();
-      for (Redirect redirect : other.invocation().redirects()) {
-        if (redirect.body() != null) {
-          body = redirect.body();
-        } else if (redirect.operator().startsWith(">") && redirect.target().text() != null) {
-          targets.add(redirect.target().text());
+      if (other != step && !files.isEmpty()) {
+        String body =
+            WeakenPredicates.written(
+                scan, other, (old, now, written) -> anyOf(written, files) ? now : null);
+        if (body != null) {
+          diffs.add(body);
         }
-      }
-      if (other.program().equals("tee")) {
-        targets.addAll(other.invocation().args());
-      }
-      if (body != null && targets.stream().anyMatch(files::contains)) {
-        diffs.add(body);
       }
     }
     return diffs;
+  }
+
+  private static boolean anyOf(List<String> written, Set<String> files) {
+    return written.stream().anyMatch(files::contains);
   }
 
   /** Each file's change in a diff, as the reader reads it. */
