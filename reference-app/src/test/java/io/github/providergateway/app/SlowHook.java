@@ -59,7 +59,10 @@ final class SlowHook {
             + sleep.toSeconds()
             + " ))\n"
             // A short sleep in the background and wait: a signal is noted at once, not after it.
-            + "while [ \"$(date +%s)\" -lt \"$end\" ]; do sleep 0.2 & wait $!; done\n"
+            // An agent that signals the hook's process group may kill the date in the test as
+            // well (Claude Code did on CI): an empty time goes on waiting, it does not wake.
+            + "while :; do t=$(date +%s); [ \"$t\" -ge \"$end\" ] 2>/dev/null && break;"
+            + " sleep 0.2 & wait $!; done\n"
             + "echo \"woke $(now)\" >> \"$log\"\n"
             + "if printf '%s\\n' "
             + ShellWords.quote(deny)
