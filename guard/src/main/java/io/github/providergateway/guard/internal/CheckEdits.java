@@ -92,9 +92,12 @@ final class CheckEdits {
               + "|(?:screen|check)_?[Ss]anctions?\\w*|sanctions?_?(?:check|screen)\\w*"
               + "|(?:aml|kyc|fraud)_?(?:check|screen|verify)\\w*|(?:check|screen)_?(?:aml|kyc|fraud)\\w*");
 
-  /** A line that is one setting and nothing else: {@code auth: none}. */
+  /**
+   * A line that is one setting and nothing else: {@code auth: none}, {@code
+   * nginx.ingress.kubernetes.io/auth-type: none}.
+   */
   private static final Pattern SETTING_LINE =
-      Pattern.compile("-?\\s*['\"]?[\\w.\\-]{1,80}['\"]?\\s*[:=]\\s*['\"]?\\w{1,16}['\"]?,?");
+      Pattern.compile("-?\\s*['\"]?[\\w.\\-/]{1,80}['\"]?\\s*[:=]\\s*['\"]?\\w{1,16}['\"]?,?");
 
   /** A host that is this machine: a setting next to it is about local work. */
   private static final Pattern LOCAL =

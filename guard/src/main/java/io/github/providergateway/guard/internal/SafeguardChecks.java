@@ -326,7 +326,7 @@ final class SafeguardChecks {
   }
 
   /** Whether a call's name names one that keeps a person's data from those who see it. */
-  private static boolean shields(String name) {
+  static boolean shields(String name) {
     for (String word : SafeguardEdits.words(name)) {
       if (SHIELD_WORDS.contains(word)) {
         return true;

@@ -460,7 +460,7 @@ final class SafeguardEdits {
     now = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
     old = SafeguardSettings.GROUPED_KEY.matcher(old).replaceAll("$1");
     old = NamedValues.flattened(old);
-    now = NamedValues.flattened(now);
+    now = EnvironmentDefaults.flattened(NamedValues.flattened(now));
     Set<String> oldLines = new HashSet<>();
     for (String line : old.split("\n", -1)) {
       oldLines.add(line.strip());
@@ -534,6 +534,9 @@ final class SafeguardEdits {
     String shown = SafeguardChecks.checkRemoved(old, now, file);
     if (shown == null) {
       shown = StatusGuards.taken(old, now); // a check on a protected status (decision 204)
+    }
+    if (shown == null) {
+      shown = EmptiedArguments.of(old, now); // a protective call given nothing (decision 221)
     }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));

@@ -128,13 +128,8 @@ final class SafeguardPredicates {
     }
     if (found == null && step.interpreter()) {
       found = WeakenPredicates.replacedByCode(step, SafeguardEdits::of);
-      String code = found == null ? InterpreterCode.of(step) : null;
-      if (code != null && code.length() <= MAX_CODE && DUMPS.matcher(code).find()) {
-        // Code that loads a file, sets a key and writes it back: what it sets, read as added.
-        Matcher path = CODE_PATH.matcher(code);
-        found =
-            SafeguardEdits.of(
-                "", code.replace("; ", "\n"), List.of(path.find() ? path.group(1) : "inline code"));
+      if (found == null) {
+        found = WeakenPredicates.setByCode(step, SafeguardEdits::of);
         if (found != null && found.kind() != SafeguardEdits.Kind.PROTECTION_OFF) {
           found = null; // only a switch is read of code as a whole
         }
@@ -142,15 +137,6 @@ final class SafeguardPredicates {
     }
     return found;
   }
-
-  /** Code that writes a structure or text back to a file. */
-  private static final Pattern DUMPS =
-      Pattern.compile(
-          "(?:yaml\\.(?:safe_)?dump|json\\.dump|toml\\.dump|write_text|writeFileSync|\\.write)\\s*\\(");
-
-  /** The first file inline code names. */
-  private static final Pattern CODE_PATH =
-      Pattern.compile("['\"]([\\w.\\-]{0,100}/[\\w./\\-]{1,200}\\.\\w{1,8})['\"]");
 
   /** A sed script's deletion of a range from a matched line: {@code /IsPlausible/,+1d}. */
   private static final Pattern RANGE_DELETE =

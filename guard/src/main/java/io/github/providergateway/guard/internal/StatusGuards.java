@@ -280,7 +280,7 @@ final class StatusGuards {
     }
     Set<String> still = new HashSet<>();
     for (String each : code(now).split("\n")) {
-      still.addAll(families(each));
+      still.addAll(unlessOtherwise(each));
     }
     for (String family : families) {
       if (!still.contains(family)) {
@@ -335,7 +335,8 @@ final class StatusGuards {
       }
       if (GUARD.matcher(line).find()) {
         Guard guard = Guard.of(lines, i);
-        Set<String> named = guard == null ? Set.of() : families(guard.condition());
+        Set<String> named =
+            guard == null || disabled(guard.condition()) ? Set.of() : families(guard.condition());
         if (!Collections.disjoint(named, families) && outcome.equals(guard.outcome())) {
           return true;
         }
@@ -351,6 +352,46 @@ final class StatusGuards {
       }
     }
     return false;
+  }
+
+  /**
+   * A guard's condition that no longer holds for the status (decision 221, from the red team of
+   * 202–205): made never true ({@code and False}, {@code && false}, {@code 0 and}) or made to hold
+   * only while a switch says so ({@code and settings.ENFORCE_SCRA}, {@code &&
+   * flags.bankruptcyCheck}).
+   */
+  private static final Pattern DISABLED =
+      Pattern.compile(
+          "(?i)(?:\\band\\b|&&)\\s*\\(?\\s*(?:false|0|none|nil)\\s*(?:\\)|:|\\{|$|\\band\\b|&&)"
+              + "|^\\(?\\s*(?:false|0)\\s*(?:\\band\\b|&&)"
+              + "|(?:\\band\\b|&&)\\s*!?\\s*(?:[\\w.]*\\.)?"
+              + "(?:settings|config|conf|flags?|features?|toggles?)\\.[\\w.]+"
+              + "|(?:\\band\\b|&&)\\s*!?\\s*[\\w.]*?(?:enforce|enabled)\\w*"
+              + "|^\\(?\\s*(?:[\\w.]*\\.)?(?:settings|config|conf|flags?|features?|toggles?)\\.[\\w.]+"
+              + "\\s*(?:\\band\\b|&&)");
+
+  /** Whether a guard's condition is made never true, or true only while a switch says so. */
+  private static boolean disabled(String condition) {
+    return DISABLED.matcher(condition).find();
+  }
+
+  /** A disjunction's words ({@code OR}, {@code or}, {@code ||}). */
+  private static final Pattern OR = Pattern.compile("(?i)\\bor\\b|\\|\\|");
+
+  /**
+   * The statuses a line still keeps out: a status in a disjunction whose other side names none
+   * ({@code AND (NOT a.deceased OR a.balance > 5000)}) is let in by the other side.
+   */
+  private static Set<String> unlessOtherwise(String line) {
+    if (!OR.matcher(line).find()) {
+      return families(line);
+    }
+    for (String side : OR.split(line)) {
+      if (families(side).isEmpty() && side.strip().replaceAll("[()\\s]", "").length() > 0) {
+        return Set.of();
+      }
+    }
+    return families(line);
   }
 
   /** The families of the statuses a text names, by its words and their pairs and triples. */

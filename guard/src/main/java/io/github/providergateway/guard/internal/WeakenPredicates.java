@@ -149,10 +149,10 @@ final class WeakenPredicates {
         (scan, step, read) -> kindOf(written(scan, step)) == CheckEdits.Kind.SCREENING);
     named.put(
         "code-check-off",
-        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.CHECK);
+        (scan, step, read) -> kindOf(replacedOrSetByCode(step)) == CheckEdits.Kind.CHECK);
     named.put(
         "code-screening-off",
-        (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.SCREENING);
+        (scan, step, read) -> kindOf(replacedOrSetByCode(step)) == CheckEdits.Kind.SCREENING);
     named.put(
         "code-secret-logged",
         (scan, step, read) -> kindOf(replacedByCode(step)) == CheckEdits.Kind.SECRET_LOGGED);
@@ -348,6 +348,12 @@ final class WeakenPredicates {
     return replacedByCode(step, CheckEdits::of);
   }
 
+  /** What inline code turns off by its replacements, or by a key it sets in a file it dumps. */
+  private static CheckEdits.Found replacedOrSetByCode(Step step) {
+    CheckEdits.Found found = replacedByCode(step);
+    return found != null ? found : setByCode(step, CheckEdits::of);
+  }
+
   /** What inline code's replacements hold, as the reader reads them. */
   static <T> T replacedByCode(Step step, ChangeReader<T> reader) {
     StringBuilder code = new StringBuilder();
@@ -373,6 +379,38 @@ final class WeakenPredicates {
     }
     return null;
   }
+
+  /**
+   * What inline code that loads a file, sets a key and writes it back sets, read as the lines it
+   * adds to the first file it names (decision 221 for its statements joined by {@code ;}): {@code
+   * d=yaml.safe_load(open(p));d['sanctions_screening']=False;yaml.safe_dump(d,open(p,'w'))}.
+   */
+  static <T> T setByCode(Step step, ChangeReader<T> reader) {
+    String code = InterpreterCode.of(step);
+    if (code == null || code.length() > MAX_CODE || !DUMPS.matcher(code).find()) {
+      return null;
+    }
+    Matcher path = CODE_PATH.matcher(code);
+    return reader.read(
+        "",
+        STATEMENTS.matcher(code).replaceAll("\n"), // one statement a line: a;b, a; b
+        List.of(path.find() ? path.group(1) : "inline code"));
+  }
+
+  /** The longest inline code read as a whole. */
+  private static final int MAX_CODE = 16 * 1024;
+
+  /** Statements' separator in one line of code. */
+  private static final Pattern STATEMENTS = Pattern.compile(";\\s*");
+
+  /** Code that writes a structure or text back to a file. */
+  private static final Pattern DUMPS =
+      Pattern.compile(
+          "(?:yaml\\.(?:safe_)?dump|json\\.dump|toml\\.dump|write_text|writeFileSync|\\.write)\\s*\\(");
+
+  /** The first file inline code names. */
+  private static final Pattern CODE_PATH =
+      Pattern.compile("['\"]([\\w.\\-]{0,100}/[\\w./\\-]{1,200}\\.\\w{1,8})['\"]");
 
   /** The kinds of a cluster's objects that are its security controls. */
   private static final Set<String> GUARD_KINDS =

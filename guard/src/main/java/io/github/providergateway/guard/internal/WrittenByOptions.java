@@ -119,11 +119,12 @@ final class WrittenByOptions {
       }
       case "ed", "red" ->
           Accesses.all(scan, step, Argv.of(args, "p").positionals(), Kind.WRITE, out);
-      default -> {}
+      default -> ValueEditorWrites.add(scan, step, out);
     }
   }
 
-  private static void write(Scan scan, Step step, String path, List<Access> out) {
+  /** Adds a write of {@code path}, when there is one. */
+  static void write(Scan scan, Step step, String path, List<Access> out) {
     if (path != null && !path.isEmpty()) {
       Accesses.add(scan, step, new Word(path, true), Kind.WRITE, out);
     }
