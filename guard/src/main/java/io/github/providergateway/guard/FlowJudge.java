@@ -8,6 +8,7 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.FlowReading;
 import io.github.providergateway.guard.internal.FlowRules;
 import io.github.providergateway.guard.internal.Hit;
+import io.github.providergateway.guard.internal.RecordsArrived;
 import io.github.providergateway.guard.internal.RecordsCarried;
 import io.github.providergateway.guard.internal.Scan;
 import io.github.providergateway.guard.internal.WrittenRules;
@@ -181,9 +182,10 @@ final class FlowJudge {
    */
   private static List<WrittenRules.Found> carried(CallFlow flow, SessionPast past, Scan scan) {
     List<WrittenRules.Found> found = new ArrayList<>();
-    if (!past.senders().isEmpty()) {
-      found.addAll(
-          RecordsCarried.judge(scan, past.senders(), flow.runs(), !past.sendsOut(flow).isEmpty()));
+    boolean sendsOut = !past.sendsOut(flow).isEmpty();
+    Map<String, String> written = withRecords(past, flow);
+    if (!written.isEmpty() || sendsOut) {
+      found.addAll(RecordsCarried.judge(scan, written, flow.runs(), sendsOut));
     }
     for (Sending sending : flow.sends()) {
       String url = sending.to() == null ? null : past.remotesAdded().get(sending.to());
@@ -199,6 +201,21 @@ final class FlowJudge {
       }
     }
     return found;
+  }
+
+  /**
+   * The session's written files with the files of people's records the call itself makes (decision
+   * 219: {@code cp /mnt/evidence/…/a.eml tests/fixtures/ && git add tests && git commit …}).
+   */
+  private static Map<String, String> withRecords(SessionPast past, CallFlow flow) {
+    Map<String, String> written = past.senders();
+    for (Map.Entry<String, String> made : flow.writesSenders().entrySet()) {
+      if (made.getKey().startsWith(RecordsArrived.RECORDS)) {
+        written = written == past.senders() ? new LinkedHashMap<>(written) : written;
+        written.putIfAbsent(made.getKey(), made.getValue());
+      }
+    }
+    return written;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.internal.FlowReading.Found;
+import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
@@ -19,6 +20,9 @@ import java.util.regex.Pattern;
  * test/fixtures/customers.json}: the session's past resolves it), a script written to call a model
  * vendor's API, and a page's code written to send a signed-in customer's email or phone to another
  * host. Test and development stores, dry runs and anonymised copies bring no one's records.
+ * Decision 219 adds a copy of a person's mail or a matter's evidence ({@link
+ * PeoplesCorrespondence}: {@code cp /mnt/evidence/…/msg_0044*.eml tests/fixtures/email/real/}) and
+ * a script written to call a translation vendor (DeepL, Google, Azure, Amazon).
  */
 public final class RecordsArrived {
 
@@ -32,7 +36,10 @@ public final class RecordsArrived {
    */
   public static final String FROM = "records-from:";
 
-  /** A file written in this session whose code sends what it is given to a model vendor. */
+  /**
+   * A file written in this session whose code sends what it is given to a model or translation
+   * vendor: the vendor's kind is its value.
+   */
   static final String TO_MODEL = "to-model:";
 
   /** A page's code written in this session that sends a signed-in person's details elsewhere. */
@@ -64,6 +71,17 @@ public final class RecordsArrived {
           "(?i)fake|faker|synthetic|anonymi|pseudonymi|redact|scrub|sanitiz|mask|dry[-_]?run"
               + "|--help");
 
+  /**
+   * A translation vendor's API in code (decision 219): DeepL, Google Cloud Translation, Azure
+   * Translator, Amazon Translate; a processor of the text it is given, as a model vendor is.
+   */
+  private static final Pattern TRANSLATION_API =
+      Pattern.compile(
+          "(?i)\\bdeepl\\b|googletrans|google\\.cloud\\.translate|google\\.cloud import translate"
+              + "|translat(?:e|ion)\\.googleapis\\.com|@google-cloud/translate|microsofttranslator"
+              + "|azure\\.ai\\.translation|TextTranslationClient|client\\(\\s*[\"']translate[\"']"
+              + "|translate\\.amazonaws\\.com|client-translate|TranslateClient");
+
   /** A signed-in person's contact details in a page's code: {@code customer.email}. */
   private static final Pattern CONTACT_FIELD =
       Pattern.compile(
@@ -73,6 +91,12 @@ public final class RecordsArrived {
   /** A host a page's code loads or sends to: {@code src="https://insights.example/q.js"}. */
   private static final Pattern OUTSIDE_HOST =
       Pattern.compile("(?i)https?://([a-z0-9.-]+\\.[a-z]+)");
+
+  /** Programs that copy a file's text whole: what they write holds what they read. */
+  private static final java.util.Set<String> COPIERS =
+      java.util.Set.of(
+          "cp", "rsync", "mv", "install", "ditto", "cat", "tar", "zip", "7z", "gzip", "gunzip",
+          "zcat", "dd", "tee", "scp", "head", "tail", "readpst");
 
   /** Programs that write no file's text: a folder made, a time touched, a mode changed. */
   private static final java.util.Set<String> MAKES_NOTHING =
@@ -185,6 +209,7 @@ public final class RecordsArrived {
     }
     List<String> reads = new ArrayList<>();
     List<String> writes = new ArrayList<>();
+    Map<Invocation, String> copiesPeoples = copiesPeoples(scan);
     for (Access access : scan.accesses()) {
       if (!access.target().known()) {
         continue;
@@ -197,16 +222,48 @@ public final class RecordsArrived {
         reads.add(path);
       } else if (access.kind() == Access.Kind.WRITE && !writes.contains(path)) {
         writes.add(path);
+        String peoples = copiesPeoples.get(access.invocation());
+        if (peoples != null && written.size() < 24) {
+          written.put(RECORDS + path, peoples);
+        }
       }
     }
     for (String made : writes) {
       List<String> sources = new ArrayList<>(reads);
       sources.remove(made);
-      if (!sources.isEmpty() && written.size() < 24) {
+      if (!sources.isEmpty() && !written.containsKey(RECORDS + made) && written.size() < 24) {
         written.put(
             FROM + made, String.join("\n", sources.subList(0, Math.min(4, sources.size()))));
       }
     }
+  }
+
+  /**
+   * The copiers of the call that read people's mail or a matter's evidence ({@link
+   * PeoplesCorrespondence}), to what they read: what the same program writes holds it ({@code cp
+   * /mnt/evidence/…/msg_0044*.eml tests/fixtures/}).
+   */
+  private static Map<Invocation, String> copiesPeoples(Scan scan) {
+    Map<Invocation, String> copies = new java.util.HashMap<>();
+    for (Access access : scan.accesses()) {
+      Invocation invocation = access.invocation();
+      if (access.kind() != Access.Kind.READ
+          || invocation == null
+          || !COPIERS.contains(invocation.program())) {
+        continue;
+      }
+      String held = PeoplesCorrespondence.held(scan, access.target());
+      if (held != null) {
+        copies.putIfAbsent(
+            invocation,
+            held
+                + " copied from "
+                + PeoplesCorrespondence.shown(access.target())
+                + " by "
+                + invocation.program());
+      }
+    }
+    return copies;
   }
 
   /**
@@ -221,6 +278,8 @@ public final class RecordsArrived {
     if (RegulatedSinks.MODEL_API.matcher(text).find()
         && !RegulatedData.LOCAL_MODEL.matcher(text).find()) {
       found.writesSenders().put(TO_MODEL + file, "a model vendor's API");
+    } else if (TRANSLATION_API.matcher(text).find()) {
+      found.writesSenders().put(TO_MODEL + file, "a translation vendor's API");
     }
     Matcher field = CONTACT_FIELD.matcher(text);
     List<String> fields = new ArrayList<>();

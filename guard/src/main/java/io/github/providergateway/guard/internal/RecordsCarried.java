@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
  * taken into a commit, or named by a call that sends data out or runs a script written in this
  * session to call a model vendor; a page's code written to send a signed-in customer's email or
  * phone elsewhere, then deployed or pushed live; and the project's history pushed to a remote added
- * in this session whose repository is none of the project's.
+ * in this session whose repository is none of the project's. A file that holds people's mail or a
+ * matter's evidence where it lies is carried as one that came in (decision 219: {@code python3
+ * translate_batch.py /mnt/review-exports/…}, {@code gh issue create -R other --body-file …}).
  */
 public final class RecordsCarried {
 
@@ -75,16 +77,21 @@ public final class RecordsCarried {
         model = run;
       }
     }
+    String verb = model == null ? "sends " : "gives ";
+    String carried =
+        model == null
+            ? sendsOut ? " out of the project" : null
+            : " to "
+                + model
+                + ", written in this session to call "
+                + written.get(RecordsArrived.TO_MODEL + model);
     for (Map.Entry<String, String> file : written.entrySet()) {
       String key = file.getKey();
       if (key.startsWith(RecordsArrived.RECORDS) && found.size() < 4) {
         String path = key.substring(RecordsArrived.RECORDS.length());
         String what = committed(path, runs, pushed);
-        if (what == null && (sendsOut || model != null) && named(scan, path)) {
-          what =
-              model == null
-                  ? "sends " + path + " out of the project"
-                  : "gives " + path + " to " + model + ", written in this session to call a model";
+        if (what == null && carried != null && named(scan, path)) {
+          what = verb + path + carried;
         }
         if (what != null) {
           found.add(new Found(RECORDS_CARRIED, null, what + ", which holds " + file.getValue()));
@@ -106,7 +113,30 @@ public final class RecordsCarried {
         }
       }
     }
+    if (carried != null && found.isEmpty()) {
+      peoples(scan, verb, carried, found);
+    }
     return found;
+  }
+
+  /**
+   * A file the call sends out or gives a vendor's script that holds people's mail or a matter's
+   * evidence by its kind and place (decision 219: {@code /mnt/review-exports/HALC-2024-031/…}).
+   */
+  private static void peoples(Scan scan, String verb, String carried, List<Found> found) {
+    for (Step step : scan.steps()) {
+      for (Word word : step.args()) {
+        for (Target target : scan.targets(step, word)) {
+          String held = PeoplesCorrespondence.held(scan, target);
+          if (held != null) {
+            String path = PeoplesCorrespondence.shown(target);
+            found.add(
+                new Found(RECORDS_CARRIED, null, verb + path + carried + ", which holds " + held));
+            return;
+          }
+        }
+      }
+    }
   }
 
   /** How a call commits the file: a {@code git add} or {@code commit} that takes it; or null. */
