@@ -162,6 +162,7 @@ final class HeldContent {
       found.writesSenders().put(KEY + path, ""); // the file holds nothing now
     }
     ProductionEnvFiles.written(path, code, whole, found); // an env file pointed at production
+    InheritedProduction.written(path, code, whole, found); // settings inheriting production's
   }
 
   private static int held(Found found) {

@@ -50,6 +50,8 @@ public final class WrittenRules implements Family {
   public static List<Found> judge(Scan scan, Map<String, String> written, List<String> runs) {
     List<Found> found = judge(written, runs);
     found.addAll(ForwardedPorts.through(scan, written));
+    found.addAll(InheritedProduction.through(scan, written)); // decision 220
+    found.addAll(OtherTenantImports.imported(scan, written));
     return found;
   }
 
