@@ -175,9 +175,8 @@ final class InheritedProduction {
             command.substring(0, selection.start(5))
                 + production
                 + command.substring(selection.end(5));
-        Hit hit = HeldContent.strongest(scan, cwd + "/", typed);
-        RuleAction standard = hit == null ? null : hit.rule().action("standard");
-        if (standard == RuleAction.DENY || standard == RuleAction.ASK) {
+        Hit hit = WrittenRules.typedBlocks(scan, cwd, typed);
+        if (hit != null) {
           found.add(
               new WrittenRules.Found(
                   RuleBook.rule(DeferredRules.SELECTED),
