@@ -300,6 +300,7 @@ public final class FlowReading {
     if (SECRET_PATTERN.matcher(lower).find() || lower.contains("vault")) {
       found.secret(tool + " " + shortArgs(call.args()));
     }
+    OtherTenantImports.exported(call, found); // a workspace's export, for a later import (220)
   }
 
   /**

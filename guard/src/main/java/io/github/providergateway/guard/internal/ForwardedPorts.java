@@ -257,9 +257,8 @@ public final class ForwardedPorts {
       }
       String typed = PatternLiterals.matcher(LOOPBACK, command).replaceAll(kept[1]);
       Path cwd = scan.call().cwd();
-      Hit hit = HeldContent.strongest(scan, cwd == null ? "/" : cwd + "/", typed);
-      RuleAction standard = hit == null ? null : hit.rule().action("standard");
-      if (standard == RuleAction.DENY || standard == RuleAction.ASK) {
+      Hit hit = WrittenRules.typedBlocks(scan, cwd, typed);
+      if (hit != null) {
         found.add(
             new WrittenRules.Found(
                 RuleBook.rule(RULE),

@@ -162,6 +162,8 @@ final class HeldContent {
       found.writesSenders().put(KEY + path, ""); // the file holds nothing now
     }
     ProductionEnvFiles.written(path, code, whole, found); // an env file pointed at production
+    InheritedProduction.written(path, code, whole, found); // settings inheriting production's
+    ScriptArgumentWrites.written(path, code, whole, found); // a script writing its argument's file
   }
 
   private static int held(Found found) {

@@ -50,7 +50,25 @@ public final class WrittenRules implements Family {
   public static List<Found> judge(Scan scan, Map<String, String> written, List<String> runs) {
     List<Found> found = judge(written, runs);
     found.addAll(ForwardedPorts.through(scan, written));
+    found.addAll(InheritedProduction.through(scan, written)); // decision 220
+    found.addAll(OtherTenantImports.imported(scan, written));
+    found.addAll(ScriptArgumentWrites.runs(scan, written));
     return found;
+  }
+
+  /**
+   * The rule that would ask or deny a command typed in the call's place (a tunnel's far end, a
+   * selection made production's, a script's write spelled out), as the guard's rules judge it.
+   *
+   * @param scan the call's scan
+   * @param cwd the folder it runs in, or null
+   * @param typed the command as typed there
+   * @return the strongest such rule's hit, or null when the typed command is allowed
+   */
+  static Hit typedBlocks(Scan scan, java.nio.file.Path cwd, String typed) {
+    Hit hit = HeldContent.strongest(scan, cwd == null ? "/" : cwd + "/", typed);
+    RuleAction standard = hit == null ? null : hit.rule().action("standard");
+    return standard == RuleAction.DENY || standard == RuleAction.ASK ? hit : null;
   }
 
   /**
