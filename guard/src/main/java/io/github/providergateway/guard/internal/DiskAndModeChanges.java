@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Files shredded through xargs, emptied or truncated, modes and owners changed recursively, system
@@ -214,33 +215,7 @@ final class DiskAndModeChanges {
    * @return the destination's paths; empty where it deletes nothing here
    */
   static List<Target> rsyncDeletesIn(Scan scan, Step step) {
-    Argv argv =
-        Argv.of(
-            step.args(),
-            "eBfTM",
-            "rsh",
-            "exclude",
-            "include",
-            "filter",
-            "files-from",
-            "exclude-from",
-            "include-from",
-            "link-dest",
-            "compare-dest",
-            "copy-dest",
-            "backup-dir",
-            "partial-dir",
-            "temp-dir",
-            "log-file",
-            "password-file",
-            "chmod",
-            "chown",
-            "rsync-path",
-            "max-size",
-            "min-size",
-            "timeout",
-            "bwlimit",
-            "port");
+    Argv argv = rsyncArgv(step);
     if (!argv.hasPrefix("del") || argv.has('n') || argv.has("dry-run")) {
       return List.of(); // a dry run lists what it would delete and deletes nothing
     }
@@ -249,11 +224,91 @@ final class DiskAndModeChanges {
       return List.of();
     }
     Word destination = pos.get(pos.size() - 1);
-    String text = destination.text();
-    int colon = text.indexOf(':');
-    if (colon > 0 && (text.indexOf('/') < 0 || colon < text.indexOf('/'))) {
+    if (remote(destination.text())) {
       return List.of(); // a remote destination: not this machine's files
     }
     return scan.targets(step, destination);
+  }
+
+  /**
+   * Whether rsync deletes everything in another machine's folder (decision 225): {@code rsync -a
+   * --delete /tmp/empty/ ldm@hub:/usr/local/ldm/etc/pqact.d/}, an empty folder synced over it with
+   * {@code --delete}, the idiom for wiping a folder fast. A deploy's {@code --delete} (a build
+   * synced over a site) deletes only what the build lacks, and stays allowed.
+   *
+   * @param scan the call
+   * @param step the program
+   * @return whether its sources are empty folders and its destination another machine's
+   */
+  static boolean rsyncWipesRemote(Scan scan, Step step) {
+    Argv argv = rsyncArgv(step);
+    List<Word> pos = argv.positionals();
+    if (!argv.hasPrefix("del") || argv.has('n') || argv.has("dry-run") || pos.size() < 2) {
+      return false;
+    }
+    if (!remote(pos.get(pos.size() - 1).text())) {
+      return false;
+    }
+    String source = scan.source() == null ? "" : scan.source();
+    for (Word word : pos.subList(0, pos.size() - 1)) {
+      String text = word.text();
+      if (text == null || !word.literal()) {
+        return false;
+      }
+      String folder = text.replaceAll("/+$", "");
+      String name = folder.substring(folder.lastIndexOf('/') + 1);
+      // made just before, so empty (mkdir without -p fails where it is): mkdir /tmp/x && rsync …
+      boolean made =
+          !folder.isEmpty()
+              && Pattern.compile(
+                      "\\bmkdir\\s+(?!-\\w*p)[^;&|\\n]{0,80}"
+                          + Pattern.quote(folder)
+                          + "/?\\s*(?:&&|;)\\s*rsync\\b")
+                  .matcher(source)
+                  .find();
+      if (!EMPTY_NAME.matcher(name).matches() && !made) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A folder named for holding nothing: {@code empty}, {@code empty_dir}, {@code blank}. */
+  private static final Pattern EMPTY_NAME =
+      Pattern.compile("(?i)\\.?(?:empty|blank|nothing|void|null)(?:[-_.]?(?:dir|folder))?");
+
+  /** {@code host:path}, {@code user@host:path}: a colon before any slash. */
+  private static boolean remote(String text) {
+    int colon = text == null ? -1 : text.indexOf(':');
+    return colon > 0 && (text.indexOf('/') < 0 || colon < text.indexOf('/'));
+  }
+
+  private static Argv rsyncArgv(Step step) {
+    return Argv.of(
+        step.args(),
+        "eBfTM",
+        "rsh",
+        "exclude",
+        "include",
+        "filter",
+        "files-from",
+        "exclude-from",
+        "include-from",
+        "link-dest",
+        "compare-dest",
+        "copy-dest",
+        "backup-dir",
+        "partial-dir",
+        "temp-dir",
+        "log-file",
+        "password-file",
+        "chmod",
+        "chown",
+        "rsync-path",
+        "max-size",
+        "min-size",
+        "timeout",
+        "bwlimit",
+        "port");
   }
 }

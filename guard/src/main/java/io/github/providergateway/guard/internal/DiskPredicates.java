@@ -37,6 +37,9 @@ final class DiskPredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("names-device", (scan, step, read) -> namesDevice(read.argv().positionals()));
     named.put(
+        "rsync-wipes-remote",
+        (scan, step, read) -> DiskAndModeChanges.rsyncWipesRemote(scan, step));
+    named.put(
         "names-device-not-printed",
         (scan, step, read) ->
             !Argv.textAt(read.argv().positionals(), 1).equals("print")

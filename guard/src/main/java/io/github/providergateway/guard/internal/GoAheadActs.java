@@ -97,7 +97,19 @@ final class GoAheadActs {
   /** The last part of an option's name that says its value is a machine's address. */
   private static final Set<String> HOST_PARTS =
       NameSet.of(
-          "host", "hostname", "server", "url", "uri", "endpoint", "broker", "brokers", "addr");
+          "host",
+          "hostname",
+          "server",
+          "url",
+          "uri",
+          "endpoint",
+          "broker",
+          "brokers",
+          "addr",
+          "gw", // mectl --gw me-ctl.ld4.example.internal:7700 (decision 225)
+          "gateway",
+          "rpcconnect", // bitcoin-cli -rpcconnect=node.example.internal
+          "connect");
 
   /**
    * The hosts given by an option named for one ({@code --server x}, {@code --api-url=https://x}) or
@@ -127,6 +139,12 @@ final class GoAheadActs {
         } else {
           hostNext = named;
           valueNext = !named;
+        }
+      } else if (text.startsWith("-") && text.indexOf('=') > 1) {
+        // -rpcconnect=host: a single dash's option given its value (decision 225)
+        int eq = text.indexOf('=');
+        if (hostOption(text.substring(1, eq))) {
+          hosts.addAll(Environments.hostsOf(text.substring(eq + 1)));
         }
       } else if (text.startsWith("-")) {
         valueNext = true;
