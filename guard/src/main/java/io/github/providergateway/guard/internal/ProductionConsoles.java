@@ -196,12 +196,22 @@ final class ProductionConsoles {
     Matcher substituted = PatternLiterals.matcher(SUBSTITUTED, source);
     while (substituted.find()) {
       String command = substituted.group(2) != null ? substituted.group(2) : substituted.group(3);
-      if (SecretNames.secret(substituted.group(1)) && Environments.namesProduction(command)) {
-        return true; // STRIPE_SECRET_KEY=$(op read op://Clients/shop/stripe-live-secret)
+      String name = substituted.group(1);
+      if ((SecretNames.secret(name)
+              || ENVIRONMENT_VARIABLES.contains(name)
+              || PatternLiterals.finds(CONNECTION, name))
+          && Environments.namesProduction(command)) {
+        // STRIPE_SECRET_KEY=$(op read op://Clients/shop/stripe-live-secret); DATABASE_URL=$(aws
+        // ssm get-parameter --name /harbor/live/db_url …) (decision 225)
+        return true;
       }
     }
     return false;
   }
+
+  /** A variable named for a database's address: {@code LEDGER_DB_URL}, {@code PG_DSN}. */
+  private static final Pattern CONNECTION =
+      Pattern.compile("(?i)(?:^|_)(?:DATABASE|DB)_?(?:URL|URI|DSN)$|(?:^|_)DSN$");
 
   /** A variable assigned what a command prints: {@code KEY=$(op read op://…)}, {@code KEY=`…`}. */
   private static final Pattern SUBSTITUTED =
