@@ -236,7 +236,11 @@ final class RunnerTargets {
           tasks.clear();
           return false;
         }
-        production |= value.length() < 256 && Environments.namesProduction(value);
+        production |=
+            value.length() < 256
+                && (Environments.namesProduction(value)
+                    || goesAhead(text.substring(0, eq), value)
+                    || hostElsewhere(text.substring(0, eq), value));
         continue;
       }
       if (tasks.isEmpty() || rest.isEmpty() && tasks.size() < 8) {
@@ -324,6 +328,45 @@ final class RunnerTargets {
     return (n.equals("dryrun") || n.equals("dry") || n.equals("preview")) && yes
         || (n.equals("apply") || n.equals("commit") || n.equals("execute")) && no;
   }
+
+  /**
+   * A variable that sends the task's act through (decision 225): {@code CONFIRM=yes}, {@code
+   * APPLY=1}, {@code SUBMIT=1}, {@code LIVE=1}, {@code DRY_RUN=0}: a task that must be told so acts
+   * for real on what others rely on, as {@code --commit} tells a trade's tool (decision 159).
+   */
+  private static boolean goesAhead(String name, String value) {
+    String n = name.toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
+    String v = value.toLowerCase(Locale.ROOT);
+    boolean yes = Set.of("1", "true", "yes", "y", "on").contains(v);
+    boolean no = Set.of("0", "false", "no", "n", "off").contains(v);
+    return GO_AHEAD.contains(n) && yes || (n.equals("dryrun") || n.equals("noop")) && no;
+  }
+
+  /** The variables' names, without {@code _}, that tell a task to act for real. */
+  private static final Set<String> GO_AHEAD =
+      NameSet.of("confirm", "confirmed", "apply", "commit", "submit", "execute", "live", "yes");
+
+  /**
+   * A variable named for an address whose value is another machine's (decision 225): {@code
+   * LEDGER_HOST=trustdb01.ctg-dc1.net}, {@code PLC_HOST=…}; this machine, a staging host or a test
+   * endpoint is no aim.
+   */
+  private static boolean hostElsewhere(String name, String value) {
+    List<String> parts = ServiceVerbs.split(name.toLowerCase(Locale.ROOT));
+    if (parts.isEmpty() || !ADDRESS_PARTS.contains(parts.get(parts.size() - 1))) {
+      return false;
+    }
+    for (String host : Environments.hostsOf(value)) {
+      if (host.contains(".") && SharedActs.otherMachine(host)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The last part of a variable's name that makes its value an address. */
+  private static final Set<String> ADDRESS_PARTS =
+      NameSet.of("host", "hostname", "server", "url", "uri", "endpoint", "addr", "gw", "gateway");
 
   private static Set<String> withPlaces(String... others) {
     Set<String> all = new java.util.HashSet<>(PLACES);
