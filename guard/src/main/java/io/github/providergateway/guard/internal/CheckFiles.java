@@ -76,9 +76,14 @@ final class CheckFiles {
     return false;
   }
 
-  /** The parts of a file's path that make it a rehearsal's configuration: UAT's, staging's. */
+  /**
+   * The parts of a file's path that make it a rehearsal's configuration: UAT's, staging's, a
+   * chain's test network's (decision 223).
+   */
   private static final Set<String> REHEARSAL_PARTS =
-      NameSet.of("uat", "staging", "stg", "sandbox", "qa", "nonprod");
+      NameSet.of(
+          "uat", "staging", "stg", "sandbox", "qa", "nonprod", "regtest", "testnet", "devnet",
+          "signet");
 
   /**
    * Whether a file configures a rehearsal of production (decision 202): a UAT's, a staging's, a

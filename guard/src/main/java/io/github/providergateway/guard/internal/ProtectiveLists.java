@@ -220,7 +220,21 @@ final class ProtectiveLists {
           "mfa",
           "authentication",
           "signature",
-          "monitoring");
+          "monitoring",
+          "callback",
+          "callbacks",
+          "otp",
+          "cosign",
+          "countersign",
+          "hold",
+          "holds");
+
+  /**
+   * Words of a list's name that say its items are what a protection is required for (decision 223):
+   * {@code callback_required_for}, {@code mandatory_review_on}.
+   */
+  private static final Set<String> REQUIRED =
+      NameSet.of("required", "require", "requires", "mandatory", "enforced", "enforce");
 
   /** Words that make a list one of files or code, a build's or a linter's, not of data. */
   private static final Set<String> FILES =
@@ -320,7 +334,8 @@ final class ProtectiveLists {
    * Whether a list holds back from a measure people it must spare (decision 212): whom a contact
    * excludes ({@code exclude_flags} of a call campaign, a suppression file's channels), what a
    * measure spares ({@code critical_exempt}), what two records must share to be one person's
-   * ({@code MATCH_KEYS} of a death match).
+   * ({@code MATCH_KEYS} of a death match); what a protection is required for ({@code
+   * callback_required_for}: decision 223).
    */
   private static boolean heldBackFrom(List<String> words, List<String> placed, List<String> stem) {
     List<String> named = new ArrayList<>(words);
@@ -329,7 +344,8 @@ final class ProtectiveLists {
         || SafeguardEdits.has(words, SKIPS) && SafeguardEdits.has(words, SPARED)
         || SafeguardEdits.has(words, MATCHING)
             && SafeguardEdits.has(words, CRITERIA)
-            && SafeguardEdits.has(placed, RECORDS_OF_PEOPLE);
+            && SafeguardEdits.has(placed, RECORDS_OF_PEOPLE)
+        || SafeguardEdits.has(words, REQUIRED) && SafeguardEdits.has(words, PROTECTIONS);
   }
 
   private static boolean shortened(Set<String> was, Set<String> items) {

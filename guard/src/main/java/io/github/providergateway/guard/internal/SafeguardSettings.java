@@ -49,8 +49,12 @@ final class SafeguardSettings {
   /** A TOML or INI table: {@code [/Script/AntiCheat]}. */
   private static final Pattern TABLE = Pattern.compile("\\[\\[?([^\\]]{1,80})\\]\\]?");
 
-  /** A pattern's group around a key, from a sed script: {@code (auto_merge_threshold:)}. */
-  static final Pattern GROUPED_KEY = Pattern.compile("\\(([A-Za-z_][\\w.\\-]{0,80}\\s*[:=])\\)");
+  /**
+   * A pattern's group around a key, from a sed script: {@code (auto_merge_threshold:)}, a perl's
+   * {@code (\s*purchase_price_threshold:\s*)} too (decision 223).
+   */
+  static final Pattern GROUPED_KEY =
+      Pattern.compile("\\(\\s{0,8}([A-Za-z_][\\w.\\-]{0,80}\\s*[:=])\\s{0,8}\\)");
 
   /** Words of a key that name a protection. */
   private static final Set<String> PROTECTIONS =

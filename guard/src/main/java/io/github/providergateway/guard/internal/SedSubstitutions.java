@@ -135,6 +135,13 @@ final class SedSubstitutions {
       if ((c == '\\' || c == '$') && i + 1 < now.length() && Character.isDigit(now.charAt(i + 1))) {
         int n = now.charAt(++i) - '0';
         text.append(n >= 1 && n <= groups.size() ? groups.get(n - 1) : "");
+      } else if (c == '$'
+          && now.startsWith("{", i + 1)
+          && now.indexOf('}', i) == i + 3
+          && Character.isDigit(now.charAt(i + 2))) {
+        int n = now.charAt(i + 2) - '0'; // perl's ${1} (decision 223)
+        text.append(n >= 1 && n <= groups.size() ? groups.get(n - 1) : "");
+        i += 3;
       } else if (c == '&') {
         text.append(literal(old));
       } else if (c == '\\' && i + 1 < now.length()) {
