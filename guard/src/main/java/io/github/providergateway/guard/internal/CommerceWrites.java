@@ -64,15 +64,23 @@ final class CommerceWrites {
     boolean hooks =
         files.stream().anyMatch(file -> APP_SETTINGS.matcher(file).matches())
             || (old + now).toLowerCase(java.util.Locale.ROOT).contains("webhook");
-    if (!hooks) {
+    String after = host(now);
+    // decision 224: any endpoint pointed at a public request catcher, whatever the file calls it
+    boolean caught =
+        after != null && (WebLookups.collector(after) || OutPredicates.dropHost(after));
+    if (!hooks && !caught) {
       return null;
     }
     String before = host(old);
-    String after = host(now);
     if (before == null || after == null || Environments.localHost(after)) {
       return null;
     }
-    return domain(before).equals(domain(after)) ? null : "a webhook repointed to " + after;
+    if (domain(before).equals(domain(after))) {
+      return null;
+    }
+    return caught
+        ? "an endpoint repointed to a public request catcher, " + after
+        : "a webhook repointed to " + after;
   }
 
   private static String host(String text) {

@@ -125,7 +125,7 @@ final class MoneyEdits {
     String path = String.join(" ", files);
     String before = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
     String after = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
-    if (bankReplaced(before, after)) {
+    if (bankReplaced(before, after) || WalletAddresses.replaced(before, after, path)) {
       found.add(Kind.BANK_DETAILS);
     }
     Map<String, String> was = keyed(before);

@@ -200,10 +200,25 @@ final class OutSpellings {
     };
   }
 
-  /** {@code tar c… [-f -]}, {@code zip - …}, {@code git archive} without {@code -o}. */
+  /**
+   * {@code tar c… [-f -]}, {@code zip - …}, {@code git archive} without {@code -o}; and (decision
+   * 224) a database's dump without a file of its own ({@code pg_dump -Fc}, {@code mysqldump}).
+   */
   private static boolean archivesToStdout(Step step) {
     List<Word> args = step.args();
     switch (step.program()) {
+      case "pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump" -> {
+        for (Word w : args) {
+          String text = w.text();
+          if (text.equals("-f")
+              || text.startsWith("--file")
+              || text.equals("-r")
+              || text.startsWith("--result-file")) {
+            return false;
+          }
+        }
+        return true;
+      }
       case "tar", "bsdtar", "gtar" -> {
         return "-".equals(tarFile(args));
       }

@@ -164,14 +164,17 @@ final class PeopleFiles {
               // decision 215: a payroll's or a bank's file of people, a monitoring roster of
               // pilots in recovery, an address-confidentiality program's participants
               + "|payroll|bacs|mandates|sort[-_]?codes?|bank[-_]?details|hims[-_]|aeromedical"
-              + "|address[-_]?confidential\\w*|acp[-_]participants?");
+              + "|address[-_]?confidential\\w*|acp[-_]participants?"
+              // decision 224: taxpayers' numbers (a 1099-S master), identity documents
+              + "|(?<![a-z])tins?(?![a-z])|1099|kyc|passports?");
 
   /**
    * A folder that holds protected people's records whatever its files are named (decision 215): an
-   * address-confidentiality program's, an aeromedical office's, a pilots' monitoring program's.
+   * address-confidentiality program's, an aeromedical office's, a pilots' monitoring program's; and
+   * (decision 224) a share's folder of nonpublic personal information or of identity documents.
    */
   private static final Pattern PROTECTED_FOLDER =
-      Pattern.compile("/(?:acp|aeromedical|hims|address[-_]?confidentiality)/");
+      Pattern.compile("/(?:acp|aeromedical|hims|address[-_]?confidentiality|npi|pii|kyc)/");
 
   /** A name that says the file holds sums, not a row a person (decision 215). */
   private static final Pattern AGGREGATE =
@@ -271,6 +274,9 @@ final class PeopleFiles {
    * file stay {@code production.data-export}'s.
    */
   private static String identifiersSelected(Scan scan) {
+    if (scan.source() == null) {
+      return toolSelected(scan.call());
+    }
     if (!PeoplePredicates.runsOneOf(scan, SQL_CLIENTS) && !PeopleRows.runsOne(scan)) {
       return null;
     }
@@ -303,6 +309,43 @@ final class PeopleFiles {
         return found + " of production rows printed into the conversation";
       } else if (shared) {
         return found + " of a shared database's rows printed into the conversation";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * People's identifiers selected by a database server's tool ({@code mcp__postgres__query}'s
+   * {@code sql}; decision 224), or {@code null}: the server reaches a database the call does not
+   * show, read as a shared one unless the tool's name or its other arguments (a connection, a
+   * database) say test, development or local.
+   */
+  private static String toolSelected(CallForRules call) {
+    if (call.args() == null || !call.tool().startsWith("mcp__")) {
+      return null;
+    }
+    StringBuilder names = new StringBuilder(call.tool());
+    call.args()
+        .fields()
+        .forEachRemaining(
+            field -> {
+              if (!ToolActs.STATEMENT_FIELDS.contains(field.getKey())) {
+                names.append(' ').append(field.getValue().asText(""));
+              }
+            });
+    if (Environments.testName(names.toString())) {
+      return null;
+    }
+    for (String field : ToolActs.STATEMENT_FIELDS) {
+      String sql = call.args().path(field).asText("");
+      if (sql.isEmpty() || sql.length() > 20_000) {
+        continue;
+      }
+      String text = RecordsCall.lower(sql);
+      Matcher column = SELECTS_IDENTIFIERS.matcher(text);
+      String found = column.find() ? column.group(1) : PeopleRows.named(text);
+      if (found != null) {
+        return found + " of a database server's rows printed into the conversation";
       }
     }
     return null;

@@ -24,7 +24,8 @@ final class PeopleRows {
   /**
    * A column named for an identifier, with a prefix of its own: {@code contact_email}; and
    * (decision 206) what else of a person a home's devices keep: a street, a face's label or
-   * embedding, a voiceprint, the home's Wi-Fi key, an alarm's passcode and duress word.
+   * embedding, a voiceprint, the home's Wi-Fi key, an alarm's passcode and duress word; and
+   * (decision 224) a seller's taxpayer number, a forwarding address, a freeze's PIN.
    */
   private static final Pattern COLUMN =
       Pattern.compile(
@@ -35,7 +36,11 @@ final class PeopleRows {
               + "|passport\\w*|driv(?:er|ing)_?licen[cs]e\\w*|home_address|street_address"
               + "|phone\\w*|salary|bank_account\\w*|account_number|street"
               + "|face_(?:label|name|embedding|encoding|vector|template)s?|faceprints?|voiceprints?"
-              + "|biometric\\w*|psk|wifi_pass\\w*|wpa_key|passcode|duress\\w*|alarm_code))(?!\\w)"
+              + "|biometric\\w*|psk|wifi_pass\\w*|wpa_key|passcode|duress\\w*|alarm_code"
+              // decision 224: a taxpayer's number, where a person's mail now goes, the PIN that
+              // lifts a consumer's freeze
+              + "|tin|itin|taxpayer_id\\w*|(?:forwarding|mailing|residential|postal)_address\\w*"
+              + "|pin(?:_code|_number)?))(?!\\w)"
               + "(?:(?!\\bfrom\\b)[^;]){0,400}?\\bfrom\\b");
 
   /**
@@ -46,6 +51,19 @@ final class PeopleRows {
       Pattern.compile(
           "\\bselect\\s((?:(?!\\bfrom\\b)[^;]){1,400}?)\\bfrom\\s+((?:\\w+\\.){0,2}\\w*(?:motion"
               + "|presence|occupancy|geofence|arming|arm_disarm|location_history)\\w*)");
+
+  /** The columns a SELECT lists. */
+  private static final Pattern SELECTED =
+      Pattern.compile("\\bselect\\s((?:(?!\\bfrom\\b)[^;]){1,400}?)\\bfrom\\b");
+
+  /** A report's narrative: a suspicious activity report's, a claim's, an incident's story. */
+  private static final Pattern NARRATIVE =
+      Pattern.compile("(?<!\\w)(?:[a-z0-9]+_){0,3}narratives?(?!\\w)");
+
+  /** A person's name among the columns. */
+  private static final Pattern PERSON_NAME =
+      Pattern.compile(
+          "(?<!\\w)(?:[a-z0-9]+_){0,3}(?:full_?name|first_?name|last_?name|legal_?name|surname)(?!\\w)");
 
   /** An aggregate among selected columns: what it prints is a figure, no one's row. */
   private static final Pattern AGGREGATE =
@@ -185,6 +203,10 @@ final class PeopleRows {
     if (column.find()) {
       return column.group(1);
     }
+    String narrative = narrativeNamed(text);
+    if (narrative != null) {
+      return narrative;
+    }
     Matcher rows = WHOLE_ROWS.matcher(text);
     while (rows.find()) {
       if (people(rows.group(1))) {
@@ -202,6 +224,23 @@ final class PeopleRows {
       String collection = found.group(1) != null ? found.group(1) : found.group(2);
       if (people(collection)) {
         return "documents of " + collection;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A report's narrative selected beside the name of the person it is about (decision 224): a
+   * suspicious activity report's story with the customer's name, which the law keeps from everyone
+   * outside the filing; or {@code null}. A narrative alone (a safety report's, de-identified) names
+   * no one.
+   */
+  private static String narrativeNamed(String text) {
+    Matcher list = SELECTED.matcher(text);
+    while (list.find()) {
+      Matcher narrative = NARRATIVE.matcher(list.group(1));
+      if (narrative.find() && PERSON_NAME.matcher(list.group(1)).find()) {
+        return narrative.group() + " beside a person's name";
       }
     }
     return null;

@@ -119,6 +119,11 @@ final class WebLookups {
     return url != null && url.isTextual() && url.asText().length() < 8192 ? url.asText() : null;
   }
 
+  /** Whether a host is a public request catcher or below one ({@code x.requestcatcher.com}). */
+  static boolean collector(String host) {
+    return listed(COLLECTORS, host);
+  }
+
   /** Whether a host is one of {@code hosts} or below one ({@code www.}, a user's subdomain). */
   private static boolean listed(Set<String> hosts, String host) {
     if (host == null) {

@@ -252,6 +252,8 @@ final class Where {
     HostingRules.addTo(named);
     DiskPredicates.addTo(named);
     OutPredicates.addTo(named);
+    KeyShareExports.addTo(named);
+    PersonLookups.addTo(named);
     ProductionPredicates.addTo(named);
     ProductionConfigWrites.addTo(named);
     ProductionWrites.addTo(named);
