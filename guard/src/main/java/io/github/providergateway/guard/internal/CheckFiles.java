@@ -50,6 +50,11 @@ final class CheckFiles {
 
   private CheckFiles() {}
 
+  /** Whether a part of a path says a test's, a fixture's or local configuration: {@code tests}. */
+  static boolean testPart(String part) {
+    return TEST_PARTS.contains(part);
+  }
+
   /** Whether a file is a test, fixture, doc, example or local configuration. */
   static boolean ordinary(String file) {
     String lower = file.toLowerCase(Locale.ROOT);

@@ -57,7 +57,8 @@ final class SafeguardEdits {
     RAW_DATA_EDITED,
     BODIES_LOGGED,
     SITE_DEINDEXED,
-    MESSAGES_DROPPED
+    MESSAGES_DROPPED,
+    REHEARSAL_MADE_REAL
   }
 
   /**
@@ -447,13 +448,14 @@ final class SafeguardEdits {
     }
     String file = files.get(0);
     boolean rehearsal = false;
+    Found madeReal = RehearsalMadeReal.of(old, now, files); // where it is named (decision 222)
     for (String each : files) {
       rehearsal |= CheckFiles.rehearsal(each);
       if (rawData(each) && !old.isEmpty()) {
         return new Found(Kind.RAW_DATA_EDITED, each);
       }
       if (CheckFiles.ordinary(each) && !each.endsWith("robots.txt")) {
-        return null;
+        return madeReal;
       }
     }
     old = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
@@ -558,6 +560,9 @@ final class SafeguardEdits {
       if (list != null) {
         found.add(list);
       }
+    }
+    if (madeReal != null) {
+      found.add(madeReal);
     }
     Found first = null;
     for (Found each : found) {

@@ -42,7 +42,15 @@ final class WeakModes {
       List.of(
           // A requirement made a wish: required → optional, enforce → warn, tls: required → none.
           new Twins(
-              NameSet.of("required", "require", "mandatory", "enforced", "enforce", "enforcing"),
+              NameSet.of(
+                  "required",
+                  "require",
+                  "mandatory",
+                  "enforced",
+                  "enforce",
+                  "enforcing",
+                  // a check held to its letter made to watch (enforcement: strict → log_only)
+                  "strict"),
               NameSet.of(
                   "optional",
                   "preferred",

@@ -236,6 +236,7 @@ final class Where {
     AssembledWords.addCallsTo(onCall);
     ProductionConfigWrites.addCallsTo(onCall);
     OperationsPredicates.addCallsTo(onCall);
+    RehearsalSends.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
