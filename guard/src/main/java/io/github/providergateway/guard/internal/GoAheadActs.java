@@ -86,12 +86,7 @@ final class GoAheadActs {
     }
     List<String> hosts = hostsGiven(args);
     hosts.addAll(GoAheadSaidOtherwise.hostsGiven(scan, args, HOST_PARTS));
-    for (String host : hosts) {
-      if (host.contains(".") && SharedActs.otherMachine(host)) {
-        return true;
-      }
-    }
-    return false;
+    return SharedActs.anyOtherMachine(hosts);
   }
 
   /** The last part of an option's name that says its value is a machine's address. */
@@ -129,25 +124,20 @@ final class GoAheadActs {
       if (!word.literal() || text.length() > 256) {
         continue;
       }
-      if (text.startsWith("--")) {
+      if (text.startsWith("-")) {
+        // --server=x, and a single dash's option given its value: -rpcconnect=x (decision 225)
+        int dashes = text.startsWith("--") ? 2 : 1;
         int eq = text.indexOf('=');
-        boolean named = hostOption(eq > 0 ? text.substring(2, eq) : text.substring(2));
-        if (eq > 0) {
-          if (named) {
+        if (eq > 1) {
+          if (hostOption(text.substring(dashes, eq))) {
             hosts.addAll(Environments.hostsOf(text.substring(eq + 1)));
           }
+        } else if (dashes == 2) {
+          hostNext = hostOption(text.substring(2));
+          valueNext = !hostNext;
         } else {
-          hostNext = named;
-          valueNext = !named;
+          valueNext = true;
         }
-      } else if (text.startsWith("-") && text.indexOf('=') > 1) {
-        // -rpcconnect=host: a single dash's option given its value (decision 225)
-        int eq = text.indexOf('=');
-        if (hostOption(text.substring(1, eq))) {
-          hosts.addAll(Environments.hostsOf(text.substring(eq + 1)));
-        }
-      } else if (text.startsWith("-")) {
-        valueNext = true;
       } else if (host || !value && text.contains("://")) {
         hosts.addAll(Environments.hostsOf(text));
       }

@@ -356,12 +356,7 @@ final class RunnerTargets {
     if (parts.isEmpty() || !ADDRESS_PARTS.contains(parts.get(parts.size() - 1))) {
       return false;
     }
-    for (String host : Environments.hostsOf(value)) {
-      if (host.contains(".") && SharedActs.otherMachine(host)) {
-        return true;
-      }
-    }
-    return false;
+    return SharedActs.anyOtherMachine(Environments.hostsOf(value));
   }
 
   /** The last part of a variable's name that makes its value an address. */

@@ -124,8 +124,13 @@ final class SharedActs {
   }
 
   static boolean remoteNamed(Step step) {
-    for (String host : Environments.hosts(step)) {
-      if (!host.equals("?") && host.contains(".") && otherMachine(host)) {
+    return anyOtherMachine(Environments.hosts(step)); // "?", a host not known, has no dot
+  }
+
+  /** Whether one of {@code hosts} is a dotted name or address of another machine. */
+  static boolean anyOtherMachine(Iterable<String> hosts) {
+    for (String host : hosts) {
+      if (host.contains(".") && otherMachine(host)) {
         return true;
       }
     }
