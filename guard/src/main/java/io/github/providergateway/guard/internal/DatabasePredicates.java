@@ -40,7 +40,8 @@ final class DatabasePredicates {
                   DatabaseTargets.ofTheTrade(step)
                       && !ONLINE_SCHEMA_TOOLS.contains(step.program())
                       && !dryRun(step)
-                      && DatabaseWords.found(kind, textOf(scan, step)) != null
+                      && (DatabaseWords.found(kind, textOf(scan, step)) != null
+                          || kind.equals(ROWS_WRITTEN) && loadsRows(step))
                       && DatabaseTargets.shared(scan, step)
                       && !(kind.equals(ROWS_WRITTEN) && DatabaseTargets.testVariable(step))));
     }
@@ -63,6 +64,9 @@ final class DatabasePredicates {
                 && DecodedStatements.in(InterpreterCode.of(step)) != null
                 && DatabaseTargets.shared(scan, step));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
+    named.put(
+        "databases-migration-shared", // decision 226
+        (scan, step, read) -> MigrationTargets.shared(scan, step));
     named.put(
         "special-category-picked",
         (scan, step, read) -> SensitiveReads.picksBySpecialCategory(scan, step));
@@ -176,6 +180,17 @@ final class DatabasePredicates {
   private static boolean runsAssembled(Scan scan, Step step) {
     return !DatabaseTargets.interpreter(step)
         && AssembledStatements.assembled(textOf(scan, step)) != null;
+  }
+
+  /**
+   * Whether the program loads rows from a file into a table: SQL Server's {@code bcp Db.dbo.Table
+   * in rows.csv} (decision 226), whose {@code out} and {@code queryout} read.
+   */
+  private static boolean loadsRows(Step step) {
+    List<Word> args = step.args();
+    return step.program().equals("bcp")
+        && args.size() > 1
+        && args.get(1).text().equalsIgnoreCase("in");
   }
 
   /** Whether the program is asked for a dry run: it shows, changes nothing. */

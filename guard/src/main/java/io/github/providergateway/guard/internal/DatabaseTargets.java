@@ -31,6 +31,7 @@ final class DatabaseTargets {
           "mysqlsh",
           "usql",
           "sqlcmd",
+          "bcp",
           "invoke-sqlcmd",
           "Invoke-Sqlcmd",
           "sqlplus",
@@ -94,6 +95,7 @@ final class DatabaseTargets {
   /** The clients that speak to this machine's server when given no host. */
   private static final Set<String> LOCAL_BY_DEFAULT =
       NameSet.of(
+          "bcp",
           "psql",
           "pgcli",
           "mysql",
@@ -149,10 +151,15 @@ final class DatabaseTargets {
           "(?i)(?:\\bhost\\s*[=:]\\s*['\"]?|\"host\"\\s*:\\s*\"|://(?:[^@/\\s'\"]*@)?)"
               + "([A-Za-z0-9_.-]+)");
 
-  /** A variable code reads a database's address from ({@code os.environ["DATABASE_URL"]}). */
+  /**
+   * A variable code reads a database's address from ({@code os.environ["DATABASE_URL"]}); decision
+   * 226: its name may hold digits ({@code HIS20_URL}, {@code CGS_DC1_DSN}) and end in a connection
+   * string's name ({@code ESOMS_CONN}, {@code ERP_CONNECTION_STRING}).
+   */
   private static final Pattern CODE_VARIABLE =
       Pattern.compile(
-          "(?i)(?:environ|getenv|process\\.env|ENV)\\W{0,4}[A-Z_]*(?:URL|URI|HOST|DSN)");
+          "(?i)(?:environ|getenv|process\\.env|ENV)\\W{0,4}[A-Z0-9_]*"
+              + "(?:URL|URI|HOST|DSN|CONN(?:ECTION)?(?:_?STR(?:ING)?)?)");
 
   /** Whether the program is one of the trade's or an interpreter. */
   static boolean ofTheTrade(Step step) {

@@ -208,7 +208,9 @@ final class DatabaseWords {
    * dbo.VictimNotification vr JOIN …}, {@code DELETE TOP (500) dbo.Sessions WHERE …}). Decision
    * 199: a table's name may hold sqlcmd's scripting variables, which it puts in before the server
    * reads the statement ({@code UPDATE $(T) SET $(C) = …}). Decision 205: Perl's quote operators
-   * may open the statement as a quote does ({@code $dbh->do(q{DELETE FROM …})}).
+   * may open the statement as a quote does ({@code $dbh->do(q{DELETE FROM …})}). Decision 226: a
+   * bulk load ({@code COPY t FROM}, psql's {@code \copy t FROM}, {@code LOAD DATA}) and a procedure
+   * run ({@link ProcedureCalls}).
    */
   static final Pattern ROWS_WRITTEN =
       Pattern.compile(
@@ -219,7 +221,10 @@ final class DatabaseWords {
               + "|DELETE\\s+(?:TOP\\s*\\(\\s*\\d+\\s*\\)\\s*)?"
               + "(?:FROM\\b|(?:[\\w.\"`\\[\\]]|\\$\\(\\w+\\))+\\s+(?:FROM|WHERE)\\b)"
               + "|INSERT\\s+(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b"
-              + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?(?:[\\w.\"`]|\\$\\(\\w+\\))+)"
+              + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?(?:[\\w.\"`]|\\$\\(\\w+\\))+"
+              + "|\\\\?COPY\\s+[\\w.\"`\\[\\]]+(?:\\s*\\([^)]{0,2000}\\))?\\s+FROM\\b|LOAD\\s+DATA\\b|"
+              + ProcedureCalls.FORMS
+              + ")"
               + "|\\.(?:updateOne|updateMany|deleteOne|deleteMany|replaceOne|insertOne|insertMany"
               + "|findOneAndUpdate|findOneAndReplace|findOneAndDelete|bulkWrite)\\s*\\(");
 

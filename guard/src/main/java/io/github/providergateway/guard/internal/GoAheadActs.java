@@ -38,8 +38,8 @@ final class GoAheadActs {
 
   /** Whether {@code step} is told to go ahead or aimed at another machine, and does not read. */
   static boolean acts(Scan scan, Step step) {
-    if (ShapeWords.REMOTE_SHELLS.contains(step.program())) {
-      return false; // ssh host '…': the remote shell's rule reads what it runs there
+    if (ShapeWords.REMOTE_SHELLS.contains(step.program()) || step.program().equals("fab")) {
+      return false; // ssh host '…', fab -H host -- …: the remote shell's rule reads what runs there
     }
     if (step.program().startsWith("-")) {
       return false; // docker run app --db host:5432: the image's arguments, no program of its own

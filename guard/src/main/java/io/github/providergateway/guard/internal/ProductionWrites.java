@@ -55,13 +55,16 @@ final class ProductionWrites {
   /**
    * A statement that runs SQL its text does not show (decision 186, as decision 184 reads a server
    * tool's): an anonymous block ({@code DO $$ … EXECUTE 'UP' || 'DATE …' $$}, {@code DO LANGUAGE
-   * plpgsql '…'}), a procedure ({@code CALL purge_stale(30)}), a prepared or dynamic statement
-   * ({@code EXECUTE …}); at a line's start or after {@code ;}. {@code ON CONFLICT … DO UPDATE} and
-   * {@code DO NOTHING} are no block.
+   * plpgsql '…'}), a procedure ({@code CALL purge_stale(30)}, T-SQL's {@code EXEC dbo.usp_…} and a
+   * changing function selected: {@link ProcedureCalls}, decision 226), a prepared or dynamic
+   * statement ({@code EXECUTE …}); at a line's start or after {@code ;}. {@code ON CONFLICT … DO
+   * UPDATE} and {@code DO NOTHING} are no block.
    */
   private static final Pattern UNSHOWN =
       Pattern.compile(
-          "(?im)(?:^|;)\\s*(?:DO\\s+(?:\\$|'|LANGUAGE\\b)|CALL\\s+[\\w.\"]+\\s*\\(|EXECUTE\\s+\\w)");
+          "(?im)(?:^|;)\\s*(?:DO\\s+(?:\\$|'|LANGUAGE\\b)|EXECUTE\\s+\\w|"
+              + ProcedureCalls.FORMS
+              + ")");
 
   /**
    * Whether SQL given a client runs a block, a procedure or a statement its text does not show: one

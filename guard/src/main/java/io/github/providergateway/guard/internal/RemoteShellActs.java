@@ -63,10 +63,31 @@ final class RemoteShellActs {
     if (Environments.localHost(h) || OtherHosts.linkLocalName(h) || Environments.stagingHost(h)) {
       return false;
     }
+    return commandActs(remote.toString());
+  }
+
+  /** The fleet runners whose command reaches other machines, by the name they carry it under. */
+  private static final List<String> FLEET_RUNNERS =
+      List.of("ansible -m ", "salt ", "pdsh", "clush", "pssh", "parallel-ssh", "fab");
+
+  /**
+   * A command a fleet runner carries to its hosts that acts there (decision 227): {@code ansible
+   * dc1 -m shell -a 'systemctl stop ltm-sales' -f 200}, {@code salt '*' cmd.run 'systemctl stop
+   * nginx'}, {@code pdsh -w web[01-20] …}, {@code fab -H web1 -- …}, read as {@code ssh host '…'}'s
+   * remote command is.
+   */
+  static boolean fleetActs(Step step) {
+    List<String> via = step.invocation().via();
+    if (via.isEmpty() || FLEET_RUNNERS.stream().noneMatch(via.get(via.size() - 1)::startsWith)) {
+      return false;
+    }
+    return commandActs(step.program() + " " + String.join(" ", step.invocation().args()));
+  }
+
+  /** Whether a command run on another machine acts there: a verb that changes, not a read. */
+  static boolean commandActs(String remote) {
     String command =
-        remote.length() > ShapeWords.READ
-            ? remote.substring(0, ShapeWords.READ)
-            : remote.toString();
+        remote.length() > ShapeWords.READ ? remote.substring(0, ShapeWords.READ) : remote;
     if (DeviceCliReads.reads(command)) {
       return false; // a router's show ip bgp summary (decision 122)
     }

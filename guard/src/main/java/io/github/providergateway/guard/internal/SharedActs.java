@@ -29,6 +29,7 @@ final class SharedActs {
     named.put("shape-acts-on-shared", (scan, step, read) -> actsOnShared(scan, step));
     named.put(
         "shape-remote-shell-acts", (scan, step, read) -> RemoteShellActs.remoteShellActs(step));
+    named.put("shape-fleet-acts", (scan, step, read) -> RemoteShellActs.fleetActs(step));
     named.put("shape-pod-command-acts", (scan, step, read) -> PodCommandActs.acts(scan, step));
     named.put(
         "shape-code-acts-on-shared", (scan, step, read) -> SharedCodeActs.codeActsOnShared(step));

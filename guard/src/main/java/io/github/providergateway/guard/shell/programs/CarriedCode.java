@@ -53,6 +53,7 @@ final class CarriedCode {
           Map.entry("kafka-run-class", ToolSpellings::kafkaRunClass),
           Map.entry("kafka-run-class.sh", ToolSpellings::kafkaRunClass),
           Map.entry("ansible", FleetCarried::ansible),
+          Map.entry("fab", FleetCarried::fabric),
           Map.entry("salt", FleetCarried::salt),
           Map.entry("salt-ssh", FleetCarried::salt),
           Map.entry("pdsh", FleetCarried::parallelShell),

@@ -119,4 +119,21 @@ final class FleetCarried {
       found.add(new CarriedRun(words.get(0).text(), command.toString(), null));
     }
   }
+
+  /**
+   * {@code fab -H web1,web2 -- sudo systemctl stop nginx}: Fabric's command line runs what follows
+   * {@code --} on each host (decision 227).
+   */
+  static void fabric(List<ProgramWord> words, List<CarriedRun> found) {
+    for (int i = 1; i < words.size(); i++) {
+      if (words.get(i).text().equals("--") && i + 1 < words.size()) {
+        StringBuilder command = new StringBuilder();
+        for (int k = i + 1; k < words.size(); k++) {
+          command.append(k > i + 1 ? " " : "").append(words.get(k).text());
+        }
+        found.add(new CarriedRun("fab", command.toString(), null));
+        return;
+      }
+    }
+  }
 }

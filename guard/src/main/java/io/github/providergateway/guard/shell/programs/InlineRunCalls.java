@@ -87,18 +87,28 @@ final class InlineRunCalls {
     };
   }
 
+  /**
+   * Whether {@code last} runs its command on another machine through an ssh client's connection:
+   * paramiko's {@code exec_command}, node-ssh's {@code execCommand} (decision 227).
+   */
+  static boolean runsRemotely(InlineLanguage language, String last) {
+    return language == InlineLanguage.PYTHON && last.equals("exec_command")
+        || language == InlineLanguage.NODE && last.equals("execCommand");
+  }
+
   /** Whether {@code last}, called on {@code qualifier}, runs a command in the language. */
   static boolean runs(InlineLanguage language, String last, String qualifier) {
     return switch (language) {
       case PYTHON ->
           PYTHON_RUNS.contains(last)
+              || last.equals("exec_command")
               || last.startsWith("spawn")
               || TASK_RUNS.contains(last) && TASK_CONTEXTS.contains(qualifier)
               || (PYTHON_SUBPROCESS.contains(last)
                   && (qualifier.isEmpty()
                       || qualifier.endsWith("subprocess")
                       || qualifier.equals("sp")));
-      case NODE -> NODE_RUNS.contains(last);
+      case NODE -> NODE_RUNS.contains(last) || last.equals("execCommand");
       case PERL -> PERL_RUNS.contains(last);
       case RUBY -> RUBY_RUNS.contains(last);
       case PHP -> PHP_RUNS.contains(last);

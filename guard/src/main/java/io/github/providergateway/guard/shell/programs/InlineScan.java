@@ -26,6 +26,24 @@ final class InlineScan extends CodeCursor {
   /** Whether the run call being read is a task runner's context's ({@code session.run}). */
   private boolean taskContext;
 
+  /** The host a remote run call's command runs on ({@code exec_command}), or null. */
+  private String remoteHost;
+
+  /** The host code connects its ssh client to: {@code c.connect('rcms.example.net', …)}. */
+  private static final java.util.regex.Pattern CONNECTED =
+      java.util.regex.Pattern.compile(
+          "\\b(?:connect|Connection|SSHClient)\\s*\\(\\s*(?:host(?:name)?\\s*=\\s*)?['\"]([\\w.@-]{1,253})['\"]"
+              + "|\\bhost(?:name)?\\s*[:=]\\s*['\"]([\\w.-]{1,253})['\"]");
+
+  /** The host the code's ssh client connects to, or a name standing for one it cannot read. */
+  private String connectedHost() {
+    java.util.regex.Matcher m = CONNECTED.matcher(s);
+    if (m.find()) {
+      return m.group(1) != null ? m.group(1) : m.group(2);
+    }
+    return "ssh-client-host";
+  }
+
   /** The strings the code assigns to names, read when first asked. */
   private Map<String, String> assigned;
 
@@ -193,6 +211,7 @@ final class InlineScan extends CodeCursor {
       return;
     }
     taskContext = InlineRunCalls.TASK_CONTEXTS.contains(qualifier);
+    remoteHost = InlineRunCalls.runsRemotely(language, last) ? connectedHost() : null;
     skipSpaces();
     if (pos >= n) {
       return;
@@ -424,6 +443,15 @@ final class InlineScan extends CodeCursor {
       found.add(InlineRun.argv(argv));
     } else {
       String command = (String) first;
+      if (remoteHost != null) { // paramiko's exec_command: ssh's remote command (decision 227)
+        found.add(
+            InlineRun.argv(
+                List.of(
+                    ProgramWord.plain("ssh"),
+                    ProgramWord.plain(remoteHost),
+                    ProgramWord.plain(command))));
+        return;
+      }
       found.add(InlineRun.shell(partial && args.size() == 1 ? command + "$INLINE" : command));
     }
   }
