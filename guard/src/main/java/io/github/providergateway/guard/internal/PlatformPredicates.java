@@ -26,6 +26,7 @@ final class PlatformPredicates {
     named.put(
         "platform-names-another-target", (scan, step, read) -> named(scan, step) == Named.OTHER);
     named.put("platform-names-no-target", (scan, step, read) -> named(scan, step) == Named.NONE);
+    named.put("dbt-production-target", (scan, step, read) -> dbtProduction(scan, step));
     named.put(
         "apex-destroys-in-another-org",
         (scan, step, read) -> apexDestroys(scan, step) && named(scan, step) == Named.OTHER);
@@ -49,6 +50,27 @@ final class PlatformPredicates {
           String code = InterpreterCode.of(step);
           return code != null && writesProductionRowsInALoop(code);
         });
+  }
+
+  /**
+   * Whether dbt builds in production: the target it is given names production ({@code --target
+   * prod}), or, given none, the call names production. A target given that does not ({@code
+   * --target ci}) decides alone: a slim CI build defers to production's manifest ({@code --defer
+   * --state ./prod-artifacts}) and reads it, writing only the CI schema (decision 230).
+   */
+  private static boolean dbtProduction(Scan scan, Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if ((text.equals("-t") || text.equals("--target")) && i + 1 < args.size()) {
+        Word target = args.get(i + 1);
+        return !target.literal() || Environments.namesProduction(target.text());
+      }
+      if (text.startsWith("--target=")) {
+        return Environments.namesProduction(text.substring("--target=".length()));
+      }
+    }
+    return Environments.production(scan, step);
   }
 
   /** The most of a text (code, SQL, a request) the predicates read. */

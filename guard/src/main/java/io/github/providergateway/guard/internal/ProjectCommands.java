@@ -255,8 +255,12 @@ final class ProjectCommands {
         ended = true; // the resource the verb acts on (a user's id)
       }
     }
-    for (int i = from + SCAN; i < words.size() && !skips; i++) {
-      skips = skipsChecks(words.get(i).text().toLowerCase(Locale.ROOT));
+    for (int i = from + SCAN; i < words.size(); i++) {
+      String lower = words.get(i).text().toLowerCase(Locale.ROOT);
+      if (unless(lower)) {
+        return null; // a dry run given last, past the words read for commands (decision 230)
+      }
+      skips |= skipsChecks(lower);
     }
     String found = verb(commands, skips);
     if (found != null) {

@@ -94,6 +94,9 @@ final class StorageDeletes {
     if (argv.has("dry-run") || argv.has("fake")) {
       return Deletes.NONE;
     }
+    if (onlyLocalAlias(argv.positionals())) {
+      return Deletes.NONE; // mc's own alias for this machine's MinIO (decision 230)
+    }
     boolean force = argv.has("force");
     boolean recursive = argv.has("recursive") || argv.has('r');
     if (sub.equals("rb")) {
@@ -104,6 +107,24 @@ final class StorageDeletes {
       return Deletes.SYNC;
     }
     return Deletes.NONE;
+  }
+
+  /**
+   * Whether every target of an mc command is under its {@code local} alias, which mc configures for
+   * {@code http://localhost:9000}, this machine's MinIO: {@code mc rm --recursive --force
+   * local/warehouse/plays.db/} empties a developer's own container.
+   */
+  private static boolean onlyLocalAlias(List<Word> positionals) {
+    if (positionals.size() < 2) {
+      return false;
+    }
+    for (Word target : positionals.subList(1, positionals.size())) {
+      if (!target.literal()
+          || !(target.text().equals("local") || target.text().startsWith("local/"))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
