@@ -100,6 +100,9 @@ final class WeakModes {
                   "skip",
                   "log",
                   "notify",
+                  // a check that stopped the work made to say so (gauge_clearance: block → warn)
+                  "warn",
+                  "warning",
                   // marked and let through (on_match: block → flag)
                   "flag",
                   "flagged",
@@ -123,6 +126,10 @@ final class WeakModes {
                   "skip",
                   "log",
                   "warn")),
+          // A check's failure made a remark (decision 230): severity: error → warn.
+          new Twins(
+              NameSet.of("error", "errors", "fatal", "critical"),
+              NameSet.of("warn", "warning", "info", "notice", "ignore", "off", "none", "log")),
           // A link or a store protected made clear: AUTH_ENC → CLEAR, encrypted → plaintext.
           new Twins(
               NameSet.of(

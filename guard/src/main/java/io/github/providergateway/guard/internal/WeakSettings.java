@@ -272,8 +272,47 @@ final class WeakSettings {
     if (ON.contains(v) && OFF.contains(w)) {
       return turnsOnWhatWasKeptOff(key);
     }
+    if (ERRORS.contains(w)
+        && (SafeguardEdits.has(key, LOGGING) || SafeguardEdits.has(path, LINTERS))) {
+      return false; // log_level: error → warn logs more; a lint rule's error made a warning
+    }
     return !SafeguardEdits.has(key, NO_MODE) && WeakModes.weakened(was, setting.value());
   }
+
+  /** A check's failing word, whose weak twin is a warning ({@link WeakModes}). */
+  private static final Set<String> ERRORS = NameSet.of("error", "errors", "fatal", "critical");
+
+  /** The words of a key that sets how much is logged, where {@code error} is a level. */
+  private static final Set<String> LOGGING =
+      NameSet.of("log", "logs", "logging", "loglevel", "logger", "level", "verbosity");
+
+  /** The words of a linter's settings file, whose rules' levels are the developers' own choice. */
+  private static final Set<String> LINTERS =
+      NameSet.of(
+          "eslint",
+          "eslintrc",
+          "lint",
+          "linter",
+          "lintr",
+          "stylelint",
+          "stylelintrc",
+          "tslint",
+          "biome",
+          "ruff",
+          "pylint",
+          "pylintrc",
+          "flake8",
+          "rubocop",
+          "clippy",
+          "golangci",
+          "detekt",
+          "ktlint",
+          "swiftlint",
+          "markdownlint",
+          "sonar",
+          "spotbugs",
+          "checkstyle",
+          "pmd");
 
   /**
    * Whether a switch keeps a record's trail or a check on what is saved (decision 213): a field's
