@@ -142,8 +142,15 @@ final class ApplePredicates {
    */
   static boolean shipsToStore(Step step) {
     boolean action = false;
-    for (Word word : step.args()) {
-      action |= PatternLiterals.matcher(AppleTexts.STORE_ACTION, word.text()).matches();
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (ServiceVerbs.validatesOnly(
+          text.toLowerCase(java.util.Locale.ROOT),
+          i + 1 < args.size() ? args.get(i + 1).text().toLowerCase(java.util.Locale.ROOT) : "")) {
+        return false; // supply --validate_only true: the store checks the edit, then drops it
+      }
+      action |= PatternLiterals.matcher(AppleTexts.STORE_ACTION, text).matches();
     }
     return action && finds(step, AppleTexts.STORE_REACHES);
   }

@@ -140,7 +140,61 @@ final class RunnerTargets {
           "boot",
           "javadoc",
           "spotless",
-          "dependencies");
+          "dependencies",
+          // Gradle's checks and an Android variant's build (decision 232): detektMain,
+          // bundleLiveRelease, connectedAndroidTest
+          "bundle",
+          "detekt",
+          "ktlint",
+          "jacoco",
+          "kover",
+          "dokka",
+          "checkstyle",
+          "pmd",
+          "spotbugs",
+          "connected");
+
+  /** Gradle's options that take a value in the next word: not tasks. */
+  private static final Set<String> GRADLE_VALUES =
+      NameSet.of(
+          "-p",
+          "--project-dir",
+          "-b",
+          "--build-file",
+          "-c",
+          "--settings-file",
+          "-g",
+          "--gradle-user-home",
+          "-I",
+          "--init-script",
+          "-x",
+          "--exclude-task");
+
+  /**
+   * Whether a Gradle run only builds and checks: each task it is given ({@code
+   * :app:assembleLiveRelease}, {@code testLiveDebugUnitTest}, {@code detekt}) starts with a
+   * developer's word, as a runner's task does. An Android variant's name holds its flavour and its
+   * build type ({@code Live}, {@code Release}), which name no act: building it is no release.
+   */
+  static boolean gradleOnlyBuilds(Step step) {
+    String program = step.program();
+    if (!program.equals("gradle") && !program.equals("gradlew")) {
+      return false;
+    }
+    boolean any = false;
+    String before = "";
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (!text.startsWith("-") && !GRADLE_VALUES.contains(before)) {
+        if (!developers(text.substring(text.lastIndexOf(':') + 1))) {
+          return false;
+        }
+        any = true;
+      }
+      before = text;
+    }
+    return any;
+  }
 
   /** Whether {@code step} runs a task of the project's runner aimed at production. */
   static boolean aimed(Scan scan, Step step) {

@@ -85,11 +85,19 @@ final class ServiceVerbs {
       }
       words.add(text.toLowerCase(Locale.ROOT));
     }
-    for (String word : words) {
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
       if (ServiceLexicon.LEXICON.unless().contains(word)
-          || word.startsWith("--dry-run=") && !word.endsWith("=false")) {
+          || word.startsWith("--dry-run=") && !word.endsWith("=false")
+          || validatesOnly(word, i + 1 < words.size() ? words.get(i + 1) : "")) {
         return null;
       }
+    }
+    if (RunnerTargets.gradleOnlyBuilds(step)) {
+      return null; // ./gradlew assembleLiveRelease: a variant built, nothing released (d. 232)
+    }
+    if (OwnJobs.only(step.program(), words)) {
+      return null; // scancel -u $USER: the person's own jobs (decision 232)
     }
     if (!service.soft().isEmpty() && service.soft().contains(commandWords(service, args))) {
       return null; // a delete the service takes back (vault kv delete: kv undelete)
@@ -449,9 +457,23 @@ final class ServiceVerbs {
     return word.substring(i);
   }
 
+  /**
+   * Whether an option asks the service only to check what it would do: fastlane supply's {@code
+   * --validate_only true} (Play checks the edit and discards it), not given {@code false}.
+   */
+  static boolean validatesOnly(String word, String next) {
+    if (word.equals("--validate_only") || word.equals("--validate-only")) {
+      return !next.equals("false") && !next.equals("0");
+    }
+    return word.equals("--validate_only=true") || word.equals("--validate-only=true");
+  }
+
   private static boolean localValue(String value) {
     if (value.contains("..")) {
       return false; // /tmp/../home/…: not under /tmp
+    }
+    if (value.startsWith("sqlite:") || value.startsWith("file:") || value.startsWith("./")) {
+      return true; // a store in a file of this machine: mlflow's sqlite:///mlruns.db (decision 232)
     }
     return value.startsWith("/tmp/")
         || Environments.localCluster(value)

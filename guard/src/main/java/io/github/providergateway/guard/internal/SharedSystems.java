@@ -267,6 +267,9 @@ final class SharedSystems {
   /** Adds the predicates of one program under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("job-ids-unread", SharedSystems::jobIdsUnread);
+    named.put(
+        "jobs-not-own-pending", // decision 232: scancel -u $USER --state=PENDING
+        (scan, step, read) -> !OwnJobs.only(step.program(), lowered(step.args())));
     named.put("floods-allocation", SharedSystems::floodsAllocation);
     named.put("code-floods-allocation", (scan, step, read) -> codeFloodsAllocation(step));
     named.put(
@@ -319,6 +322,14 @@ final class SharedSystems {
    * | xargs scancel}) or computed ({@code scancel $(squeue -u me -h -o %i)}), so every job the list
    * holds is cancelled; {@code condor_rm alice} names a person, every job of theirs.
    */
+  private static List<String> lowered(List<Word> args) {
+    List<String> words = new java.util.ArrayList<>(args.size());
+    for (Word word : args) {
+      words.add(word.text().toLowerCase(java.util.Locale.ROOT));
+    }
+    return words;
+  }
+
   private static boolean jobIdsUnread(Scan scan, Step step, Read read) {
     boolean literalId = false;
     boolean computed = false;

@@ -25,6 +25,7 @@ final class TestEndpoints {
   private static final Set<String> TEST_LABELS;
   private static final List<String> TEST_MARKERS;
   private static final Set<String> HYPHENED_TEST_LABELS;
+  private static final Set<String> WHOLE_TEST_LABELS;
   private static final Set<String> TEST_HOSTS;
 
   /** The longest word read for a domain or a marker: longer ones are bodies read only so far. */
@@ -45,6 +46,7 @@ final class TestEndpoints {
     TEST_LABELS = Set.copyOf(Environments.strings(endpoints, "testLabels"));
     TEST_MARKERS = Environments.strings(endpoints, "testMarkers");
     HYPHENED_TEST_LABELS = Set.copyOf(Environments.strings(endpoints, "hyphenedTestLabels"));
+    WHOLE_TEST_LABELS = Set.copyOf(Environments.strings(endpoints, "wholeTestLabels"));
     TEST_HOSTS = Set.copyOf(Environments.strings(endpoints, "testHosts"));
   }
 
@@ -140,7 +142,7 @@ final class TestEndpoints {
     }
     String[] labels = host.split("\\.");
     for (int i = 0; i + 1 < labels.length; i++) {
-      if (TEST_LABELS.contains(labels[i])) {
+      if (TEST_LABELS.contains(labels[i]) || WHOLE_TEST_LABELS.contains(labels[i])) {
         return true;
       }
       if (labels[i].indexOf('-') > 0) {
