@@ -153,7 +153,8 @@ final class CopiesMedia {
 
   /**
    * A prune or forget that keeps only what is younger than a day ({@code --keep-within 1h}, {@code
-   * --keep-within=2h30m}, borg's {@code 12H}): every older backup goes.
+   * --keep-within=2h30m}, borg's {@code 12H}), or younger than a week with nothing kept by another
+   * rule ({@code --keep-within 2d}): every older backup goes.
    */
   static boolean keepsHours(List<String> args) {
     for (int i = 0; i < args.size(); i++) {
@@ -168,6 +169,19 @@ final class CopiesMedia {
                   ? args.get(i + 1)
                   : a.startsWith("--remove-older-than=") ? a.substring(20) : null;
       if (value != null && value.matches("(?:\\d{1,3}[hHmMsS])+|[01][dD]|0|now")) {
+        return true;
+      }
+      if (value != null && value.matches("[2-6][dD]") && !keepsOtherwise(args)) {
+        return true; // a few days of history and nothing kept beyond them
+      }
+    }
+    return false;
+  }
+
+  /** Whether a retention keeps snapshots by another rule too: a daily, weekly, last or tag keep. */
+  private static boolean keepsOtherwise(List<String> args) {
+    for (String a : args) {
+      if (a.startsWith("--keep-") && !a.startsWith("--keep-within")) {
         return true;
       }
     }

@@ -215,6 +215,20 @@ final class CopiesTools {
       if (PatternLiterals.finds(RETENTION_KEY, key) && value <= 1 && was != null && was > 1) {
         return key + " " + was + " -> " + value + " in " + file;
       }
+      if (PatternLiterals.finds(RETENTION_KEY, key)
+          && value == 0
+          && was == null
+          && old.toLowerCase(Locale.ROOT).contains(key)) {
+        return key + " (whatever it was) -> 0 in " + file; // sed's s/^keep-monthly = .*/…/
+      }
+    }
+    String shortened = withinShortened(old, now);
+    if (shortened != null) {
+      return shortened + " in " + file;
+    }
+    String excluded = excludesPersonalData(old, now, file);
+    if (excluded != null) {
+      return excluded;
     }
     Map<String, String> switches = new HashMap<>();
     m = PatternLiterals.matcher(SWITCHED, old);
@@ -236,6 +250,69 @@ final class CopiesTools {
               || !key.equals("enabled") && PatternLiterals.finds(COPY_TEXT, file);
       if (off != null && value.equals(off) && was != null && !was.equals(off) && suspendsCopy) {
         return key + " " + was + " -> " + value + " in " + file;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A keep-within setting with its duration: {@code keep-within = "30d"}, {@code keep_within: 2d}.
+   */
+  private static final Pattern WITHIN =
+      Pattern.compile(
+          "(?m)^[ \\t\"']*((?i:keep[-_]?within)[\\w-]{0,20})[\"']?[ \\t]*[:=][ \\t]*[\"']?"
+              + "(\\d{1,4}[hHdD])[\"']?[ \\t]*,?[ \\t]*(?:#.*)?$");
+
+  /** A folder of the person's own data, or the home itself, as a backup's exclude line names it. */
+  private static final Pattern PERSONAL_EXCLUDE =
+      Pattern.compile(
+          "(?m)^[ \\t]*(?:-[ \\t]*)?[\"']?(?:[-+][ \\t]|(?:sh|pp|fm|re|pf):)?"
+              + "((?:/home/[^/\\s\"']{1,64}|~|\\$HOME)(?:/(?:Pictures|Photos|Bilder|Fotos|Documents"
+              + "|Dokumente|Videos|Music|Musik|Desktop|Schreibtisch|Mail|Sync|Nextcloud|Dropbox"
+              + "|\\.thunderbird|\\.gnupg|\\.ssh|\\.password-store)\\b[^\\n\"']*|/?))[\"']?[ \\t]*$");
+
+  /**
+   * A keep-within brought below a week where it was not already ({@code keep-within = "1d"}): the
+   * history older than that goes at the next prune.
+   */
+  private static String withinShortened(String old, String now) {
+    Matcher m = PatternLiterals.matcher(WITHIN, now);
+    while (m.find()) {
+      if (!shortWithin(m.group(2))) {
+        continue;
+      }
+      Matcher before = PatternLiterals.matcher(WITHIN, old);
+      boolean wasShort = false;
+      while (before.find()) {
+        wasShort |= before.group(1).equalsIgnoreCase(m.group(1)) && shortWithin(before.group(2));
+      }
+      if (!wasShort) {
+        return m.group(1) + " -> " + m.group(2);
+      }
+    }
+    return null;
+  }
+
+  private static boolean shortWithin(String duration) {
+    return duration.matches("\\d{1,4}[hH]|[0-6][dD]");
+  }
+
+  /**
+   * A backup's exclude list widened over the person's own data (the photos, the documents, the
+   * mail, the home itself): a line of the change that was not there before, in a file of excludes
+   * of a backup.
+   */
+  static String excludesPersonalData(String old, String now, String file) {
+    String lower = file.toLowerCase(Locale.ROOT);
+    boolean excludes =
+        lower.contains("exclude") || old.contains("exclude") || now.contains("exclude");
+    if (!excludes || !PatternLiterals.finds(COPY_TEXT, file + "\n" + old)) {
+      return null;
+    }
+    Matcher m = PatternLiterals.matcher(PERSONAL_EXCLUDE, now);
+    while (m.find()) {
+      if (!old.contains(m.group(1))) {
+        return "excludes " + m.group(1) + " from the backup in " + file;
       }
     }
     return null;

@@ -223,6 +223,7 @@ final class Where {
     WindowsPredicates.addCallsTo(onCall);
     ToolingPredicates.addCallsTo(onCall);
     CopiesPredicates.addCallsTo(onCall);
+    DesktopPredicates.addCallsTo(onCall);
     DatabasePredicates.addCallsTo(onCall);
     RecordsPredicates.addCallsTo(onCall);
     TelephonyActs.addCallsTo(onCall);
@@ -260,6 +261,7 @@ final class Where {
     ProductionWrites.addTo(named);
     ProductionAdminActs.addTo(named);
     MachinePredicates.addTo(named);
+    DesktopPredicates.addTo(named);
     DeviceIndirection.addTo(named);
     SystemFileWrites.addTo(named);
     SupplyPredicates.addTo(named);
