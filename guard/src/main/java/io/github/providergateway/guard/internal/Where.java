@@ -259,6 +259,7 @@ final class Where {
     ProductionConfigWrites.addTo(named);
     ProductionWrites.addTo(named);
     ProductionAdminActs.addTo(named);
+    StreamTargets.addTo(named);
     MachinePredicates.addTo(named);
     DeviceIndirection.addTo(named);
     SystemFileWrites.addTo(named);
