@@ -261,11 +261,12 @@ final class DatabaseTargets {
 
   /**
    * A table catalog that is always another machine's, named in code (decision 229): PyIceberg's
-   * {@code load_catalog('lake', **{'type': 'glue'})}.
+   * {@code load_catalog('lake', **{'type': 'glue'})}, boto3's {@code client('glue')}.
    */
   private static final Pattern CLOUD_CATALOG =
       Pattern.compile(
-          "(?i)['\"]type['\"]\\s*[:=]\\s*['\"](?:glue|dynamodb)['\"]|\\bGlueCatalog\\b");
+          "(?i)['\"]type['\"]\\s*[:=]\\s*['\"](?:glue|dynamodb)['\"]|\\bGlueCatalog\\b"
+              + "|\\bclient\\s*\\(\\s*['\"]glue['\"]");
 
   /** Whether a host is this machine's, a compose service's, or says staging or test. */
   static boolean localOrTest(String host) {

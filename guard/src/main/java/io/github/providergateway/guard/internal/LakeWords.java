@@ -21,7 +21,10 @@ final class LakeWords {
    * The table's history destroyed or its current state moved: snapshots expired, orphan files
    * removed (not as a dry run), the table rolled back, set or cherry-picked to another snapshot,
    * restored to a version, vacuumed with less than Delta's week of retention, its snapshots or log
-   * kept less than a few hours or days, every partition replaced by a static overwrite.
+   * kept less than a few hours or days, every partition replaced by a static overwrite; a
+   * maintenance job handed less than a week's retention ({@code --retain-hours 0}); an Iceberg
+   * table's metadata pointer in the Glue catalog moved ({@code update-table} with {@code
+   * metadata_location}), a rollback no Iceberg procedure records.
    */
   static final Pattern HISTORY_DESTROYED =
       Pattern.compile(
@@ -33,6 +36,9 @@ final class LakeWords {
               + "|\\.rollback_to_(?:snapshot|timestamp)\\s*\\("
               + "|\\bVACUUM\\b[^;]{0,600}?\\bRETAIN\\s+0*(?:\\d|[1-9]\\d|1[0-5]\\d|16[0-7])"
               + "(?:\\.\\d+)?\\s+HOURS\\b(?!\\s+DRY\\s+RUN)"
+              + "|--retain[-_]hours['\"]?\\s*[,=\\s]\\s*['\"]?(?:\\d|[1-9]\\d|1[0-5]\\d|16[0-7])(?![\\d.])"
+              + "|\\bupdate[-_]table\\b[\\s\\S]{0,4000}?\\bmetadata_location\\b"
+              + "|\\bmetadata_location\\b[\\s\\S]{0,4000}?\\.update_table\\s*\\("
               + "|\\bRESTORE\\s+(?:TABLE\\s+)?[\\w.`\"]+\\s+(?:TO\\s+)?(?:VERSION|TIMESTAMP)\\s+AS\\s+OF\\b"
               + "|history\\.expire\\.max-snapshot-age-ms['\"]?\\s*[=,:]\\s*['\"]?\\d{1,7}(?!\\d)"
               + "|delta\\.(?:logRetentionDuration|deletedFileRetentionDuration)['\"]?\\s*=\\s*['\"]"
