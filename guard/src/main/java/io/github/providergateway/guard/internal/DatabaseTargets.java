@@ -168,7 +168,9 @@ final class DatabaseTargets {
 
   /** {@return whether a program of this name is of the database trade} */
   static boolean ofTheTrade(String program) {
-    return TOOLS.contains(program) || INTERPRETERS.contains(program);
+    return TOOLS.contains(program)
+        || LakeEngines.PROGRAMS.contains(program) // decision 229
+        || INTERPRETERS.contains(program);
   }
 
   /** Whether the program is an interpreter. */
@@ -205,7 +207,11 @@ final class DatabaseTargets {
     if (namesTestPlace(step)) {
       return false;
     }
-    return !(LOCAL_BY_DEFAULT.contains(step.program())
+    if (LakeEngines.sparkGivenCluster(step)) {
+      return true; // spark-sql --properties-file conf/spark/lake-euw1.conf (decision 229)
+    }
+    return !((LOCAL_BY_DEFAULT.contains(step.program())
+            || LakeEngines.LOCAL_BY_DEFAULT.contains(step.program()))
         && step.invocation().via().isEmpty()
         && !step.invocation().wrappers().contains("sudo")
         && !hostFromEnvironment(scan));
@@ -248,8 +254,19 @@ final class DatabaseTargets {
         return true;
       }
     }
-    return PatternLiterals.finds(CODE_VARIABLE, code) && !Environments.testName(code);
+    return (PatternLiterals.finds(CODE_VARIABLE, code)
+            || PatternLiterals.finds(CLOUD_CATALOG, code))
+        && !Environments.testName(code);
   }
+
+  /**
+   * A table catalog that is always another machine's, named in code (decision 229): PyIceberg's
+   * {@code load_catalog('lake', **{'type': 'glue'})}, boto3's {@code client('glue')}.
+   */
+  private static final Pattern CLOUD_CATALOG =
+      Pattern.compile(
+          "(?i)['\"]type['\"]\\s*[:=]\\s*['\"](?:glue|dynamodb)['\"]|\\bGlueCatalog\\b"
+              + "|\\bclient\\s*\\(\\s*['\"]glue['\"]");
 
   /** Whether a host is this machine's, a compose service's, or says staging or test. */
   static boolean localOrTest(String host) {

@@ -243,6 +243,8 @@ final class DatabaseWords {
           Map.entry("audit-off", AUDIT_OFF),
           Map.entry("deletes-later", DELETES_LATER),
           Map.entry("rows-written", ROWS_WRITTEN),
+          Map.entry("history-destroyed", LakeWords.HISTORY_DESTROYED),
+          Map.entry("table-rewritten", LakeWords.TABLE_REWRITTEN),
           Map.entry("secrets-selected", SensitiveReads.SECRETS_SELECTED),
           Map.entry("special-selected", SensitiveReads.SPECIAL_SELECTED));
 

@@ -9,7 +9,8 @@ package io.github.providergateway.guard.internal;
  * procedures ({@code sp_help}, {@code sp_who2}, {@code sp_spaceused} and their kin) change nothing,
  * and {@code sp_executesql} is {@link AssembledStatements}'; a function is taken for a write by its
  * name's verb ({@code reopen_}, {@code void_}, {@code merge_}), as a {@code SELECT} of {@code
- * count(…)} or {@code ST_Distance(…)} reads.
+ * count(…)} or {@code ST_Distance(…)} reads. A table format's own procedures ({@code CALL
+ * lake.system.expire_snapshots(…)}, Iceberg's and Delta's) are {@link LakeWords}' (decision 229).
  */
 final class ProcedureCalls {
   private ProcedureCalls() {}
@@ -34,7 +35,7 @@ final class ProcedureCalls {
    * executed by name, a changing function selected.
    */
   static final String FORMS =
-      "CALL\\s+[\\w.\"]+\\s*\\(|EXEC(?:UTE)?\\s+(?:@\\w+\\s*=\\s*)?(?!"
+      "CALL\\s+(?!(?:[\\w\"]+\\.)?system\\.)[\\w.\"]+\\s*\\(|EXEC(?:UTE)?\\s+(?:@\\w+\\s*=\\s*)?(?!"
           + READING_PROCEDURES
           + ")\\[?[A-Za-z_][\\w\\]\\[]*(?:\\.\\[?[A-Za-z_][\\w\\]\\[]*){0,2}(?=\\s|;|$)"
           + "|SELECT\\s+(?:\\*\\s+FROM\\s+)?(?:\"?\\w+\"?\\.)?\"?"

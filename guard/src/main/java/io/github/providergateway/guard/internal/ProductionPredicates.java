@@ -502,8 +502,11 @@ final class ProductionPredicates {
         || flat.contains("\"Status\":\"Suspended\"");
   }
 
-  /** Kafka's retention set to less than an hour, or to a few bytes. */
-  private static boolean cutsRetention(List<String> args) {
+  /**
+   * Kafka's retention set to less than an hour, or to a few bytes, or a topic's cleanup turned to
+   * compaction alone, which keeps only each key's latest record (decision 229).
+   */
+  static boolean cutsRetention(List<String> args) {
     for (String arg : args) {
       for (String part : arg.split(",")) {
         int eq = part.indexOf('=');
@@ -511,6 +514,9 @@ final class ProductionPredicates {
           continue;
         }
         String name = part.substring(0, eq);
+        if (name.equals("cleanup.policy") && part.substring(eq + 1).trim().equals("compact")) {
+          return true;
+        }
         long value;
         try {
           value = Long.parseLong(part.substring(eq + 1).trim());

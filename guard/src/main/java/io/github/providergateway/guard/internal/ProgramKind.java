@@ -95,6 +95,8 @@ enum ProgramKind {
       "bq",
       "trino",
       "presto",
+      "spark-sql",
+      "beeline",
       "cqlsh",
       "influx"),
   /**

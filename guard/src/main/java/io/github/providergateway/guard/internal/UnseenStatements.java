@@ -20,16 +20,18 @@ final class UnseenStatements {
 
   /** The clients' options whose value is a file of statements, by client. */
   private static final Map<String, Set<String>> FILE_OPTIONS =
-      Map.of(
-          "psql", Set.of("-f", "--file"),
-          "usql", Set.of("-f", "--file"),
-          "cqlsh", Set.of("-f", "--file"),
-          "trino", Set.of("-f", "--file"),
-          "cockroach", Set.of("-f", "--file"),
-          "snowsql", Set.of("-f", "--filename"),
-          "sqlcmd", Set.of("-i", "--input-file"),
-          "clickhouse-client", Set.of("--queries-file"),
-          "sqlplus", Set.of());
+      Map.ofEntries(
+          Map.entry("psql", Set.of("-f", "--file")),
+          Map.entry("usql", Set.of("-f", "--file")),
+          Map.entry("cqlsh", Set.of("-f", "--file")),
+          Map.entry("trino", Set.of("-f", "--file")),
+          Map.entry("spark-sql", Set.of("-f")),
+          Map.entry("beeline", Set.of("-f")),
+          Map.entry("cockroach", Set.of("-f", "--file")),
+          Map.entry("snowsql", Set.of("-f", "--filename")),
+          Map.entry("sqlcmd", Set.of("-i", "--input-file")),
+          Map.entry("clickhouse-client", Set.of("--queries-file")),
+          Map.entry("sqlplus", Set.of()));
 
   /** The clients that read no statements on their input or work on a local file. */
   private static final Set<String> NOT_READ =

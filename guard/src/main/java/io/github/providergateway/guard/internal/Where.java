@@ -260,6 +260,7 @@ final class Where {
     ProductionConfigWrites.addTo(named);
     ProductionWrites.addTo(named);
     ProductionAdminActs.addTo(named);
+    StreamTargets.addTo(named);
     MachinePredicates.addTo(named);
     DesktopPredicates.addTo(named);
     DeviceIndirection.addTo(named);
