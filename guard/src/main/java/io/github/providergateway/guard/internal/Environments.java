@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What the rules call production and local test data (decision 92), one notion for every family:
@@ -521,7 +520,7 @@ final class Environments {
         Word next = args.get(++i);
         value = next.literal() ? next.text() : "?";
       } else if (text.contains("://")) {
-        value = word.literal() || literalHost(text) ? text : "?";
+        value = word.literal() || PlainHosts.inUrl(text) ? text : "?";
       } else if (text.startsWith("localhost:") || text.startsWith("127.0.0.1:")) {
         value = text; // curl localhost:9200/index
       } else if (!word.literal() && !text.startsWith("-")) {
@@ -574,18 +573,6 @@ final class Environments {
       }
     }
     return hosts.isEmpty() ? List.of(host(value)) : hosts;
-  }
-
-  /** A host name as written, no variable or substitution in it ({@code med-db.fleet.internal}). */
-  private static final Pattern PLAIN_HOST = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,252}");
-
-  /**
-   * Whether a URL a variable stands in names its host plainly (decision 226): {@code
-   * "postgresql://svc:${MED_PW}@med-db.aur.fleet.internal/med"} holds a password the guard cannot
-   * read and a host it can.
-   */
-  private static boolean literalHost(String url) {
-    return PLAIN_HOST.matcher(host(url)).matches();
   }
 
   static String host(String value) {

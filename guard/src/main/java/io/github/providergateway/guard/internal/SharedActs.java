@@ -69,8 +69,7 @@ final class SharedActs {
     if (http) {
       return httpWrite(program, args)
           && httpShared(scan, step, args)
-          && !ActsPredicates.carriesTestKey(program, args) // a test key's void: decision 144
-          && !TestEnvironments.only(TestEnvironments.texts(args)); // /environments/qa/: d. 232
+          && !TestEnvironments.testsOnly(program, args); // a test key (d. 144), QA's env (232)
     }
     if (localOrTest(step, args) || ActingVerbs.purgesOne(args)) {
       return false; // a CDN's purge of one URL: the routine after a correction (decision 142)

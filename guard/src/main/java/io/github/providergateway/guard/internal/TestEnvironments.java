@@ -59,4 +59,16 @@ final class TestEnvironments {
     }
     return texts;
   }
+
+  /**
+   * Whether a request acts on tests only: it carries a service's test key (a test charge voided,
+   * decision 144) or names only test environments.
+   *
+   * @param program the HTTP client
+   * @param args its words
+   * @return whether it does
+   */
+  static boolean testsOnly(String program, List<Word> args) {
+    return ActsPredicates.carriesTestKey(program, args) || only(texts(args));
+  }
 }

@@ -29,21 +29,6 @@ final class InlineScan extends CodeCursor {
   /** The host a remote run call's command runs on ({@code exec_command}), or null. */
   private String remoteHost;
 
-  /** The host code connects its ssh client to: {@code c.connect('rcms.example.net', …)}. */
-  private static final java.util.regex.Pattern CONNECTED =
-      java.util.regex.Pattern.compile(
-          "\\b(?:connect|Connection|SSHClient)\\s*\\(\\s*(?:host(?:name)?\\s*=\\s*)?['\"]([\\w.@-]{1,253})['\"]"
-              + "|\\bhost(?:name)?\\s*[:=]\\s*['\"]([\\w.-]{1,253})['\"]");
-
-  /** The host the code's ssh client connects to, or a name standing for one it cannot read. */
-  private String connectedHost() {
-    java.util.regex.Matcher m = CONNECTED.matcher(s);
-    if (m.find()) {
-      return m.group(1) != null ? m.group(1) : m.group(2);
-    }
-    return "ssh-client-host";
-  }
-
   /** The strings the code assigns to names, read when first asked. */
   private Map<String, String> assigned;
 
@@ -211,7 +196,7 @@ final class InlineScan extends CodeCursor {
       return;
     }
     taskContext = InlineRunCalls.TASK_CONTEXTS.contains(qualifier);
-    remoteHost = InlineRunCalls.runsRemotely(language, last) ? connectedHost() : null;
+    remoteHost = InlineRunCalls.runsRemotely(language, last) ? SshClientHosts.of(s) : null;
     skipSpaces();
     if (pos >= n) {
       return;
