@@ -74,9 +74,26 @@ final class WrittenScripts {
           "lwp",
           "stream_context_create");
 
-  /** Runners whose first word not an option is a script, as for interpreters. */
+  /**
+   * Runners whose first word not an option is a script, as for interpreters; a batch scheduler's
+   * submission runs its job script on the cluster ({@code sbatch jobs/stage_out.sbatch}, {@code
+   * qsub}, {@code bsub < job.sh}: decision 233).
+   */
   private static final Set<String> SCRIPT_RUNNERS =
-      NameSet.of("node", "deno", "bun", "tsx", "ts-node", "npx", "bunx", "zx", "vite-node", "esno");
+      NameSet.of(
+          "node",
+          "deno",
+          "bun",
+          "tsx",
+          "ts-node",
+          "npx",
+          "bunx",
+          "zx",
+          "vite-node",
+          "esno",
+          "sbatch",
+          "qsub",
+          "bsub");
 
   /** The runners {@code npx} starts whose next word is the script ({@code npx zx f.mjs}). */
   private static final Set<String> RUNNER_PACKAGES =
