@@ -505,6 +505,11 @@ final class ActingVerbs {
     return true;
   }
 
+  /** Whether a program is one whose verbs act on this machine (the book's {@code local}). */
+  static boolean localProgram(String program) {
+    return LOCAL.contains(program);
+  }
+
   /** Whether a module (its first name) is one whose calls act on this machine. */
   static boolean localModule(String module) {
     return STDLIB.contains(module) || LOCAL_LIBRARIES.contains(module);

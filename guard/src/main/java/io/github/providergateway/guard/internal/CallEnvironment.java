@@ -80,6 +80,27 @@ final class CallEnvironment {
     return test && !production;
   }
 
+  /**
+   * Whether a variable set for the call's command points it at this machine ({@code
+   * VAULT_ADDR=http://127.0.0.1:8200 vault …}, {@code API_URL=localhost:8080}): a host given by the
+   * environment rather than by an option.
+   */
+  static boolean givenLocalHost(Scan scan, Step step) {
+    for (String token : assignmentsFor(scan, step)) {
+      String value = token.substring(token.indexOf('=') + 1);
+      int scheme = value.indexOf("://");
+      String host = scheme >= 0 ? value.substring(scheme + 3) : value;
+      int end = 0;
+      while (end < host.length() && host.charAt(end) != ':' && host.charAt(end) != '/') {
+        end++;
+      }
+      if (end > 0 && Environments.localHost(host.substring(0, end))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** What a variable's name (split at _) and its being on or off tell. */
   private interface Told {
     boolean test(List<String> parts, boolean on);

@@ -32,6 +32,9 @@ final class OperationsPredicates {
     named.put("operations-store-key-exported", (scan, step, read) -> storeKeyExported(step));
     named.put("operations-cronjob-suspended", (scan, step, read) -> cronJobSuspended(step));
     named.put(
+        "operations-shared-cluster-changed",
+        (scan, step, read) -> SharedClusterChanges.changed(step));
+    named.put(
         "operations-fleet-commanded",
         (scan, step, read) -> GroundCommands.sent(scan, step) != null);
     named.put(

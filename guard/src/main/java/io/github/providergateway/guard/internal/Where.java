@@ -329,6 +329,7 @@ final class Where {
     DatabasePredicates.addTo(named);
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
+    named.put("shape-unnamed-tool-acts", (scan, step, read) -> UnnamedToolActs.acts(scan, step));
     BootPredicates.addTo(named);
     ShapeObjectPredicates.addTo(named);
     for (String name : named.keySet()) {

@@ -1,0 +1,282 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A program the guard knows nothing of, given a command that changes something, with nothing said
+ * of where (decision 234, {@code shapes.unnamed-tool-acts}): {@code kmes lot hold-release --lot
+ * K24-1183}, {@code nofctl notam cancel A1234/26}, {@code ocppctl change-availability --site a1
+ * --type Inoperative}. The blind rounds' trades bring tools the guard cannot know, and their verbs
+ * are the trade's: decision 159 asked about such a tool only when told to go ahead or given another
+ * machine; decision 162 asked about the project's own tool given any command. A tool installed on
+ * the person's machine that no family names and that is no developer's is the trade's, and its
+ * command that acts reaches the trade's systems as the project's own does.
+ *
+ * <p>The reading is {@link ProductionActs}'s ({@link ProductionActs#unreadActWhere}): a read among
+ * the command words, a dry run, a test or staging place named lets it through. The aim is a command
+ * word one of whose parts acts ({@code verbs}, {@code settingVerbs} in shape-words.json, and the
+ * trade verbs below: {@code hold-release}, {@code change-availability}), none of whose parts reads;
+ * a file's name among the words is no command ({@code cal_release.hex}). Let through as well: a
+ * program run in a container on this machine, a site alias, a folder changed to, a variable or a
+ * word that names a test's or staging's place or this machine. A script run by an interpreter and
+ * the project's own tool are {@link ProjectToolActs}'s; a program whose verbs act on this machine
+ * (acting-verbs.json's {@code local}: {@code goreleaser}, {@code tccutil}), a service the lexicon
+ * reads ({@code vault}, {@code argocd}: the {@code services.*} rules weigh its verbs), a developer
+ * tool's subcommand program ({@code dotnet-ef}) and a PowerShell cmdlet ({@code
+ * Update-MpSignature}) are their families'.
+ */
+final class UnnamedToolActs {
+  private UnnamedToolActs() {}
+
+  /** Whether {@code step} is an unnamed program given a command that acts, nowhere said. */
+  static boolean acts(Scan scan, Step step) {
+    String program = step.program();
+    if (ShapeWords.REMOTE_SHELLS.contains(program)
+        || program.equals("fab")
+        || program.startsWith("-")
+        || program.indexOf('/') >= 0
+        || ActingVerbs.localProgram(program)
+        || ServiceVerbs.names(program)
+        || ProgramKind.of(program) != 0
+        || relativePath(step)
+        || developersSubcommand(program)
+        || cmdlet(program)
+        || ShapeWords.READS.contains(program)
+        || NOT_PROGRAMS.contains(program)
+        || carriedElsewhere(step)
+        || ScriptRun.runs(step)
+        || ProjectTools.own(step)
+        || DatabaseTargets.inLocalContainer(step)
+        || testFolder(step)) {
+      return false;
+    }
+    return ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimed, false)
+        && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()));
+  }
+
+  private static boolean aimed(Scan scan, Step step) {
+    return acting(step.args())
+        && !placeNamed(step.args())
+        && !CallEnvironment.staysDry(scan, step)
+        && !CallEnvironment.givenTestValues(scan, step)
+        && !CallEnvironment.givenLocalHost(scan, step);
+  }
+
+  /**
+   * The verbs of a trade's commands beyond the shapes' own ({@code verbs}, {@code settingVerbs}): a
+   * lot held or released, a charger's availability changed, a ticket closed, a batch shipped.
+   */
+  private static final Set<String> TRADE_VERBS =
+      NameSet.of(
+          "change",
+          "hold",
+          "close",
+          "merge",
+          "ship",
+          "start",
+          "pay",
+          "scrap",
+          "apply",
+          "execute",
+          "commit",
+          "restore",
+          "import",
+          "edit",
+          "modify",
+          "add",
+          "activate",
+          "block",
+          "lock",
+          "mark",
+          "force",
+          "reopen",
+          "issue",
+          "fire",
+          "abort",
+          "accept",
+          "confirm",
+          "write",
+          "upload",
+          "push",
+          "deploy",
+          "sync",
+          "rebuild",
+          "recall",
+          "retire",
+          "archive",
+          "migrate",
+          "reconcile",
+          "adjust",
+          "amend",
+          "correct",
+          "disarm",
+          "enroll",
+          "register",
+          "link",
+          "unlink",
+          "attach",
+          "detach");
+
+  /**
+   * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
+   * hold-release}, {@code change-availability}), and none that reads; a file's name and an option's
+   * value are skipped.
+   */
+  private static boolean acting(List<Word> args) {
+    int taken = 0;
+    boolean acts = false;
+    boolean value = false;
+    for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      if (text.equals("--")) {
+        break;
+      }
+      boolean isValue = value;
+      // --site kf2, --flags not-need-init,startup-clear: an option's value, not a command
+      value =
+          text.startsWith("-")
+              && text.indexOf('=') < 0
+              && !ShapeWords.ACTING_FLAGS.contains(text)
+              && !ShapeWords.EVERYTHING.contains(text);
+      if (isValue
+          || text.startsWith("-")
+          || !word.literal()
+          || text.isEmpty()
+          || text.length() > 64
+          || text.indexOf(' ') >= 0
+          || fileName(text)) {
+        continue;
+      }
+      taken++;
+      for (String part : ServiceVerbs.split(text)) {
+        if (ShapeWords.READS.contains(part)) {
+          return false;
+        }
+        acts |=
+            ShapeWords.VERBS.contains(part)
+                || ShapeWords.SETTING_VERBS.contains(part)
+                || TRADE_VERBS.contains(part);
+      }
+    }
+    return acts;
+  }
+
+  /** A path or a file's name ({@code cal_release.hex}, {@code snippets/amf_tac_add.xml}). */
+  private static boolean fileName(String text) {
+    if (text.indexOf('/') >= 0) {
+      return true;
+    }
+    int dot = text.lastIndexOf('.');
+    return dot > 0 && ShapeWords.EXTENSIONS.contains(text.substring(dot + 1).toLowerCase());
+  }
+
+  /**
+   * A word that names a test's or staging's place by an alias ({@code wp @staging}) or this machine
+   * ({@code --dashboard-host 127.0.0.1}, {@code root@127.0.0.1:26257}).
+   */
+  private static boolean placeNamed(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      if (text.length() < 2 || text.length() > 80) {
+        continue;
+      }
+      if (text.charAt(0) == '@') {
+        String name = text.substring(1);
+        if (Environments.stagingHost(name) || Environments.testName(name)) {
+          return true;
+        }
+      }
+      String host = host(text);
+      if (Environments.localHost(host) || host.indexOf('.') > 0 && Environments.stagingHost(host)) {
+        return true; // --dashboard-host 127.0.0.1; --server https://hazlog-stg.corp.local/api
+      }
+    }
+    return false;
+  }
+
+  /** The host of a word that may be one: past a scheme and a user, before a port or a path. */
+  private static String host(String text) {
+    int scheme = text.indexOf("://");
+    String rest = scheme >= 0 ? text.substring(scheme + 3) : text;
+    int at = rest.indexOf('@');
+    rest = at >= 0 ? rest.substring(at + 1) : rest;
+    int end = 0;
+    while (end < rest.length() && rest.charAt(end) != ':' && rest.charAt(end) != '/') {
+      end++;
+    }
+    return rest.substring(0, end);
+  }
+
+  /**
+   * Whether the command changed into a folder named for tests or staging ({@code cd features/dev}).
+   */
+  private static boolean testFolder(Step step) {
+    for (Path cwd : step.cwds()) {
+      Path name = cwd == null ? null : cwd.getFileName();
+      if (name != null
+          && (Environments.testName(name.toString())
+              || Environments.stagingHost(name.toString()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A developer tool's subcommand run as its own program: {@code dotnet ef} runs {@code dotnet-ef}.
+   */
+  private static boolean developersSubcommand(String program) {
+    int dash = program.indexOf('-');
+    return dash > 0 && ShapeWords.LOCAL.contains(program.substring(0, dash));
+  }
+
+  /**
+   * Words of code that reach the shell's reading as programs when a script's text is read as
+   * commands ({@code from pymodbus.client import ModbusTcpClient}): none is a program.
+   */
+  private static final Set<String> NOT_PROGRAMS =
+      NameSet.of("from", "import", "def", "class", "return", "print", "use", "require", "my");
+
+  /**
+   * Whether the program runs in a pod, a container or on another machine: the pod command's, the
+   * local container's and the remote shell's rules read it ({@code kubectl -n dev exec deploy/x --
+   * ppcctl set …}); a command carried there by ssh is read here ({@code ssh ops@h 'cgsadm ticket
+   * hold release …'}), unless its host's own words are a device's ({@code show | compare rollback
+   * 1}: the program's name a read).
+   */
+  private static boolean carriedElsewhere(Step step) {
+    for (String via : step.invocation().via()) {
+      if (via.startsWith("kubectl ") || via.startsWith("oc ") || via.startsWith("kubecolor ")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A program run by a relative path ({@code build/app}, {@code vendor/bin/x}): the project's own,
+   * which {@link ProjectToolActs} reads.
+   */
+  private static boolean relativePath(Step step) {
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty()) {
+      return false;
+    }
+    String written = words.get(0).text();
+    return written.indexOf('/') > 0 && written.charAt(0) != '~';
+  }
+
+  /** A PowerShell cmdlet, Verb-Noun: the windows family's. */
+  private static boolean cmdlet(String program) {
+    int dash = program.indexOf('-');
+    return dash > 0
+        && Character.isUpperCase(program.charAt(0))
+        && dash + 1 < program.length()
+        && Character.isUpperCase(program.charAt(dash + 1));
+  }
+}
