@@ -131,7 +131,33 @@ final class SafeguardSettings {
           "authoritative",
           "authority",
           "captcha",
-          "breakglass");
+          "breakglass",
+          // firmware's and generators' own (decision 237): CONFIG_MCUBOOT_DOWNGRADE_PREVENTION,
+          // CONFIG_MCUMGR_TRANSPORT_BT_AUTHEN, gfci_selftest_before_session, c2pa_manifest
+          "prevention",
+          "authen",
+          "authentication",
+          "authenticate",
+          "selftest",
+          "watermark",
+          "watermarking",
+          "provenance",
+          "c2pa");
+
+  /** What a skip switch may name besides a protection (decision 237): {@code skipAnalysis}. */
+  private static final Set<String> SKIPPED_CHECKS = NameSet.of("analysis");
+
+  /** A Kconfig choice's words that make its {@code _NONE} a protection chosen away. */
+  private static final Set<String> CHOSEN_PROTECTIONS =
+      NameSet.of(
+          "signature", "sign", "signing", "auth", "authen", "encrypt", "encryption", "validate");
+
+  /** A C or C++ switch: {@code #define WELD_CHECK_ENABLED 0}. */
+  private static final Pattern DEFINE =
+      Pattern.compile("#\\s*define\\s+([A-Za-z_]\\w{0,80})\\s+(0|1|true|false|TRUE|FALSE)\\b");
+
+  /** A Kconfig switch left out: {@code # CONFIG_MCUBOOT_DOWNGRADE_PREVENTION is not set}. */
+  private static final Pattern NOT_SET = Pattern.compile("#\\s*(CONFIG_\\w{1,80}) is not set");
 
   /** Words with which a logging switch is an access log a protection relies on. */
   private static final Set<String> ACCESS_LOGS =
@@ -262,9 +288,23 @@ final class SafeguardSettings {
         indents.add(indent);
         continue;
       }
-      if (CheckEdits.comment(line)
-          || onlyAdded && oldLines.contains(line)
-          || SIGNATURE.matcher(line).lookingAt()) {
+      if (onlyAdded && oldLines.contains(line)) {
+        continue;
+      }
+      Matcher define = DEFINE.matcher(line);
+      Matcher notSet = NOT_SET.matcher(line);
+      if (define.lookingAt() || notSet.lookingAt()) { // decision 237
+        boolean unset = !define.lookingAt();
+        String context = table + "." + String.join(".", sections);
+        settings.add(
+            new Setting(
+                unset ? notSet.group(1) : define.group(1),
+                context,
+                unset ? "n" : define.group(2),
+                line));
+        continue;
+      }
+      if (CheckEdits.comment(line) || SIGNATURE.matcher(line).lookingAt()) {
         continue; // a parameter's default is no setting: def fmt(x, validate=False)
       }
       String context = table + "." + String.join(".", sections);
@@ -322,6 +362,17 @@ final class SafeguardSettings {
     // A protection's own word given its kind (redaction: full) is off at none (decision 185).
     boolean off = OFF.contains(v) || v.equals("none") && PROTECTIONS.contains(last);
     boolean on = ON.contains(v);
+    // Kconfig's own y and n (decision 237), and a choice of protection moved to its NONE.
+    boolean kconfig = setting.key().startsWith("CONFIG_");
+    off |= kconfig && v.equals("n");
+    on |= kconfig && v.equals("y");
+    if (kconfig
+        && on
+        && last.equals("none")
+        && SafeguardEdits.has(key, CHOSEN_PROTECTIONS)
+        && !v.equalsIgnoreCase(was == null ? "" : was)) {
+      return setting.line();
+    }
     boolean negated = SafeguardEdits.has(key, NEGATIONS) || WatchKeys.automatic(key);
     // A key its text switches on elsewhere is a table's column (decisions 167, 174), unless on is
     // the way it turns its protection off (skip_confirmation: true).
@@ -350,7 +401,8 @@ final class SafeguardSettings {
             || logsAccess(all)
             || requirement
             || watch
-            || WatchKeys.automatic(key);
+            || WatchKeys.automatic(key)
+            || negated && SafeguardEdits.has(key, SKIPPED_CHECKS);
     // A model's validation is no protection (run_validation); a watch's key keeps its own words
     // (notify_on_call: its "on" is no training step's: decision 178).
     if (!protection

@@ -82,7 +82,13 @@ final class WeakModes {
                   "freeze",
                   "frozen",
                   "quarantine",
-                  "quarantined"),
+                  "quarantined",
+                  // a protection that trips or inhibits made to say so (decision 237)
+                  "trip",
+                  "tripped",
+                  "inhibit",
+                  "inhibited",
+                  "lockout"),
               NameSet.of(
                   "release",
                   "released",
