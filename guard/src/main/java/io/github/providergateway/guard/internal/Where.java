@@ -330,6 +330,9 @@ final class Where {
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
     named.put("shape-unnamed-tool-acts", (scan, step, read) -> UnnamedToolActs.acts(scan, step));
+    named.put(
+        "opens-control-plane",
+        (scan, step, read) -> OpenControlPlanes.opens(step.program(), step.args()));
     BootPredicates.addTo(named);
     ShapeObjectPredicates.addTo(named);
     for (String name : named.keySet()) {
