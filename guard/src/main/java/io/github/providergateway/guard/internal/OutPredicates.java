@@ -160,6 +160,7 @@ final class OutPredicates {
         "copies-file-out",
         (scan, step, read) ->
             RecordsCopiedOut.copies(scan, step) || RecordsToBucket.copies(scan, step));
+    named.put("drops-file-to-host", (scan, step, read) -> RecordsCopiedOut.dropsFile(scan, step));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(scan, step, false));
     named.put("copies-to-personal-host", (scan, step, read) -> PersonalHosts.names(step));
     named.put(

@@ -314,7 +314,29 @@ final class RecordsCopiedOut {
         return CallWrittenText.piped(scan, step);
       }
     }
+    if (step.program().equals("sftp")) {
+      // With no -b, sftp reads its commands from a standard input that is no terminal too.
+      for (io.github.providergateway.guard.shell.Redirect redirect :
+          step.invocation().redirects()) {
+        if (redirect.body() != null) {
+          return redirect.body();
+        }
+      }
+    }
     return null;
+  }
+
+  /**
+   * Whether an sftp or lftp batch puts a file, of whatever kind, on another machine not named for
+   * staging, tests or development (decision 239, {@code out.file-dropped}): a file handed to a
+   * partner's, a bank's or a regulator's inbound drop is a submission, which nobody takes back.
+   */
+  static boolean dropsFile(Scan scan, Step step) {
+    if (!step.program().equals("lftp") && !step.program().equals("sftp")) {
+      return false;
+    }
+    String script = batch(scan, step);
+    return script != null && elsewhere(batchHost(step)) && PUT.matcher(script).find();
   }
 
   /** The host a batch connects to: its last word that names one ({@code sftp://h}, {@code u@h}). */
@@ -329,8 +351,9 @@ final class RecordsCopiedOut {
         host = Environments.host(text);
       } else if (text.indexOf('@') > 0 && text.indexOf(' ') < 0) {
         host = text.substring(text.indexOf('@') + 1).replaceAll(":.*", "");
-      } else if (text.matches("[A-Za-z0-9.-]+\\.[A-Za-z]{2,}")) {
-        host = text;
+      } else if (text.matches("[A-Za-z0-9.-]+\\.[A-Za-z]{2,}")
+          || text.matches("\\d{1,3}(?:\\.\\d{1,3}){3}")) {
+        host = text; // a name, or an address (an RTU's 10.44.31.17)
       }
     }
     return host;
