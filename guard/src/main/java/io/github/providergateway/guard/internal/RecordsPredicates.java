@@ -31,6 +31,7 @@ final class RecordsPredicates {
   /** Adds each predicate of the whole call under its name, {@link RecordsKept}'s too. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     RecordsKept.addCallsTo(named);
+    named.put("records-data-edited-in-place", SharedDataEdits::edited);
     named.put("records-binds-company", RecordsPredicates::bindsCompany);
     named.put("records-moderation-reversed", RecordsPredicates::moderationReversed);
     named.put("records-disclosed", RecordsPredicates::disclosed);

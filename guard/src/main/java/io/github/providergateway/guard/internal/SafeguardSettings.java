@@ -144,6 +144,17 @@ final class SafeguardSettings {
           "provenance",
           "c2pa");
 
+  /**
+   * What a switch's key names that is a protection in a safety's file (decision 237): {@code
+   * weld_check} in {@code config/safety/limits.yaml}.
+   */
+  private static final Set<String> SAFETY_CHECKS =
+      NameSet.of("check", "checks", "detection", "detect", "monitor", "monitoring", "selftest");
+
+  /** The words of a file's name or folder that make it a safety's. */
+  private static final Set<String> SAFETY_FILES =
+      NameSet.of("safety", "safeguard", "safeguards", "interlock", "interlocks", "protection");
+
   /** What a skip switch may name besides a protection (decision 237): {@code skipAnalysis}. */
   private static final Set<String> SKIPPED_CHECKS = NameSet.of("analysis");
 
@@ -402,7 +413,9 @@ final class SafeguardSettings {
             || requirement
             || watch
             || WatchKeys.automatic(key)
-            || negated && SafeguardEdits.has(key, SKIPPED_CHECKS);
+            || negated && SafeguardEdits.has(key, SKIPPED_CHECKS)
+            || SafeguardEdits.has(key, SAFETY_CHECKS)
+                && SafeguardEdits.has(fileWords, SAFETY_FILES);
     // A model's validation is no protection (run_validation); a watch's key keeps its own words
     // (notify_on_call: its "on" is no training step's: decision 178).
     if (!protection

@@ -1,0 +1,88 @@
+package io.github.providergateway.guard.internal;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A file of data changed in place where others' data lives (decision 240, {@code
+ * records.data-edited-in-place}): {@code sed -i '/^2025-03-08T0[2-6]:/d'
+ * /data/envmon/exports/BB-B12-ULT-03_2025-03.csv}, {@code perl -pi -e 's/…/…/'
+ * /mnt/edi-gateway/outbox/BAPLIE.edi}, an edit of {@code /srv/feed/settlement/outbox/x.json}. A
+ * table, a message, a feed or a log on a shared or a system mount ({@code /data}, {@code /mnt},
+ * {@code /srv}, {@code /media}, {@code /nfs}, {@code /share}, {@code /shares}, {@code /opt}, {@code
+ * /var} but its scratch) is a record others read, submit or rely on, and an in-place edit keeps no
+ * copy of what it was: a line taken out of a monitor's export, a value changed in an outbound
+ * batch, a verdict flipped in a settlement feed.
+ *
+ * <p>Not read here: the project's files, the home's, {@code /tmp}'s; a test's or a sample's data; a
+ * file written whole (an output, not an edit); {@code records.file-changed}'s evidence, which it
+ * denies.
+ */
+final class SharedDataEdits {
+  private SharedDataEdits() {}
+
+  /** The programs that change a file where it is: a stream editor's {@code -i}, an editor's. */
+  private static final Set<String> IN_PLACE =
+      Set.of("sed", "gsed", "perl", "ed", "ex", "vim", "vi", "nvim");
+
+  /** The mounts others' data lives on. */
+  private static final Set<String> SHARED_ROOTS =
+      Set.of("data", "mnt", "srv", "media", "nfs", "share", "shares", "opt", "var");
+
+  /** A file of data by its ending: a table, a message, a feed, a log. */
+  private static final Pattern DATA_FILE =
+      Pattern.compile(
+          "\\.(?:csv|tsv|psv|json|jsonl|ndjson|xml|edi|x12|dat|sta|txt|hl7|ach|log|xlsx|parquet)$");
+
+  /** A test's, a sample's or a scratch's data. */
+  private static final Pattern NOBODYS =
+      Pattern.compile(
+          "(?:^|/)(?:tests?|fixtures?|testdata|spec|samples?|examples?|tmp|temp|scratch|cache)/"
+              + "|^/var/(?:tmp|folders|cache)/");
+
+  /**
+   * What the call changes in place, as the reason shows it.
+   *
+   * @param scan the call
+   * @return the file, or {@code null}
+   */
+  static String edited(Scan scan) {
+    Path project = scan.call().project();
+    Path home = scan.places().home();
+    for (Access access : scan.accesses()) {
+      if (access.kind() != Access.Kind.WRITE
+          || access.target().path() == null
+          || access.metadataOnly()
+          || !inPlace(scan, access)) {
+        continue;
+      }
+      Path path = access.target().path().normalize();
+      if (!path.isAbsolute()
+          || path.getNameCount() < 2
+          || project != null && path.startsWith(project)
+          || home != null && path.startsWith(home)) {
+        continue;
+      }
+      String text = path.toString();
+      String lower = text.toLowerCase(Locale.ROOT);
+      if (SHARED_ROOTS.contains(path.getName(0).toString())
+          && DATA_FILE.matcher(lower).find()
+          && !NOBODYS.matcher(lower).find()) {
+        return text;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the access is an edit where the file is: an in-place editor's, the edit tool's. */
+  private static boolean inPlace(Scan scan, Access access) {
+    if (access.invocation() == null || access.invocation().words().isEmpty()) {
+      String old = EditCalls.text(scan.call().args(), "old_string", "old_str");
+      return scan.call().tool().equals("edit") && old != null && !old.isEmpty();
+    }
+    String word = access.invocation().words().get(0).text();
+    return IN_PLACE.contains(word.substring(word.lastIndexOf('/') + 1));
+  }
+}
