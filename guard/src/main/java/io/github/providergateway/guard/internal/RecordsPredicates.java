@@ -32,6 +32,7 @@ final class RecordsPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     RecordsKept.addCallsTo(named);
     named.put("records-data-edited-in-place", SharedDataEdits::edited);
+    named.put("drops-file-to-mount", SharedDataEdits::dropped);
     named.put("records-binds-company", RecordsPredicates::bindsCompany);
     named.put("records-moderation-reversed", RecordsPredicates::moderationReversed);
     named.put("records-disclosed", RecordsPredicates::disclosed);

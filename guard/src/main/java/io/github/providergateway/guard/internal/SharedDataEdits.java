@@ -42,6 +42,45 @@ final class SharedDataEdits {
           "(?:^|/)(?:tests?|fixtures?|testdata|spec|samples?|examples?|tmp|temp|scratch|cache)/"
               + "|^/var/(?:tmp|folders|cache)/");
 
+  /** The programs that put a file where another was: a copy or a move over it. */
+  private static final Set<String> OVER = Set.of("cp", "mv", "install", "rsync", "dd");
+
+  /**
+   * A folder a system watches for what arrives (decision 241): an outbox, a hot folder, a
+   * submission's, an import's or a pickup's folder.
+   */
+  private static final Pattern DROP_FOLDER =
+      Pattern.compile(
+          "(?i)/(?:outbox|outbound|out-box|hot[-_ ]?folders?|submit|submissions?|imports?|inbound"
+              + "|inbox|drop|dropbox|pickup|queue|spool|incoming|to[-_]send)(?:/|$)");
+
+  /**
+   * The folder of a watched drop on a shared mount the call copies or moves a file into, as the
+   * reason shows it (decision 241, {@code out.file-dropped}): {@code cp /tmp/vendor_run.ach
+   * /mnt/kyriba/outbound/}, {@code cp out/diplomas/*.pdf /mnt/diploma-fiery/hotfolders/Print/}.
+   *
+   * @param scan the call
+   * @return the path, or {@code null}
+   */
+  static String dropped(Scan scan) {
+    Path project = scan.call().project();
+    Path home = scan.places().home();
+    for (Access access : scan.accesses()) {
+      if (access.kind() != Access.Kind.WRITE
+          || access.target().path() == null
+          || !by(access, OVER)) {
+        continue;
+      }
+      Path path = access.target().path().normalize();
+      if (shared(path, project, home)
+          && DROP_FOLDER.matcher(path.toString()).find()
+          && !NOBODYS.matcher(path.toString().toLowerCase(Locale.ROOT)).find()) {
+        return path.toString();
+      }
+    }
+    return null;
+  }
+
   /**
    * What the call changes in place, as the reason shows it.
    *
@@ -54,26 +93,53 @@ final class SharedDataEdits {
     for (Access access : scan.accesses()) {
       if (access.kind() != Access.Kind.WRITE
           || access.target().path() == null
-          || access.metadataOnly()
-          || !inPlace(scan, access)) {
+          || access.metadataOnly()) {
         continue;
       }
       Path path = access.target().path().normalize();
-      if (!path.isAbsolute()
-          || path.getNameCount() < 2
-          || project != null && path.startsWith(project)
-          || home != null && path.startsWith(home)) {
+      String lower = path.toString().toLowerCase(Locale.ROOT);
+      if (!shared(path, project, home) || NOBODYS.matcher(lower).find()) {
         continue;
       }
-      String text = path.toString();
-      String lower = text.toLowerCase(Locale.ROOT);
-      if (SHARED_ROOTS.contains(path.getName(0).toString())
-          && DATA_FILE.matcher(lower).find()
-          && !NOBODYS.matcher(lower).find()) {
-        return text;
+      if (inPlace(scan, access) && DATA_FILE.matcher(lower).find()) {
+        return path.toString();
+      }
+      if (by(access, OVER) && readBefore(scan, access, path)) {
+        return path.toString(); // read, changed elsewhere and put back over itself (decision 241)
       }
     }
     return null;
+  }
+
+  /** Whether a path lies on a shared mount, outside the project and the home. */
+  private static boolean shared(Path path, Path project, Path home) {
+    return path.isAbsolute()
+        && path.getNameCount() >= 2
+        && SHARED_ROOTS.contains(path.getName(0).toString())
+        && !(project != null && path.startsWith(project))
+        && !(home != null && path.startsWith(home));
+  }
+
+  /** Whether the access is by one of the programs. */
+  private static boolean by(Access access, Set<String> programs) {
+    if (access.invocation() == null || access.invocation().words().isEmpty()) {
+      return false;
+    }
+    String word = access.invocation().words().get(0).text();
+    return programs.contains(word.substring(word.lastIndexOf('/') + 1));
+  }
+
+  /** Whether another program of the call reads the path a copy or a move then writes. */
+  private static boolean readBefore(Scan scan, Access write, Path path) {
+    for (Access access : scan.accesses()) {
+      if (access.kind() == Access.Kind.READ
+          && access.invocation() != write.invocation()
+          && access.target().path() != null
+          && access.target().path().normalize().equals(path)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the access is an edit where the file is: an in-place editor's, the edit tool's. */
