@@ -97,8 +97,9 @@ class NewsroomRulesTest {
   @Test
   void aProtectionTakenOffIsAskedAndPutBackIsNot() {
     String screeners = "/work/project/config/screeners.yml";
+    // a watermark is a protection's word in any file since decision 237: the safeguards' rule first
     assertThat(edit(screeners, "forensic_watermark: true", "forensic_watermark: false"))
-        .isEqualTo("newsroom.protection-edited");
+        .isEqualTo("safeguards.protection-off");
     assertThat(edit(screeners, "forensic_watermark: false", "forensic_watermark: true"))
         .isEqualTo("allow");
     // a delay of zero is a broadcast delay's only where the file is about one

@@ -237,6 +237,7 @@ final class InlineCode {
 
   /** The commands {@code code} would run, in order. */
   static List<InlineRun> extract(InlineLanguage language, String code) {
-    return new InlineScan(language, code).run();
+    // A literal reversed at once is read forwards (decision 242): 'fr- mr'[::-1] runs rm -rf.
+    return new InlineScan(language, ReversedLiterals.of(language, code)).run();
   }
 }

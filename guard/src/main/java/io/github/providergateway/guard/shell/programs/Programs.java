@@ -127,13 +127,14 @@ public final class Programs {
 
   /**
    * {@return inline code with the string literals it joins at once joined ({@code 'UPD' + 'ATE'} is
-   * {@code 'UPDATE'}), or {@code code} itself where it joins none}
+   * {@code 'UPDATE'}) and those it reverses at once reversed ({@code 'etadpu'[::-1]}), or {@code
+   * code} itself where it does neither}
    *
    * @param language its language
    * @param code the inline code
    */
   public static String joinedLiterals(InlineLanguage language, String code) {
-    return JoinedLiterals.of(language, code);
+    return JoinedLiterals.of(language, ReversedLiterals.of(language, code));
   }
 
   /**
