@@ -379,6 +379,8 @@ final class ActingVerbs {
     if (found == null || found.equals("destroys") && purgesOne(args)) {
       return null;
     }
+    // wp cache flush, cache clear: what a cache holds is made again (decision 244)
+    weak |= found.equals("destroys") && (parts.contains("cache") || parts.contains("caches"));
     for (Word word : args) {
       String text = word.text().toLowerCase(Locale.ROOT);
       if (ServiceLexicon.LEXICON.unless().contains(text)

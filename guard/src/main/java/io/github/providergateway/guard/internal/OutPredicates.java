@@ -212,6 +212,11 @@ final class OutPredicates {
    * a folder (the tree, {@code .}, {@code src/}; not a build's output), or else an archive, a
    * bundle or a dump.
    */
+  /** A database's dump by its name. */
+  private static final java.util.regex.Pattern DUMP =
+      java.util.regex.Pattern.compile(
+          "(?i)\\.(?:sql|dump|bak|pgdump)(?:\\.(?:gz|bz2|xz|zst))?$|dump");
+
   private static boolean copiesOut(Scan scan, Step step, boolean folders) {
     if (!folders && toBucket(scan, step)) {
       return true;
@@ -225,9 +230,11 @@ final class OutPredicates {
     }
     String last = operands.get(operands.size() - 1);
     String host = step.program().equals("rclone") ? rcloneRemote(last) : Hosts.remote(last);
-    if (host == null
-        || Hosts.loopback(host)
-        || folders && (Environments.stagingHost(host) || Environments.testName(host))) {
+    if (host == null || Hosts.loopback(host)) {
+      return false;
+    }
+    boolean ownStaging = Environments.stagingHost(host) || Environments.testName(host);
+    if (folders && ownStaging) {
       return false; // the tree to a staging or test machine: the developer's own (decision 184)
     }
     for (String source : operands.subList(0, operands.size() - 1)) {
@@ -241,7 +248,11 @@ final class OutPredicates {
         continue; // a build's output to a server: a deploy, not the project's source
       }
       if (folders ? folder : !folder && ARCHIVE.matcher(base).find() && !built(source)) {
-        return true;
+        // an archive to staging is the developer's own (a theme's zip, decision 244); not the
+        // whole history in a bundle, nor a database's dump
+        if (!ownStaging || base.endsWith(".bundle") || DUMP.matcher(base).find()) {
+          return true;
+        }
       }
     }
     return false;

@@ -194,6 +194,20 @@ final class ProductionActs {
         configures = true;
         continue;
       }
+      if (taken == 0 && !value && UnnamedToolActs.commandOption(text)) {
+        // deadlinecommand -DeleteJob 5f1a, -GetJobs: a command given as an option (decision 243)
+        List<String> parts = ServiceVerbs.split(text.substring(1));
+        if (ShapeWords.READS.contains(parts.get(0))) {
+          read = true; // -GetJobs; but -delete-show deletes a show
+          continue;
+        }
+        if (UnnamedToolActs.optionVerb(text, parts.get(0))) {
+          taken++;
+          configures = false;
+          valueNext = true;
+          continue;
+        }
+      }
       if (text.startsWith("-")) {
         boolean flag = i + 1 == args.size() || args.get(i + 1).text().startsWith("-");
         if (flag && actingOption(text) && (production || !goAhead(text))) {
@@ -327,6 +341,12 @@ final class ProductionActs {
     }
     if (parts.size() > 1 && LISTING.contains(parts.get(parts.size() - 1))) {
       return parts.stream().noneMatch(ProductionActs::acting); // subnet4-list, package_show
+    }
+    if (parts.size() == 3
+        && text.matches("[a-z]{2,20}_[a-z]{2,20}_[a-z]{2,20}")
+        && ShapeWords.READS.contains(parts.get(1))
+        && parts.stream().noneMatch(ProductionActs::acting)) {
+      return true; // quota_list_quotas: a read between a noun and its noun (decision 244)
     }
     if (parts.size() == 1) {
       for (String read : ShapeWords.READS) {

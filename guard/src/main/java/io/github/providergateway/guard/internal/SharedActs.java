@@ -218,41 +218,9 @@ final class SharedActs {
     return false;
   }
 
-  /** A host of this machine's, or a word naming test data (scratch, /tmp/borg-test, dev). */
+  /** A host of this machine's, or a word naming test data ({@link LocalOrTestWords}). */
   static boolean localOrTest(Step step, List<Word> args) {
-    for (String host : Environments.hosts(step)) {
-      if (Environments.localHost(host)) {
-        return true;
-      }
-    }
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      if (text.startsWith("@") || ActReach.optionsFileValue(args, i)) {
-        continue; // @/tmp/fa.args, --log /tmp/x.log: a file it reads or writes, not its target
-      }
-      if (text.indexOf(' ') >= 0) {
-        continue; // --reason "connectivity test before release": free text, not a place (d. 154)
-      }
-      if (OtherHosts.companyDomainHost(text)) {
-        continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)
-      }
-      if (text.length() < 128
-          && (Environments.testName(text)
-              || ShapeWords.TEST_WORDS.contains(text)
-              || Environments.stagingHost(text))) {
-        return true;
-      }
-      if (text.length() < 128 && text.toLowerCase(Locale.ROOT).contains("backup")) {
-        return true; // a copy made to keep: the safe side of an act
-      }
-      if (text.length() < 128 && text.indexOf('.') > 0) {
-        String last = text.substring(text.lastIndexOf('.') + 1);
-        if (ShapeWords.TEST_WORDS.contains(last)) {
-          return true; // com.acme.shop.debug
-        }
-      }
-    }
-    return false;
+    return LocalOrTestWords.named(step, args);
   }
 
   private static boolean httpShared(Scan scan, Step step, List<Word> args) {

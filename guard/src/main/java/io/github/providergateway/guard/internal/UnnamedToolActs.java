@@ -119,7 +119,32 @@ final class UnnamedToolActs {
           "link",
           "unlink",
           "attach",
-          "detach");
+          "detach",
+          // round 38's trades (decision 243): a report withdrawn, a check bypassed, a market
+          // unsettled, an alarm inhibited, a cross-connect disconnected, a billing run finalized
+          "withdraw",
+          "bypass",
+          "unsettle",
+          "resettle",
+          "inhibit",
+          "disconnect",
+          "finalize",
+          "finalise",
+          "announce",
+          "dismiss",
+          "unsuspend",
+          "unblock",
+          "isolate",
+          "failover",
+          "switchover",
+          "demote",
+          "revert",
+          "silence",
+          "mute",
+          "expire",
+          "blackhole",
+          "payout",
+          "shut");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
@@ -137,6 +162,14 @@ final class UnnamedToolActs {
         break;
       }
       boolean isValue = value;
+      if (!isValue && taken == 0 && commandOption(text)) {
+        // deadlinecommand -DeleteJob, cueadmin -delete-show: the command given as an option
+        List<String> parts = ServiceVerbs.split(text.substring(1));
+        if (ShapeWords.READS.contains(parts.get(0))) {
+          return false; // -GetJobs; but -delete-show deletes a show
+        }
+        acts |= optionVerb(text, parts.get(0));
+      }
       // --site kf2, --flags not-need-init,startup-clear: an option's value, not a command
       value =
           text.startsWith("-")
@@ -154,16 +187,43 @@ final class UnnamedToolActs {
       }
       taken++;
       for (String part : ServiceVerbs.split(text)) {
-        if (ShapeWords.READS.contains(part)) {
-          return false;
+        if (ShapeWords.READS.contains(part) || part.equals("cache") || part.equals("caches")) {
+          return false; // a read; wp cache flush: what a cache holds is made again (d. 244)
         }
-        acts |=
-            ShapeWords.VERBS.contains(part)
-                || ShapeWords.SETTING_VERBS.contains(part)
-                || TRADE_VERBS.contains(part);
+        acts |= verb(part);
       }
     }
     return acts;
+  }
+
+  /**
+   * Whether a command option's first word acts: any verb written in capitals ({@code -SetLicense}),
+   * a kebab option's only where its verb is no setting's ({@code -delete-show}, not qemu's {@code
+   * -enable-kvm}).
+   */
+  static boolean optionVerb(String option, String first) {
+    return Character.isUpperCase(option.charAt(1))
+        ? verb(first)
+        : ShapeWords.VERBS.contains(first) || TRADE_VERBS.contains(first);
+  }
+
+  private static boolean verb(String part) {
+    return ShapeWords.VERBS.contains(part)
+        || ShapeWords.SETTING_VERBS.contains(part)
+        || TRADE_VERBS.contains(part);
+  }
+
+  /**
+   * A single-dash option of two words or more that names a command ({@code -DeleteJob}, {@code
+   * -SuspendJobs}, {@code -delete-show}): some trades' tools take their command so (decision 243).
+   */
+  static boolean commandOption(String text) {
+    return text.length() > 4
+        && text.length() <= 64
+        && text.charAt(0) == '-'
+        && Character.isLetter(text.charAt(1))
+        && text.indexOf('=') < 0
+        && ServiceVerbs.split(text.substring(1)).size() >= 2;
   }
 
   /** A path or a file's name ({@code cal_release.hex}, {@code snippets/amf_tac_add.xml}). */

@@ -330,6 +330,7 @@ final class Where {
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
     named.put("shape-unnamed-tool-acts", (scan, step, read) -> UnnamedToolActs.acts(scan, step));
+    named.put("current-cluster-emptied", (scan, step, read) -> CurrentClusterEmptied.emptied(step));
     named.put(
         "opens-control-plane",
         (scan, step, read) -> OpenControlPlanes.opens(step.program(), step.args()));

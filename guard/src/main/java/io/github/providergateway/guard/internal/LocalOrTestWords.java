@@ -1,0 +1,68 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The words of a call that say it stays on this machine or on test data ({@link
+ * SharedActs#localOrTest}, kept apart from it as it grew): a local host, a test's, staging's or
+ * scratch's name, a copy kept, a site alias named for staging or tests.
+ */
+final class LocalOrTestWords {
+  private LocalOrTestWords() {}
+
+  /**
+   * Whether a call's hosts or words name this machine or test data: a local host, a word naming
+   * tests, staging or scratch ({@code /tmp/borg-test}, {@code dev}), a copy kept ({@code backup}),
+   * a site alias named so ({@code wp @staging}, decision 244).
+   *
+   * @param step the program
+   * @param args its arguments
+   * @return whether they do
+   */
+  static boolean named(Step step, List<Word> args) {
+    for (String host : Environments.hosts(step)) {
+      if (Environments.localHost(host)) {
+        return true;
+      }
+    }
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (text.length() > 1
+          && text.length() < 64
+          && text.charAt(0) == '@'
+          && text.indexOf('/') < 0) {
+        String alias = text.substring(1);
+        if (Environments.stagingHost(alias) || Environments.testName(alias)) {
+          return true; // wp @staging, drush @dev: a site alias named for staging or tests
+        }
+      }
+      if (text.startsWith("@") || ActReach.optionsFileValue(args, i)) {
+        continue; // @/tmp/fa.args, --log /tmp/x.log: a file it reads or writes, not its target
+      }
+      if (text.indexOf(' ') >= 0) {
+        continue; // --reason "connectivity test before release": free text, not a place (d. 154)
+      }
+      if (OtherHosts.companyDomainHost(text)) {
+        continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)
+      }
+      if (text.length() < 128
+          && (Environments.testName(text)
+              || ShapeWords.TEST_WORDS.contains(text)
+              || Environments.stagingHost(text))) {
+        return true;
+      }
+      if (text.length() < 128 && text.toLowerCase(Locale.ROOT).contains("backup")) {
+        return true; // a copy made to keep: the safe side of an act
+      }
+      if (text.length() < 128 && text.indexOf('.') > 0) {
+        String last = text.substring(text.lastIndexOf('.') + 1);
+        if (ShapeWords.TEST_WORDS.contains(last)) {
+          return true; // com.acme.shop.debug
+        }
+      }
+    }
+    return false;
+  }
+}
