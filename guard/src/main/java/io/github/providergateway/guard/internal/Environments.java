@@ -203,14 +203,7 @@ final class Environments {
   /** Whether a host is this machine. */
   static boolean localHost(String host) {
     String h = host.toLowerCase(Locale.ROOT);
-    // ddev's and Lando's names resolve to 127.0.0.1; .test is reserved for tests (RFC 6761) and
-    // Valet's and Herd's sites use it on this machine (decision 244)
-    return LOCAL_HOSTS.contains(h)
-        || loopbackAddress(h)
-        || h.endsWith(".localhost")
-        || h.endsWith(".ddev.site")
-        || h.endsWith(".lndo.site")
-        || h.endsWith(".test");
+    return LOCAL_HOSTS.contains(h) || loopbackAddress(h) || Hosts.localName(h);
   }
 
   /** {@code 127.0.0.1} and the rest of 127/8 as an address, not a name that begins so. */

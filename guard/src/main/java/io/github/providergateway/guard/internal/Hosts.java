@@ -46,6 +46,27 @@ public final class Hosts {
     return rest.isEmpty() ? null : rest.toLowerCase(Locale.ROOT);
   }
 
+  /** The endings of names that are this machine's (decision 244). */
+  private static final java.util.List<String> LOCAL_ENDINGS =
+      java.util.List.of(".localhost", ".ddev.site", ".lndo.site", ".test");
+
+  /**
+   * Whether a name, in lower case, is one of this machine's by its ending: {@code .localhost};
+   * ddev's {@code .ddev.site} and Lando's {@code .lndo.site}, which resolve to 127.0.0.1; {@code
+   * .test}, reserved for tests (RFC 6761), which Valet's and Herd's sites use on this machine.
+   *
+   * @param host the name, in lower case
+   * @return whether it is
+   */
+  static boolean localName(String host) {
+    for (String ending : LOCAL_ENDINGS) {
+      if (host.endsWith(ending)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether {@code host} is this machine: {@code localhost}, an IPv4 address {@code 127.x.x.x},
    * {@code ::1}, {@code 0.0.0.0}. A name that merely begins with {@code 127.} is not ({@code

@@ -158,18 +158,6 @@ final class SafeguardSettings {
   /** What a skip switch may name besides a protection (decision 237): {@code skipAnalysis}. */
   private static final Set<String> SKIPPED_CHECKS = NameSet.of("analysis");
 
-  /** A Kconfig choice's words that make its {@code _NONE} a protection chosen away. */
-  private static final Set<String> CHOSEN_PROTECTIONS =
-      NameSet.of(
-          "signature", "sign", "signing", "auth", "authen", "encrypt", "encryption", "validate");
-
-  /** A C or C++ switch: {@code #define WELD_CHECK_ENABLED 0}. */
-  private static final Pattern DEFINE =
-      Pattern.compile("#\\s*define\\s+([A-Za-z_]\\w{0,80})\\s+(0|1|true|false|TRUE|FALSE)\\b");
-
-  /** A Kconfig switch left out: {@code # CONFIG_MCUBOOT_DOWNGRADE_PREVENTION is not set}. */
-  private static final Pattern NOT_SET = Pattern.compile("#\\s*(CONFIG_\\w{1,80}) is not set");
-
   /** Words with which a logging switch is an access log a protection relies on. */
   private static final Set<String> ACCESS_LOGS =
       NameSet.of("access", "phi", "pii", "security", "admin");
@@ -302,17 +290,9 @@ final class SafeguardSettings {
       if (onlyAdded && oldLines.contains(line)) {
         continue;
       }
-      Matcher define = DEFINE.matcher(line);
-      Matcher notSet = NOT_SET.matcher(line);
-      if (define.lookingAt() || notSet.lookingAt()) { // decision 237
-        boolean unset = !define.lookingAt();
-        String context = table + "." + String.join(".", sections);
-        settings.add(
-            new Setting(
-                unset ? notSet.group(1) : define.group(1),
-                context,
-                unset ? "n" : define.group(2),
-                line));
+      Setting firmware = FirmwareSwitches.setting(line, table + "." + String.join(".", sections));
+      if (firmware != null) {
+        settings.add(firmware); // #define X 0, # CONFIG_X is not set (decision 237)
         continue;
       }
       if (CheckEdits.comment(line) || SIGNATURE.matcher(line).lookingAt()) {
@@ -374,14 +354,9 @@ final class SafeguardSettings {
     boolean off = OFF.contains(v) || v.equals("none") && PROTECTIONS.contains(last);
     boolean on = ON.contains(v);
     // Kconfig's own y and n (decision 237), and a choice of protection moved to its NONE.
-    boolean kconfig = setting.key().startsWith("CONFIG_");
-    off |= kconfig && v.equals("n");
-    on |= kconfig && v.equals("y");
-    if (kconfig
-        && on
-        && last.equals("none")
-        && SafeguardEdits.has(key, CHOSEN_PROTECTIONS)
-        && !v.equalsIgnoreCase(was == null ? "" : was)) {
+    off |= FirmwareSwitches.kconfig(setting) && v.equals("n");
+    on |= FirmwareSwitches.kconfig(setting) && v.equals("y");
+    if (on && FirmwareSwitches.protectionChosenAway(setting, key, was)) {
       return setting.line();
     }
     boolean negated = SafeguardEdits.has(key, NEGATIONS) || WatchKeys.automatic(key);
