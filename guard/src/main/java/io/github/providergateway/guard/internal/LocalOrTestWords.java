@@ -29,14 +29,8 @@ final class LocalOrTestWords {
     }
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      if (text.length() > 1
-          && text.length() < 64
-          && text.charAt(0) == '@'
-          && text.indexOf('/') < 0) {
-        String alias = text.substring(1);
-        if (Environments.stagingHost(alias) || Environments.testName(alias)) {
-          return true; // wp @staging, drush @dev: a site alias named for staging or tests
-        }
+      if (text.length() > 1 && text.length() < 64 && text.indexOf('/') < 0 && siteAlias(text)) {
+        return true; // wp @staging, drush @dev: a site alias named for staging or tests
       }
       if (text.startsWith("@") || ActReach.optionsFileValue(args, i)) {
         continue; // @/tmp/fa.args, --log /tmp/x.log: a file it reads or writes, not its target
@@ -64,5 +58,20 @@ final class LocalOrTestWords {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a word is a site's alias named for staging or tests: {@code @staging}, {@code @dev}
+   * (wp-cli's, drush's); the caller bounds the word.
+   *
+   * @param text the word
+   * @return whether it is
+   */
+  static boolean siteAlias(String text) {
+    if (text.isEmpty() || text.charAt(0) != '@') {
+      return false;
+    }
+    String alias = text.substring(1);
+    return Environments.stagingHost(alias) || Environments.testName(alias);
   }
 }

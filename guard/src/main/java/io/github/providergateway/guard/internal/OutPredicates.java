@@ -207,16 +207,16 @@ final class OutPredicates {
     return false;
   }
 
-  /**
-   * Whether an {@code scp}, {@code rsync}, {@code sftp} or {@code rclone} copies to another machine
-   * a folder (the tree, {@code .}, {@code src/}; not a build's output), or else an archive, a
-   * bundle or a dump.
-   */
   /** A database's dump by its name. */
   private static final java.util.regex.Pattern DUMP =
       java.util.regex.Pattern.compile(
           "(?i)\\.(?:sql|dump|bak|pgdump)(?:\\.(?:gz|bz2|xz|zst))?$|dump");
 
+  /**
+   * Whether an {@code scp}, {@code rsync}, {@code sftp} or {@code rclone} copies to another machine
+   * a folder (the tree, {@code .}, {@code src/}; not a build's output), or else an archive, a
+   * bundle or a dump.
+   */
   private static boolean copiesOut(Scan scan, Step step, boolean folders) {
     if (!folders && toBucket(scan, step)) {
       return true;

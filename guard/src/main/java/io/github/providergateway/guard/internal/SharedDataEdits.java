@@ -148,7 +148,6 @@ final class SharedDataEdits {
       String old = EditCalls.text(scan.call().args(), "old_string", "old_str");
       return scan.call().tool().equals("edit") && old != null && !old.isEmpty();
     }
-    String word = access.invocation().words().get(0).text();
-    return IN_PLACE.contains(word.substring(word.lastIndexOf('/') + 1));
+    return by(access, IN_PLACE);
   }
 }

@@ -245,11 +245,8 @@ final class UnnamedToolActs {
       if (text.length() < 2 || text.length() > 80) {
         continue;
       }
-      if (text.charAt(0) == '@') {
-        String name = text.substring(1);
-        if (Environments.stagingHost(name) || Environments.testName(name)) {
-          return true;
-        }
+      if (LocalOrTestWords.siteAlias(text)) {
+        return true;
       }
       String host = host(text);
       if (Environments.localHost(host) || host.indexOf('.') > 0 && Environments.stagingHost(host)) {

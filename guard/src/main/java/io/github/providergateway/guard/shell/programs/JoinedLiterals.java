@@ -10,13 +10,7 @@ package io.github.providergateway.guard.shell.programs;
  * <p>Only two literals of the same quote and no prefix are joined, written as one literal of that
  * quote: the text between their quotes is taken out, nothing else changes.
  */
-final class JoinedLiterals extends CodeCursor {
-  /** The code as joined so far, up to {@link #copied}; null while nothing is joined. */
-  private StringBuilder out;
-
-  /** How much of the code {@link #out} holds. */
-  private int copied;
-
+final class JoinedLiterals extends LiteralRewrite {
   private JoinedLiterals(InlineLanguage language, String code) {
     super(language, code);
   }
@@ -27,27 +21,12 @@ final class JoinedLiterals extends CodeCursor {
    * @return the joined code, or {@code code} itself where it joins none
    */
   static String of(InlineLanguage language, String code) {
-    return new JoinedLiterals(language, code).joined();
-  }
-
-  private String joined() {
-    while (pos < n) {
-      if (isStringAt()) {
-        literal();
-      } else if (isComment()) {
-        skipComment();
-      } else {
-        pos++;
-      }
-    }
-    if (out == null) {
-      return s;
-    }
-    return out.append(s, copied, n).toString();
+    return new JoinedLiterals(language, code).rewritten();
   }
 
   /** At a literal: past it and the plain literals of its quote joined to it. */
-  private void literal() {
+  @Override
+  void literal() {
     char quote = s.charAt(pos);
     boolean plain = prefixAt() == 0 && !s.startsWith("" + quote + quote + quote, pos);
     if (readString() == null || !plain) {
@@ -63,10 +42,7 @@ final class JoinedLiterals extends CodeCursor {
       if (readString() == null) {
         return;
       }
-      if (out == null) {
-        out = new StringBuilder(n);
-      }
-      out.append(s, copied, end - 1); // up to its closing quote
+      out().append(s, copied, end - 1); // up to its closing quote
       copied = next + 1; // from past the next one's opening quote
     }
   }

@@ -9,13 +9,7 @@ package io.github.providergateway.guard.shell.programs;
  * <p>Only a literal of no prefix and no escape is reversed, written as one literal of its quote:
  * its text reversed, the reversal taken out, nothing else changed.
  */
-final class ReversedLiterals extends CodeCursor {
-  /** The code as rewritten so far, up to {@link #copied}; null while nothing is reversed. */
-  private StringBuilder out;
-
-  /** How much of the code {@link #out} holds. */
-  private int copied;
-
+final class ReversedLiterals extends LiteralRewrite {
   private ReversedLiterals(InlineLanguage language, String code) {
     super(language, code);
   }
@@ -34,27 +28,12 @@ final class ReversedLiterals extends CodeCursor {
     if (!code.contains("[::-1]") && !code.contains(".reverse")) {
       return code;
     }
-    return new ReversedLiterals(language, code).reversed();
-  }
-
-  private String reversed() {
-    while (pos < n) {
-      if (isStringAt()) {
-        literal();
-      } else if (isComment()) {
-        skipComment();
-      } else {
-        pos++;
-      }
-    }
-    if (out == null) {
-      return s;
-    }
-    return out.append(s, copied, n).toString();
+    return new ReversedLiterals(language, code).rewritten();
   }
 
   /** At a literal: past it, and past its reversal rewritten where one follows. */
-  private void literal() {
+  @Override
+  void literal() {
     int start = pos;
     char quote = s.charAt(pos);
     boolean plain = prefixAt() == 0 && !s.startsWith("" + quote + quote + quote, pos);
@@ -66,10 +45,8 @@ final class ReversedLiterals extends CodeCursor {
     if (suffix == 0 || text.indexOf('\\') >= 0) {
       return;
     }
-    if (out == null) {
-      out = new StringBuilder(n);
-    }
-    out.append(s, copied, start)
+    out()
+        .append(s, copied, start)
         .append(quote)
         .append(new StringBuilder(text).reverse())
         .append(quote);
