@@ -80,19 +80,11 @@ final class ChatUploads {
   private static String uploaded(List<Word> args, int i, boolean httpie) {
     String text = args.get(i).text();
     String prior = i > 0 ? args.get(i - 1).text() : "";
-    if (prior.equals("-F") || prior.equals("--form") || prior.equals("--form-string")) {
-      int at = text.indexOf("=@");
-      int lt = text.indexOf("=<");
-      int from = at >= 0 ? at : lt;
-      if (from < 0) {
-        return null;
-      }
-      String file = text.substring(from + 2);
-      int semicolon = file.indexOf(';');
-      return semicolon >= 0 ? file.substring(0, semicolon) : file;
+    if (CurlBodies.FORMS.contains(prior)) {
+      return CurlBodies.formFile(text);
     }
-    if ((prior.equals("-d") || prior.startsWith("--data")) && text.startsWith("@")) {
-      return text.substring(1);
+    if (prior.equals("-d") || prior.startsWith("--data")) {
+      return CurlBodies.dataFile(text);
     }
     for (String joined :
         new String[] {"--post-file=", "--body-file=", "--upload-file=", "--attach="}) {

@@ -97,12 +97,12 @@ final class OutPredicates {
         files.add(next);
       } else if (t.startsWith("--upload-file=")) {
         files.add(t.substring("--upload-file=".length()));
-      } else if ((t.equals("-F") || t.equals("--form")) && next != null && next.contains("=@")) {
-        files.add(next.substring(next.indexOf("=@") + 2).replaceFirst(";.*$", ""));
-      } else if ((t.equals("--data-binary") || t.equals("-d") || t.equals("--data"))
+      } else if (CurlBodies.FORMS.contains(t)
           && next != null
-          && next.startsWith("@")) {
-        files.add(next.substring(1));
+          && CurlBodies.formFile(next) != null) {
+        files.add(CurlBodies.formFile(next));
+      } else if (CurlBodies.DATA.contains(t) && next != null && CurlBodies.dataFile(next) != null) {
+        files.add(CurlBodies.dataFile(next));
       } else if (t.startsWith("--post-file=") || t.startsWith("--body-file=")) {
         files.add(t.substring(t.indexOf('=') + 1));
       } else if (t.startsWith("@") && !step.program().equals("curl")) {

