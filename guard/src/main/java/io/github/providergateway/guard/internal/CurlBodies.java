@@ -20,8 +20,8 @@ final class CurlBodies {
   static final Set<String> DATA = Set.of("-d", "--data", "--data-binary", "--data-ascii", "--json");
 
   /**
-   * The file a form's part sends ({@code name=@path;type=…} or {@code name=<path}), or {@code
-   * null}: a part given as text sends no file.
+   * The file a form's part sends ({@code name=@path;type=…} or {@code name=<path}; {@code -} for
+   * standard input), or {@code null}: a part given as text sends no file.
    */
   static String formFile(String part) {
     int eq = part.indexOf('=');
@@ -36,13 +36,10 @@ final class CurlBodies {
   }
 
   /**
-   * The file a body is read from ({@code @path}), or {@code null}: {@code @-} is standard input.
+   * The file a body is read from ({@code @path}; {@code -} for standard input), or {@code null}.
    */
   static String dataFile(String body) {
-    if (!body.startsWith("@") || body.equals("@-")) {
-      return null;
-    }
-    return fileName(body.substring(1));
+    return body.startsWith("@") ? fileName(body.substring(1)) : null;
   }
 
   /** Whether a body's file is a request's own: a JSON or an XML document, not a table. */
@@ -54,6 +51,6 @@ final class CurlBodies {
   private static String fileName(String rest) {
     int semicolon = rest.indexOf(';');
     String file = (semicolon >= 0 ? rest.substring(0, semicolon) : rest).strip();
-    return file.isEmpty() || file.equals("-") ? null : file;
+    return file.isEmpty() ? null : file;
   }
 }

@@ -52,6 +52,15 @@ final class ProtectiveLists {
           "redact",
           "redacted");
 
+  /** A list's last word that names whom an alarm reaches: {@code notify: [noc-pager]}. */
+  private static final Set<String> RECIPIENTS =
+      NameSet.of("notify", "page", "recipients", "escalate", "escalation", "oncall", "contacts");
+
+  /** The words of an alarm's place, where a list of whom it reaches emptied silences it. */
+  private static final Set<String> ALARMS =
+      NameSet.of(
+          "alarm", "alarms", "alert", "alerts", "alerting", "critical", "emergency", "safety");
+
   /**
    * Words of a list's name, or of its file's, that keep people out of a contact (decision 212):
    * {@code exclude_flags} of a call campaign, a suppression file's channels.
@@ -298,12 +307,20 @@ final class ProtectiveLists {
       }
       String name = list.getKey().isEmpty() ? CheckFiles.stem(file) : list.getKey();
       List<String> words = SafeguardEdits.words(name);
-      if (words.size() < 2 || SafeguardEdits.has(words, FILES)) {
-        continue;
-      }
       Set<String> was = list.getValue();
       List<String> placed = new ArrayList<>(words);
       placed.addAll(SafeguardEdits.words(file));
+      if (!words.isEmpty() && RECIPIENTS.contains(words.get(words.size() - 1))) {
+        if (was != ANY && !was.isEmpty() && items.isEmpty() && SafeguardEdits.has(placed, ALARMS)) {
+          return new SafeguardEdits.Found(SafeguardEdits.Kind.PROTECTION_OFF, name + " emptied");
+        }
+        continue; // critical: notify: [] in alarm-routing.yaml (decision 247)
+      }
+      if (words.isEmpty()
+          || words.size() < 2 && !HELD_BACK.contains(words.get(0))
+          || SafeguardEdits.has(words, FILES)) {
+        continue; // blocked: [AU] in jurisdictions.yaml is a list on its own (decision 247)
+      }
       if ((SafeguardEdits.has(words, HELD_BACK)
               || heldBackFrom(words, placed, SafeguardEdits.words(CheckFiles.stem(file))))
           && shortened(was, items)) {

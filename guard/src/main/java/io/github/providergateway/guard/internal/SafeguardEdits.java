@@ -540,6 +540,9 @@ final class SafeguardEdits {
     if (shown == null) {
       shown = EmptiedArguments.of(old, now); // a protective call given nothing (decision 221)
     }
+    if (shown == null) {
+      shown = ConstantConditions.of(old, now); // a protection's condition made so (decision 247)
+    }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }
@@ -564,13 +567,7 @@ final class SafeguardEdits {
     if (madeReal != null) {
       found.add(madeReal);
     }
-    Found first = null;
-    for (Found each : found) {
-      if (first == null || each.kind().ordinal() < first.kind().ordinal()) {
-        first = each;
-      }
-    }
-    return first;
+    return found.stream().min(java.util.Comparator.comparing(Found::kind)).orElse(null);
   }
 
   /** The words of a file's name and its folder: {@code critical_values.py} in {@code alerts}. */

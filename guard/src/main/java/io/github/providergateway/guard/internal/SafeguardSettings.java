@@ -242,6 +242,11 @@ final class SafeguardSettings {
       NameSet.of(
           "keep", "retain", "pass", "passthrough", "k", "none", "allow", "clear", "plain", "raw");
 
+  /** Whether words name a protection: {@code interlock}, {@code audit}, {@code consent}. */
+  static boolean protection(List<String> words) {
+    return SafeguardEdits.has(words, PROTECTIONS);
+  }
+
   /** Whether a word is a de-identification's action that protects: {@code remove}, {@code hash}. */
   static boolean protectiveAction(String word) {
     return PROTECTIVE_ACTIONS.contains(word);

@@ -202,26 +202,29 @@ final class UnnamedToolActs {
   /**
    * Whether a program's options act, whatever its command words (decision 246): a long option that
    * destroys, sends or goes past a check ({@link #actingOption}), or a short option given a power's
-   * off ({@code pmpower -l port07 -o off}).
+   * off ({@code pmpower -l port07 -o off}); not where a path among them is a test's data.
    */
   static boolean optionsAct(List<Word> args) {
+    boolean acts = false;
     for (int i = 0; i < args.size() && i < OPTIONS_READ; i++) {
       String text = args.get(i).text();
       if (text.equals("--")) {
-        return false;
+        break;
       }
       if (!args.get(i).literal()) {
         continue;
       }
-      if (actingOption(text)
-          || text.length() == 2
-              && text.charAt(0) == '-'
-              && i + 1 < args.size()
-              && POWER_VALUES.contains(args.get(i + 1).text())) {
-        return true;
+      if (text.indexOf('/') > 0 && RecordsCopiedOut.nobodys(text)) {
+        return false; // --input tests/fixtures/ap_run_sample.csv: a test's data
       }
+      acts |=
+          actingOption(text)
+              || text.length() == 2
+                  && text.charAt(0) == '-'
+                  && i + 1 < args.size()
+                  && POWER_VALUES.contains(args.get(i + 1).text());
     }
-    return false;
+    return acts;
   }
 
   /** What a tool writes on this machine, whose overwriting is its own business. */

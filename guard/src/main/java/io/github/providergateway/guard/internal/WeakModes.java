@@ -88,7 +88,14 @@ final class WeakModes {
                   "tripped",
                   "inhibit",
                   "inhibited",
-                  "lockout"),
+                  "lockout",
+                  // a session or a service cut when its limit is passed (decision 247:
+                  // max_prefixes_action: teardown → warn)
+                  "teardown",
+                  "shutdown",
+                  "disconnect",
+                  "suspend",
+                  "terminate"),
               NameSet.of(
                   "release",
                   "released",

@@ -125,7 +125,10 @@ final class WeakSettings {
           "holds",
           "moratorium",
           "licence",
-          "license");
+          "license",
+          // decision 247: gamstop's enabled: false in compliance.yaml, a fraud rule's switch
+          "compliance",
+          "fraud");
 
   /** Keys that are no protection wherever they are: how much is logged, shown or cached. */
   private static final Set<String> INCIDENTAL =
@@ -272,12 +275,65 @@ final class WeakSettings {
     if (ON.contains(v) && OFF.contains(w)) {
       return turnsOnWhatWasKeptOff(key);
     }
+    if (v.equals("0")
+        && SafeguardEdits.has(key, CHECKS)
+        && PERIODS.contains(key.get(key.size() - 1))
+        && w.matches("\\d{1,9}")
+        && !w.equals("0")) {
+      return true; // reality_check_minutes: 60 → 0: a check that never comes (decision 247)
+    }
+    if (FILTERS.contains(key.get(key.size() - 1))
+        && !SafeguardEdits.has(key, LOGGING)
+        && NO_FILTER.contains(v)
+        && !NO_FILTER.contains(w)) {
+      return true; // import_filter: irr → none (decision 247)
+    }
     if (ERRORS.contains(w)
         && (SafeguardEdits.has(key, LOGGING) || SafeguardEdits.has(path, LINTERS))) {
       return false; // log_level: error → warn logs more; a lint rule's error made a warning
     }
     return !SafeguardEdits.has(key, NO_MODE) && WeakModes.weakened(was, setting.value());
   }
+
+  /** The words of a key whose period, made zero, is a check that never comes. */
+  private static final Set<String> CHECKS =
+      NameSet.of("check", "checks", "review", "reviews", "recheck", "reverify", "reconfirm");
+
+  /** The last words of a key that is a period. */
+  private static final Set<String> PERIODS =
+      NameSet.of(
+          "minutes",
+          "mins",
+          "min",
+          "seconds",
+          "secs",
+          "sec",
+          "ms",
+          "hours",
+          "hrs",
+          "days",
+          "interval",
+          "period",
+          "frequency",
+          "every");
+
+  /** The last words of a key that is a filter: {@code import_filter}, {@code content_filtering}. */
+  private static final Set<String> FILTERS = NameSet.of("filter", "filtering", "filters");
+
+  /** A filter's values that let everything through. */
+  private static final Set<String> NO_FILTER =
+      NameSet.of(
+          "none",
+          "off",
+          "false",
+          "disabled",
+          "any",
+          "accept",
+          "accept_all",
+          "allow_all",
+          "permit_any",
+          "permit_all",
+          "no");
 
   /** A check's failing word, whose weak twin is a warning ({@link WeakModes}). */
   private static final Set<String> ERRORS = NameSet.of("error", "errors", "fatal", "critical");
