@@ -47,6 +47,15 @@ abstract class FilePlaces {
           Place place = scan.place(access.target());
           return place != Place.INSIDE && place != Place.TEMP && place != Place.PROJECT;
         });
+    named.put(
+        "deployed-folder",
+        (scan, access) -> {
+          Place place = scan.place(access.target());
+          return place != Place.INSIDE
+              && place != Place.TEMP
+              && place != Place.PROJECT
+              && DeployedFolders.holds(access.target().path());
+        });
     PersistPredicates.addPlacesTo(named);
     NAMED = Collections.unmodifiableMap(named);
   }

@@ -146,7 +146,8 @@ final class OutPredicates {
   }
 
   /** Programs that copy files to another machine. */
-  private static final Set<String> COPIERS = NameSet.of("scp", "rsync", "sftp", "rclone");
+  private static final Set<String> COPIERS =
+      NameSet.of("scp", "rsync", "sftp", "rclone", "ascp"); // IBM Aspera's ascp: decision 248
 
   private OutPredicates() {}
 

@@ -240,6 +240,7 @@ final class ProductionActs {
       taken++;
       if (read) {
         if (actingWord(text)
+            || UnnamedToolActs.tradeVerb(text) // instrument log add (decision 248)
             || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))
             || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)
             || readNoun && ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT))) {

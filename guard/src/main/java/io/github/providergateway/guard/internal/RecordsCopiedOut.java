@@ -103,7 +103,7 @@ final class RecordsCopiedOut {
       }
       for (String source : FindExecFiles.named(scan, step, operand)) {
         if (OutPredicates.folder(step, source)
-            ? namesRecords(scan, step)
+            ? namesRecords(scan, step) || dataFolder(source)
             : records(source) || recordsRenamed(scan, source)) {
           return true;
         }
@@ -140,6 +140,16 @@ final class RecordsCopiedOut {
       }
     }
     return records && elsewhere;
+  }
+
+  /**
+   * Whether a folder copied lies where a deployed system keeps its data ({@code
+   * /data/fastq/240612_…/}, {@code /mnt/asrun/}: decision 248), not a test's.
+   */
+  private static boolean dataFolder(String source) {
+    return source.startsWith("/")
+        && !nobodys(source)
+        && DeployedFolders.holds(java.nio.file.Path.of(source.replaceAll("/+$", "") + "/x"));
   }
 
   /**

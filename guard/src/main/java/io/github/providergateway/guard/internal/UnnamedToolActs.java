@@ -147,16 +147,25 @@ final class UnnamedToolActs {
           "shut",
           // decision 246: a load or an outlet switched off (upscmd … load.off), an order placed
           "off",
-          "place");
+          "place",
+          // decision 248: a sample relinked, a rack discarded, a cohort notified, a report
+          // delivered or signed out (not sign: imgtool sign signs a build here)
+          "relink",
+          "discard",
+          "notify",
+          "deliver",
+          "signout");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
-   * hold-release}, {@code change-availability}), and none that reads; a file's name and an option's
-   * value are skipped.
+   * hold-release}, {@code change-availability}), the last of them that reads or acts acting ({@code
+   * instrument log add}, not {@code deploy status}); a file's name and an option's value are
+   * skipped.
    */
   private static boolean acting(List<Word> args) {
     int taken = 0;
     boolean acts = false;
+    boolean read = false;
     boolean value = false;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
@@ -189,14 +198,26 @@ final class UnnamedToolActs {
         continue;
       }
       taken++;
+      boolean reads = false;
+      boolean wordActs = false;
       for (String part : ServiceVerbs.split(text)) {
-        if (ShapeWords.READS.contains(part) || part.equals("cache") || part.equals("caches")) {
-          return false; // a read; wp cache flush: what a cache holds is made again (d. 244)
+        if (part.equals("cache") || part.equals("caches")) {
+          return false; // wp cache flush: what a cache holds is made again (decision 244)
         }
-        acts |= verb(part);
+        reads |= ShapeWords.READS.contains(part);
+        wordActs |= verb(part);
+      }
+      // The last word that reads or acts is the command (decision 248): deploy status reads,
+      // instrument log add and age-check bypass act.
+      if (reads) {
+        read = true;
+        acts = false;
+      } else if (wordActs) {
+        read = false;
+        acts = true;
       }
     }
-    return acts || optionsAct(args);
+    return !read && (acts || optionsAct(args));
   }
 
   /**
@@ -284,6 +305,11 @@ final class UnnamedToolActs {
     return Character.isUpperCase(option.charAt(1))
         ? verb(first)
         : ShapeWords.VERBS.contains(first) || TRADE_VERBS.contains(first);
+  }
+
+  /** Whether a command word is one of the trades' verbs alone: {@code add}, {@code discard}. */
+  static boolean tradeVerb(String text) {
+    return TRADE_VERBS.contains(text.toLowerCase(java.util.Locale.ROOT));
   }
 
   private static boolean verb(String part) {

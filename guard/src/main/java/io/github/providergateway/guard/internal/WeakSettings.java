@@ -277,6 +277,7 @@ final class WeakSettings {
     }
     if (v.equals("0")
         && SafeguardEdits.has(key, CHECKS)
+        && !key.contains("window") // a window shortened is a threshold's (ProtectiveNumbers)
         && PERIODS.contains(key.get(key.size() - 1))
         && w.matches("\\d{1,9}")
         && !w.equals("0")) {
