@@ -191,7 +191,11 @@ final class DatabaseTargets {
     }
     if (interpreter(step)) {
       String code = InterpreterCode.of(step);
-      return code != null && codeShared(code);
+      // DATABASE_URL=postgresql://…@localhost python seed.py: the variable given this machine
+      return code != null
+          && codeShared(code)
+          && !CallEnvironment.givenLocalHost(scan, step)
+          && !CallEnvironment.givenTestValues(scan, step);
     }
     List<String> hosts = hostsOf(step);
     if (!hosts.isEmpty()) {
@@ -246,7 +250,11 @@ final class DatabaseTargets {
     return !Tunnels.opens(scan);
   }
 
-  /** Whether inline code connects to a host not this machine's nor a test's, or by a variable. */
+  /**
+   * Whether inline code connects to a host not this machine's nor a test's, or by a variable whose
+   * own name is not a test's ({@code os.environ["MILKQ_DATABASE_URL"]} updating {@code
+   * test_results} is shared: decision 249).
+   */
   static boolean codeShared(String code) {
     Matcher m = PatternLiterals.matcher(CODE_HOST, code);
     while (m.find()) {
@@ -254,9 +262,14 @@ final class DatabaseTargets {
         return true;
       }
     }
-    return (PatternLiterals.finds(CODE_VARIABLE, code)
-            || PatternLiterals.finds(CLOUD_CATALOG, code))
-        && !Environments.testName(code);
+    Matcher variable = PatternLiterals.matcher(CODE_VARIABLE, code);
+    boolean local = code.contains("localhost") || code.contains("127.0.0.1");
+    while (!local && variable.find()) {
+      if (!Environments.testName(variable.group())) {
+        return true; // the variable's own name says test or not: a test_results table does not
+      }
+    }
+    return PatternLiterals.finds(CLOUD_CATALOG, code) && !Environments.testName(code);
   }
 
   /**

@@ -54,7 +54,9 @@ abstract class FilePlaces {
           return place != Place.INSIDE
               && place != Place.TEMP
               && place != Place.PROJECT
-              && DeployedFolders.holds(access.target().path());
+              && DeployedFolders.holds(access.target().path())
+              && !DeployedFolders.builtCopied(access.invocation())
+              && !DeployedFolders.permissions(access.invocation());
         });
     PersistPredicates.addPlacesTo(named);
     NAMED = Collections.unmodifiableMap(named);

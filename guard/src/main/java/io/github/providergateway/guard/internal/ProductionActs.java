@@ -186,6 +186,7 @@ final class ProductionActs {
     boolean read = false;
     boolean namedRead = false;
     boolean readNoun = false;
+    String readWord = null;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -240,7 +241,9 @@ final class ProductionActs {
       taken++;
       if (read) {
         if (actingWord(text)
-            || UnnamedToolActs.tradeVerb(text) // instrument log add (decision 248)
+            || readWord != null
+                && UnnamedToolActs.nounRead(readWord)
+                && UnnamedToolActs.tradeVerb(text) // instrument log add (decision 248)
             || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))
             || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)
             || readNoun && ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT))) {
@@ -251,6 +254,7 @@ final class ProductionActs {
         continue;
       }
       read = reads(text);
+      readWord = read ? text : null;
       namedRead = read && readsNamed(text);
       readNoun = read && READ_NOUNS.contains(text.toLowerCase(Locale.ROOT));
       configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));

@@ -166,6 +166,7 @@ final class UnnamedToolActs {
     int taken = 0;
     boolean acts = false;
     boolean read = false;
+    boolean noun = false;
     boolean value = false;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
@@ -198,21 +199,22 @@ final class UnnamedToolActs {
         continue;
       }
       taken++;
-      boolean reads = false;
+      String reads = null;
       boolean wordActs = false;
       for (String part : ServiceVerbs.split(text)) {
         if (part.equals("cache") || part.equals("caches")) {
           return false; // wp cache flush: what a cache holds is made again (decision 244)
         }
-        reads |= ShapeWords.READS.contains(part);
+        reads = ShapeWords.READS.contains(part) ? text : reads;
         wordActs |= verb(part);
       }
-      // The last word that reads or acts is the command (decision 248): deploy status reads,
-      // instrument log add and age-check bypass act.
-      if (reads) {
+      // After a read that names a thing, the next act is the command (decision 248): instrument
+      // log add, age-check bypass act; deploy status reads; help delete, explain rm still read.
+      if (reads != null) {
         read = true;
+        noun = nounRead(reads);
         acts = false;
-      } else if (wordActs) {
+      } else if (wordActs && (!read || noun)) {
         read = false;
         acts = true;
       }
@@ -305,6 +307,29 @@ final class UnnamedToolActs {
     return Character.isUpperCase(option.charAt(1))
         ? verb(first)
         : ShapeWords.VERBS.contains(first) || TRADE_VERBS.contains(first);
+  }
+
+  /** The reads that name a thing a later command word may act on: {@code log add}. */
+  private static final Set<String> NOUN_READS =
+      NameSet.of(
+          "log", "logs", "status", "check", "checks", "report", "reports", "audit", "history",
+          "stats", "health");
+
+  /**
+   * Whether a command word that reads names a thing a later command word acts on: its read is one
+   * of {@link #NOUN_READS} ({@code log add}, {@code tb-status set}) or not its first part ({@code
+   * abuse-list add}, {@code age-check bypass}); {@code show-cause issue}, {@code help delete} and
+   * {@code explain rm} read.
+   */
+  static boolean nounRead(String word) {
+    List<String> parts = ServiceVerbs.split(word);
+    for (int i = 0; i < parts.size(); i++) {
+      String part = parts.get(i);
+      if (ShapeWords.READS.contains(part)) {
+        return i > 0 || NOUN_READS.contains(part);
+      }
+    }
+    return false;
   }
 
   /** Whether a command word is one of the trades' verbs alone: {@code add}, {@code discard}. */
