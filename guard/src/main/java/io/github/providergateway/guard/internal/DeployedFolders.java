@@ -71,10 +71,61 @@ final class DeployedFolders {
     return false;
   }
 
-  /** Whether the program changes who may read a file (setfacl): the permissions' rules read it. */
-  static boolean permissions(io.github.providergateway.guard.shell.Invocation invocation) {
-    return invocation != null && invocation.program().equals("setfacl");
+  /**
+   * Whether a call leaves the place's files as they are (decision 249): it changes who may read
+   * them ({@code setfacl}: the permissions' rules read it), runs dry ({@code rsync -n}), copies
+   * into a folder ({@code aws s3 sync s3://… /data/dicom/inbound/msv/}, {@code cp -r …
+   * quarantine/}) or makes a backup's copy ({@code RF-07.csv.bak}): files are added beside the
+   * others, none is changed.
+   *
+   * @param access the file and the program
+   * @return whether it does
+   */
+  static boolean leavesFilesAsTheyAre(Access access) {
+    io.github.providergateway.guard.shell.Invocation invocation = access.invocation();
+    if (invocation == null) {
+      return false; // the file tools change the file they name
+    }
+    List<String> args = invocation.args();
+    String program = invocation.program();
+    if (program.equals("setfacl") || args.contains("--dry-run") || args.contains("--dryrun")) {
+      return true;
+    }
+    if (!INTO_FOLDERS.contains(program) || args.isEmpty()) {
+      return false;
+    }
+    if (program.equals("rsync") && args.stream().anyMatch(DeployedFolders::dryFlag)) {
+      return true; // rsync -n, -avn
+    }
+    String target = "";
+    boolean download = false;
+    for (String arg : args) {
+      target = arg.indexOf('/') >= 0 && !arg.startsWith("-") ? arg : target; // past --profile x
+      download |= !arg.startsWith("-") && REMOTE.matcher(arg).lookingAt();
+    }
+    return download && target.endsWith("/") || BACKUP_COPY.matcher(target).find();
   }
+
+  /** An rsync flag group that holds {@code n}: {@code -n}, {@code -avn}. */
+  private static boolean dryFlag(String arg) {
+    return arg.length() > 1
+        && arg.charAt(0) == '-'
+        && arg.charAt(1) != '-'
+        && arg.indexOf('n') > 0
+        && arg.substring(1).chars().allMatch(Character::isLetter);
+  }
+
+  /** A copy's source on another machine or in a bucket: {@code s3://…}, {@code host:path}. */
+  private static final java.util.regex.Pattern REMOTE =
+      java.util.regex.Pattern.compile("[a-z][a-z0-9+.-]*://|[\\w.-]+@[\\w.-]+:|[a-z0-9-]+:[^/]");
+
+  /** The programs that copy files in, whose folder's target adds files beside the others. */
+  private static final Set<String> INTO_FOLDERS =
+      Set.of("cp", "rsync", "aws", "gsutil", "rclone", "scp", "ascp", "install", "azcopy");
+
+  /** A backup's copy's name: {@code RF-07.csv.bak}, {@code app.conf.orig}, {@code x~}. */
+  private static final java.util.regex.Pattern BACKUP_COPY =
+      java.util.regex.Pattern.compile("(?:\\.(?:bak|orig|backup|old|save)|~)$");
 
   /** The programs that copy a build into place. */
   private static final Set<String> COPIES = Set.of("cp", "rsync", "install", "mv");

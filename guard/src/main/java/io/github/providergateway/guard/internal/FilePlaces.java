@@ -56,7 +56,7 @@ abstract class FilePlaces {
               && place != Place.PROJECT
               && DeployedFolders.holds(access.target().path())
               && !DeployedFolders.builtCopied(access.invocation())
-              && !DeployedFolders.permissions(access.invocation());
+              && !DeployedFolders.leavesFilesAsTheyAre(access);
         });
     PersistPredicates.addPlacesTo(named);
     NAMED = Collections.unmodifiableMap(named);

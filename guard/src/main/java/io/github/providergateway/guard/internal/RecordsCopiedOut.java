@@ -103,7 +103,7 @@ final class RecordsCopiedOut {
       }
       for (String source : FindExecFiles.named(scan, step, operand)) {
         if (OutPredicates.folder(step, source)
-            ? namesRecords(scan, step) || dataFolder(source)
+            ? namesRecords(scan, step) || !step.program().equals("rclone") && dataFolder(source)
             : records(source) || recordsRenamed(scan, source)) {
           return true;
         }
@@ -144,7 +144,8 @@ final class RecordsCopiedOut {
 
   /**
    * Whether a folder copied lies where a deployed system keeps its data ({@code
-   * /data/fastq/240612_…/}, {@code /mnt/asrun/}: decision 248), not a test's.
+   * /data/fastq/240612_…/}, {@code /mnt/asrun/}: decision 248), not a test's; read of a copy to a
+   * host, not to an rclone remote, which may be the company's bucket (decision 249).
    */
   private static boolean dataFolder(String source) {
     return source.startsWith("/")
