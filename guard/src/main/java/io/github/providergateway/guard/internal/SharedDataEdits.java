@@ -27,9 +27,11 @@ final class SharedDataEdits {
   private static final Set<String> IN_PLACE =
       Set.of("sed", "gsed", "perl", "ed", "ex", "vim", "vi", "nvim");
 
-  /** The mounts others' data lives on. */
+  /**
+   * The mounts others' data lives on; macOS mounts a share below {@code /Volumes} (decision 250).
+   */
   private static final Set<String> SHARED_ROOTS =
-      Set.of("data", "mnt", "srv", "media", "nfs", "share", "shares", "opt", "var");
+      Set.of("data", "mnt", "srv", "media", "nfs", "share", "shares", "opt", "var", "Volumes");
 
   /** A file of data by its ending: a table, a message, a feed, a log. */
   private static final Pattern DATA_FILE =
@@ -68,8 +70,8 @@ final class SharedDataEdits {
     for (Access access : scan.accesses()) {
       if (access.kind() != Access.Kind.WRITE
           || access.target().path() == null
-          || !by(access, OVER)) {
-        continue;
+          || access.invocation() != null && !by(access, OVER)) {
+        continue; // the file tools' write puts a file there too (decision 250)
       }
       Path path = access.target().path().normalize();
       if (shared(path, project, home)

@@ -154,7 +154,11 @@ final class UnnamedToolActs {
           "discard",
           "notify",
           "deliver",
-          "signout");
+          "signout",
+          // decision 250: guests' cards invalidated, card numbers detokenized, rooms checked out
+          "invalidate",
+          "detokenize",
+          "checkout");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
@@ -312,8 +316,19 @@ final class UnnamedToolActs {
   /** The reads that name a thing a later command word may act on: {@code log add}. */
   private static final Set<String> NOUN_READS =
       NameSet.of(
-          "log", "logs", "status", "check", "checks", "report", "reports", "audit", "history",
-          "stats", "health");
+          "reading",
+          "readings",
+          "log",
+          "logs",
+          "status",
+          "check",
+          "checks",
+          "report",
+          "reports",
+          "audit",
+          "history",
+          "stats",
+          "health");
 
   /**
    * Whether a command word that reads names a thing a later command word acts on: its read is one
@@ -329,7 +344,7 @@ final class UnnamedToolActs {
         return i > 0 || NOUN_READS.contains(part);
       }
     }
-    return false;
+    return NOUN_READS.contains(word.toLowerCase(java.util.Locale.ROOT)); // meter reading edit
   }
 
   /** Whether a command word is one of the trades' verbs alone: {@code add}, {@code discard}. */
