@@ -7,11 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
-import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.Hello;
-import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
@@ -21,7 +19,6 @@ import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.SessionOpener;
-import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -90,19 +87,21 @@ class McpFrontDoorTest {
     session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id();
 
     worker =
-        bind(
+        f.boundAcrossThreads(
             Hello.builder("worker")
                 .session(session)
                 .tools(
                     ToolDefinition.of("deploy", "Deploys the app", json(DEPLOY_SCHEMA)),
                     tool("status"))
-                .build());
+                .build(),
+            WAIT);
     guard =
-        bind(
+        f.boundAcrossThreads(
             Hello.builder("guard")
                 .session(session)
                 .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "ci")), null))
-                .build());
+                .build(),
+            WAIT);
     f.settle(); // the registration debounce: the session's tool list reaches the front door
     tools = toolLists.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
   }
@@ -295,17 +294,6 @@ class McpFrontDoorTest {
   }
 
   // ---- helpers ----
-
-  /** A provider bound over a gateway-token connection, waiting on each answer (threads differ). */
-  private RecordingProviderConnection bind(Hello hello) {
-    RecordingProviderConnection conn = f.connect();
-    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
-    next(conn, Sessions.class);
-    conn.send(hello);
-    next(conn, HelloAck.class);
-    next(conn, SessionLifecycle.class);
-    return conn;
-  }
 
   /** Skips what the provider was sent before its {@code shutdown.pending}. */
   private static void awaitShutdownPending(RecordingProviderConnection provider) {

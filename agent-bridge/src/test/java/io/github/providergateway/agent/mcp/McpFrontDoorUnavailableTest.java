@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.SessionInfo;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -114,7 +115,9 @@ class McpFrontDoorUnavailableTest {
       assertThat(toolLists.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
           .as("the agent heard its tool list changed")
           .isNotNull();
-      f.bound("greeter", session, GatewayFixture.tool("greet"));
+      f.boundAcrossThreads(
+          Hello.builder("greeter").session(session).tools(GatewayFixture.tool("greet")).build(),
+          WAIT);
       f.settle();
       assertThat(toolLists.poll(WAIT.toSeconds(), TimeUnit.SECONDS))
           .extracting(McpSchema.Tool::name)

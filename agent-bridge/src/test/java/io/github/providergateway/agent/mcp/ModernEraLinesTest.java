@@ -198,7 +198,12 @@ class ModernEraLinesTest {
                 + "}}");
     assertThat(ack.path("method").asText()).isEqualTo("notifications/subscriptions/acknowledged");
     ask(modern(11, "resources/list", "")); // starts the window's session, as a tool list does
-    var worker = f.bound("worker", session.get(WAIT.toSeconds(), TimeUnit.SECONDS));
+    var worker =
+        f.boundAcrossThreads(
+            io.github.providergateway.protocol.Hello.builder("worker")
+                .session(session.get(WAIT.toSeconds(), TimeUnit.SECONDS))
+                .build(),
+            WAIT);
     worker.send(
         io.github.providergateway.protocol.Push.event(
             "ci", io.github.providergateway.protocol.PushLevel.SURFACE, "tests started"));

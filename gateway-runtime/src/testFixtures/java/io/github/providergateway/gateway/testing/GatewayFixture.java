@@ -11,6 +11,7 @@ import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.testing.ManualBackend;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Limits;
@@ -375,6 +376,32 @@ public final class GatewayFixture implements AutoCloseable {
     conn.next(HelloAck.class);
     conn.next(SessionLifecycle.class);
     return conn;
+  }
+
+  /**
+   * A provider bound as {@link #bound(Hello)} does, waiting up to {@code wait} for each answer: for
+   * a test where another thread (an MCP front door's reader, a transport) also drives the gateway
+   * and may be running its loop when the provider speaks, so the answer comes on that thread a
+   * moment later.
+   *
+   * @param hello what the provider declares
+   * @param wait how long each answer may take
+   * @return the connection, bound
+   */
+  public RecordingProviderConnection boundAcrossThreads(Hello hello, Duration wait) {
+    RecordingProviderConnection conn = connect();
+    conn.send(Auth.withToken(gateway.credentials().providerToken()));
+    awaitNext(conn, Sessions.class, wait);
+    conn.send(hello);
+    awaitNext(conn, HelloAck.class, wait);
+    awaitNext(conn, SessionLifecycle.class, wait);
+    return conn;
+  }
+
+  private static <T extends GatewayMessage> void awaitNext(
+      RecordingProviderConnection conn, Class<T> type, Duration wait) {
+    conn.await(1, wait);
+    conn.next(type);
   }
 
   /**
