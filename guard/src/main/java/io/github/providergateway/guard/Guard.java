@@ -282,6 +282,7 @@ public final class Guard {
     DECISIONS_BEGUN.incrementAndGet(); // read by a warm-up under way: a real call stops it
     call = ServerFileTools.asFileTool(call); // mcp__filesystem__write_file: the edit it is
     call = ServerShellTools.asShell(call); // mcp__ssh__exec: the command it runs
+    call = ServerHttpTools.asShell(call); // mcp__http__request POST: the curl it amounts to
     List<String> parse = new ArrayList<>();
     List<String> matched = new ArrayList<>();
     Reading reading = new Reading();

@@ -207,7 +207,8 @@ final class OrgDirectories {
           "archive",
           "untrash",
           "collect",
-          "copy");
+          "copy",
+          "issuecommand");
 
   private static final Set<String> GAM_READS =
       NameSet.of(
@@ -284,7 +285,12 @@ final class OrgDirectories {
               after.equals("admin") && (j == i + 1 || next.equals("on") || next.equals("true"))
                   || after.contains("admin_role");
           takes |= GAM_TAKES.contains(after);
-          admin |= after.contains("wipe"); // gam update mobile … action admin_remote_wipe
+          // gam update mobile … action admin_remote_wipe; a Chromebook's wipe_users or
+          // remote_powerwash, deprovision (decision 251)
+          admin |=
+              after.contains("wipe")
+                  || after.contains("powerwash")
+                  || after.startsWith("deprovision");
         }
         return admin || many && takes ? OrgEffect.DESTROY : OrgEffect.CHANGE;
       }

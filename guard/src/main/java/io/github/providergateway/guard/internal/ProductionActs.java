@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A program aimed at production by name that does anything but read (decision 154, {@code
@@ -253,7 +254,7 @@ final class ProductionActs {
         }
         continue;
       }
-      read = reads(text);
+      read = reads(text) || taken == 1 && statusRead(text, args);
       readWord = read ? text : null;
       namedRead = read && readsNamed(text);
       readNoun = read && READ_NOUNS.contains(text.toLowerCase(Locale.ROOT));
@@ -268,6 +269,32 @@ final class ProductionActs {
     // catalogctl set --env production: the tool's own setting; not set --param x --value 0 (d. 164)
     return configures && args.size() <= CONFIGURING_WORDS ? READS : UNREAD;
   }
+
+  /**
+   * A status read named noun first ({@code ./bin/zonar vehicle-status --route R-114}, decision
+   * 251): the first command word, its last part {@code status} and none of its parts an act, and no
+   * word or option of the command that sets a state ({@code bulk-status --status WITHDRAWN}, {@code
+   * batch-status --set unrestricted}, {@code room-status set}, {@code --clear-aog}).
+   */
+  private static boolean statusRead(String text, List<Word> args) {
+    List<String> parts = ServiceVerbs.split(text);
+    if (parts.size() < 2
+        || !parts.get(parts.size() - 1).equals("status")
+        || parts.stream().anyMatch(ProductionActs::acting)) {
+      return false;
+    }
+    for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
+      String word = args.get(i).text().toLowerCase(Locale.ROOT);
+      if (word.equals("set") || STATE_SETTING.matcher(word).lookingAt()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The options that set a state: {@code --set}, {@code --status X}, {@code --clear-holds}. */
+  private static final Pattern STATE_SETTING =
+      Pattern.compile("--?(set|status|state|value|clear|mark|force|update)\\b");
 
   /**
    * The reads that are as often what a setting verb acts on ({@code report submit}, {@code audit
@@ -523,6 +550,5 @@ final class ProductionActs {
   }
 
   /** A numbered document production: {@code PROD003}, {@code /tmp/prod004/}. */
-  private static final java.util.regex.Pattern NUMBERED =
-      java.util.regex.Pattern.compile("(?i)(?<![a-z])prod\\d+");
+  private static final Pattern NUMBERED = Pattern.compile("(?i)(?<![a-z])prod\\d+");
 }

@@ -55,7 +55,25 @@ final class RehearsalMadeReal {
   /** Words that may stand beside those in a key or a value: {@code test_mode}, {@code dry_run}. */
   private static final Set<String> BESIDE =
       NameSet.of(
-          "mode", "is", "use", "run", "only", "enabled", "enable", "default", "trading", "money");
+          "mode",
+          "is",
+          "use",
+          "run",
+          "only",
+          "enabled",
+          "enable",
+          "default",
+          "trading",
+          "money",
+          // SEND_LIVE: False → True, the drill's messages sent for real (decision 251)
+          "send",
+          "sends",
+          "sending",
+          "deliver",
+          "notify",
+          "broadcast",
+          "post",
+          "publish");
 
   private static final Set<String> ON = NameSet.of("true", "on", "yes", "1", "enabled");
 
@@ -84,6 +102,8 @@ final class RehearsalMadeReal {
     if (old.isEmpty() || files.isEmpty() || files.stream().anyMatch(RehearsalMadeReal::rehearses)) {
       return null;
     }
+    old = PlistSettings.flattened(old);
+    now = PlistSettings.flattened(now);
     Map<String, String> before = values(old);
     if (before.isEmpty()) {
       return null;

@@ -102,7 +102,8 @@ final class RemoteShellActs {
       if (ShapeWords.REMOTE_VERBS.contains(lower)
           || ShapeWords.VERBS.contains(lower) && !ShapeWords.REMOTE_READS.contains(lower)
           || lower.equals("update")
-          || lower.equals("delete")) {
+          || lower.equals("delete")
+          || cmdletActs(token)) {
         acting = true;
       }
     }
@@ -117,6 +118,24 @@ final class RemoteShellActs {
       }
     }
     return true;
+  }
+
+  /** A PowerShell cmdlet's {@code Verb-Noun}, as Microsoft writes it. */
+  private static final java.util.regex.Pattern CMDLET =
+      java.util.regex.Pattern.compile("([A-Z][a-z]{1,15})-[A-Z][A-Za-z]{1,40}");
+
+  /**
+   * A PowerShell cmdlet whose verb acts ({@code powershell -Command Stop-Service -Name Tomcat9}:
+   * decision 251); {@code Get-Service}, {@code Test-Connection} read.
+   */
+  private static boolean cmdletActs(String token) {
+    java.util.regex.Matcher cmdlet = CMDLET.matcher(token);
+    if (!cmdlet.matches()) {
+      return false;
+    }
+    String verb = cmdlet.group(1).toLowerCase(Locale.ROOT);
+    return (ShapeWords.VERBS.contains(verb) || verb.equals("set"))
+        && !ShapeWords.REMOTE_READS.contains(verb);
   }
 
   static boolean hasWriteWord(String command) {

@@ -461,8 +461,8 @@ final class SafeguardEdits {
     old = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
     now = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
     old = SafeguardSettings.GROUPED_KEY.matcher(old).replaceAll("$1");
-    old = NamedValues.flattened(old);
-    now = EnvironmentDefaults.flattened(NamedValues.flattened(now));
+    old = NamedValues.flattened(PlistSettings.flattened(old)); // plist pairs (decision 251)
+    now = EnvironmentDefaults.flattened(NamedValues.flattened(PlistSettings.flattened(now)));
     Set<String> oldLines = new HashSet<>();
     for (String line : old.split("\n", -1)) {
       oldLines.add(line.strip());

@@ -62,7 +62,12 @@ final class ToolActs {
           "withdraw",
           "override",
           "void",
-          "waive");
+          "waive",
+          // a building's safety (decision 251): a lockdown started or ended, a door let open
+          "lockdown",
+          "unlock",
+          "disarm",
+          "evacuate");
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =

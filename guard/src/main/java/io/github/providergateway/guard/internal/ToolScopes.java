@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What a server's tool's arguments say of its act's reach (decision 147), for a tool whose name is
@@ -70,7 +71,8 @@ final class ToolScopes {
         if (parts.get(0).equals("all") || parts.contains("all") && parts.size() <= 6) {
           return key + ": every one";
         }
-      } else if (value.isTextual() && ShapeWords.EVERY_VALUES.contains(value.asText())) {
+      } else if (value.isTextual()
+          && (ShapeWords.EVERY_VALUES.contains(value.asText()) || everyOfAKind(value.asText()))) {
         return key + ": every one";
       }
       String nested = widened(value, depth + 1);
@@ -79,6 +81,15 @@ final class ToolScopes {
       }
     }
     return null;
+  }
+
+  /** {@code all_active}, {@code all-students}: every one of a kind, not {@code all_time}. */
+  private static final Pattern EVERY_OF_A_KIND =
+      Pattern.compile("(?i)all[_-](?!time\\b|day\\b|days\\b)[a-z]{3,20}");
+
+  /** Whether a value names every one of a kind ({@code "session_ids": "all_active"}). */
+  private static boolean everyOfAKind(String text) {
+    return text.length() <= 24 && EVERY_OF_A_KIND.matcher(text).matches();
   }
 
   /**

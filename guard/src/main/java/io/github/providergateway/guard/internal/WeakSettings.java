@@ -269,6 +269,7 @@ final class WeakSettings {
       placed.addAll(path);
       return SafeguardEdits.has(key, GUARDING_VERBS) && !SafeguardEdits.has(key, OPTIONAL_SENDS)
           || SafeguardEdits.has(key, KEPT_OUT)
+          || contentFilter(key)
           || SafeguardEdits.has(placed, GUARDED_PLACES)
           || recordKept(key, path);
     }
@@ -295,6 +296,28 @@ final class WeakSettings {
     }
     return !SafeguardEdits.has(key, NO_MODE) && WeakModes.weakened(was, setting.value());
   }
+
+  /**
+   * Whether a switch keeps a content filter or a restricted mode on (decision 251): {@code
+   * AutoFilterEnabled} in a device profile, {@code SafeSearchRestrictedMode}, {@code
+   * content_filter_enabled}; not a log's filter, nor a switch that shows a filter's bar.
+   */
+  private static boolean contentFilter(List<String> key) {
+    if (SafeguardEdits.has(key, LOGGING)) {
+      return false;
+    }
+    String last = key.get(key.size() - 1);
+    boolean filter =
+        SafeguardEdits.has(key, FILTERS)
+            && (FILTERS.contains(last) || last.equals("enabled") || last.equals("enable"));
+    return filter
+        || SafeguardEdits.has(key, RESTRICTED)
+        || key.contains("safe") && key.contains("search"); // SafeSearch
+  }
+
+  /** The words of a key that keeps a restricted or safe mode for whom it serves. */
+  private static final Set<String> RESTRICTED =
+      NameSet.of("restricted", "safesearch", "parental", "childsafe");
 
   /** The words of a key whose period, made zero, is a check that never comes. */
   private static final Set<String> CHECKS =

@@ -334,6 +334,84 @@ final class NestedCommands {
   }
 
   /**
+   * {@code cpio -o} reads the files whose names it is fed: {@code echo ~/.ssh/id_rsa | cpio -o}.
+   */
+  static void cpio(Resolver resolver, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    boolean out = false;
+    for (Word w : words) {
+      out |=
+          w.text().startsWith("-") && !w.text().startsWith("--") && w.text().indexOf('o') > 0
+              || w.text().equals("--create");
+    }
+    String piped = out ? ShellInputs.pipedText(resolver, raw) : null;
+    if (piped != null) {
+      List<Word> read = new ArrayList<>();
+      read.add(Word.literal("cat"));
+      for (Word name : Wrappers.splitString(new Word(piped, false))) {
+        read.add(
+            new Word(name.text(), !name.text().startsWith("~") && name.text().indexOf('$') < 0));
+      }
+      resolver.runCommand(read, depth, Resolver.append(via, "cpio -o"));
+    }
+  }
+
+  /**
+   * The commands of a GAM batch (decision 251): {@code gam batch FILE} and {@code gam tbatch FILE}
+   * run each line of FILE as a GAM command, with or without its leading {@code gam}; read where the
+   * file was written in the same call ({@code printf 'update chromepolicy …' > /tmp/b.txt && gam
+   * batch /tmp/b.txt}) or comes on the input ({@code gam batch - <<EOF}, piped text).
+   */
+  static void gamBatch(
+      Resolver resolver, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    int at = 1;
+    while (at < words.size() && !BATCHES.contains(words.get(at).text())) {
+      at++;
+    }
+    if (at + 1 >= words.size() || at > 8) {
+      return;
+    }
+    String file = words.get(at + 1).text();
+    List<String> bodies = new ArrayList<>();
+    if (Resolver.isStandardInput(file)) {
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null) {
+          bodies.add(r.body);
+        }
+      }
+      String piped = ShellInputs.pipedText(resolver, raw);
+      if (piped != null) {
+        bodies.add(piped);
+      }
+    } else {
+      String written = resolver.written.get(SameCallFiles.plainPath(file));
+      if (written != null) {
+        bodies.add(written);
+      }
+    }
+    String program = words.get(0).text();
+    List<String> batch = Resolver.append(via, "gam batch");
+    for (String body : bodies) {
+      String[] lines = body.split("\n", 257);
+      for (int i = 0; i < lines.length && i < 256; i++) {
+        String line = lines[i].strip();
+        if (line.isEmpty() || line.startsWith("#")) {
+          continue;
+        }
+        String command = line.startsWith("gam ") ? line : program + " " + line;
+        resolver.script(command, depth, batch, " in the batch of " + program);
+      }
+    }
+  }
+
+  /** GAM's names, whose batches {@link #gamBatch} reads. */
+  static final Set<String> GAM = Set.of("gam", "gam7", "gamadv-xtd3");
+
+  /** GAM's commands that run the lines of a file as its commands. */
+  private static final Set<String> BATCHES = Set.of("batch", "tbatch");
+
+  /**
    * The command an LSF job runs: {@code bsub -q long "rm -rf /archive/…"}, its words after bsub's
    * options joined and run by a shell on a node (decision 185), as {@code watch} reads its own.
    */

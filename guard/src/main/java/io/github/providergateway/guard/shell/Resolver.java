@@ -50,6 +50,7 @@ final class Resolver {
     Set<String> names = new HashSet<>(DECLARATIONS);
     names.addAll(Programs.shells());
     names.addAll(SWITCHED);
+    names.addAll(NestedCommands.GAM);
     names.addAll(Programs.namesReadFurther());
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
@@ -481,26 +482,8 @@ final class Resolver {
         }
       }
       case "watch" -> NestedCommands.watch(this, words, depth, via);
-      case "cpio" -> {
-        // cpio -o reads the files whose names it is fed: echo ~/.ssh/id_rsa | cpio -o.
-        boolean out = false;
-        for (Word w : words) {
-          out |=
-              w.text().startsWith("-") && !w.text().startsWith("--") && w.text().indexOf('o') > 0
-                  || w.text().equals("--create");
-        }
-        String piped = out ? ShellInputs.pipedText(this, raw) : null;
-        if (piped != null) {
-          List<Word> read = new ArrayList<>();
-          read.add(Word.literal("cat"));
-          for (Word name : Wrappers.splitString(new Word(piped, false))) {
-            read.add(
-                new Word(
-                    name.text(), !name.text().startsWith("~") && name.text().indexOf('$') < 0));
-          }
-          command(read, depth, append(via, "cpio -o"));
-        }
-      }
+      case "cpio" -> NestedCommands.cpio(this, raw, words, depth, via);
+      case "gam", "gam7", "gamadv-xtd3" -> NestedCommands.gamBatch(this, raw, words, depth, via);
       case "xargs" -> NestedCommands.xargs(this, raw, words, depth, via);
       case "find" -> NestedCommands.find(this, words, depth, via);
       case "flock", "sbatch" -> NestedCommands.optionScript(this, program, words, depth, via);
