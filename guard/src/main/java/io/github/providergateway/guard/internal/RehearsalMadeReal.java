@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * makes it real turned on ({@code live: false} to {@code true}, {@code livemode}). Only a setting
  * whose old value the change shows is read, and not in a test's, a fixture's, a rehearsal's (UAT,
  * staging) or documentation's file, where a rehearsal is written: the way back ({@code Actual} to
- * {@code Test}, {@code dry_run: true} added) is none.
+ * {@code Test}, {@code dry_run: true} added) is none. The same reading finds a setting whose
+ * handling is made to destroy ({@link DestructiveHandling}, decision 252).
  */
 final class RehearsalMadeReal {
   private RehearsalMadeReal() {}
@@ -75,9 +76,10 @@ final class RehearsalMadeReal {
           "post",
           "publish");
 
-  private static final Set<String> ON = NameSet.of("true", "on", "yes", "1", "enabled");
+  /** A switch's values on and off, as read by this and by {@link DestructiveHandling}. */
+  static final Set<String> ON = NameSet.of("true", "on", "yes", "1", "enabled");
 
-  private static final Set<String> OFF = NameSet.of("false", "off", "no", "0", "disabled");
+  static final Set<String> OFF = NameSet.of("false", "off", "no", "0", "disabled");
 
   /** The most text read. */
   private static final int MAX_TEXT = 64 * 1024;
@@ -113,6 +115,13 @@ final class RehearsalMadeReal {
       if (was != null && madeReal(setting.getKey(), was, setting.getValue())) {
         String shown = setting.getKey() + ": " + was + " → " + setting.getValue();
         return new SafeguardEdits.Found(SafeguardEdits.Kind.REHEARSAL_MADE_REAL, shown);
+      }
+      String destroys =
+          was == null
+              ? null
+              : DestructiveHandling.madeDestructive(setting.getKey(), was, setting.getValue());
+      if (destroys != null) { // on_missing: suspend → delete (decision 252)
+        return new SafeguardEdits.Found(SafeguardEdits.Kind.HANDLING_MADE_DESTRUCTIVE, destroys);
       }
     }
     return null;

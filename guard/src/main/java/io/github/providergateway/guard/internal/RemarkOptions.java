@@ -78,11 +78,54 @@ final class RemarkOptions {
     if (name.length() > 40) {
       return false;
     }
-    for (String part : ServiceVerbs.split(name)) {
+    List<String> parts = ServiceVerbs.split(name);
+    for (String part : parts) {
       if (PARTS.contains(part)) {
         return true;
       }
     }
-    return false;
+    return kindOfTest(parts);
   }
+
+  /**
+   * An option named for a kind of test whose result it records ({@code --tb-test current}, {@code
+   * --drug-test passed}, {@code --ab-test checkout-v2}: decision 252): its value is what the test
+   * found or which one, not a test place; {@code --test-db}, {@code --use-test} and {@code
+   * --dry-test} are left to name one.
+   */
+  private static boolean kindOfTest(List<String> parts) {
+    return parts.size() == 2
+        && (parts.get(1).equals("test") || parts.get(1).equals("tests"))
+        && parts.get(0).length() >= 2
+        && !PLACE_BEFORE_TEST.contains(parts.get(0));
+  }
+
+  /** Words before {@code test} that make an option choose a test run or place. */
+  private static final Set<String> PLACE_BEFORE_TEST =
+      NameSet.of(
+          "use",
+          "run",
+          "is",
+          "as",
+          "in",
+          "on",
+          "to",
+          "for",
+          "with",
+          "only",
+          "dry",
+          "my",
+          "self",
+          "unit",
+          "integration",
+          "e2e",
+          "smoke",
+          "load",
+          "stress",
+          "sandbox",
+          "staging",
+          "qa",
+          "uat",
+          "dev",
+          "local");
 }

@@ -36,7 +36,8 @@ final class SafeguardPredicates {
           Map.entry(SafeguardEdits.Kind.BODIES_LOGGED, "bodies-logged"),
           Map.entry(SafeguardEdits.Kind.SITE_DEINDEXED, "site-deindexed"),
           Map.entry(SafeguardEdits.Kind.MESSAGES_DROPPED, "messages-dropped"),
-          Map.entry(SafeguardEdits.Kind.REHEARSAL_MADE_REAL, "rehearsal-made-real"));
+          Map.entry(SafeguardEdits.Kind.REHEARSAL_MADE_REAL, "rehearsal-made-real"),
+          Map.entry(SafeguardEdits.Kind.HANDLING_MADE_DESTRUCTIVE, "handling-made-destructive"));
 
   private static final Set<String> SUBSTITUTES = NameSet.of("sed", "gsed", "perl", "yq");
 
