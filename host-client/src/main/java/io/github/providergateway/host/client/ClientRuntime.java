@@ -19,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -34,6 +35,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ClientRuntime implements GatewayConnection.Events {
 
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
+
+  /** How long a wait that ran out waits for the loop to say why ({@link #whyNoAnswer}). */
+  private static final Duration ACCOUNT_WAIT = Duration.ofSeconds(2);
 
   private final GatewayClientOptions options;
 
@@ -150,9 +154,13 @@ final class ClientRuntime implements GatewayConnection.Events {
       close();
       throw new IOException("interrupted while connecting to " + what, e);
     } catch (ExecutionException e) {
+      // Asked before closing, while the loop that knows still runs.
+      String why = e.getCause() instanceof TimeoutException ? whyNoAnswer() : null;
       close();
-      if (e.getCause() instanceof TimeoutException) {
-        throw new IOException("no answer from " + what + " within " + seconds(limit), e.getCause());
+      if (why != null) {
+        throw new IOException(
+            "no answer from " + what + " within " + seconds(limit) + " (" + why + ")",
+            e.getCause());
       }
       if (e.getCause() instanceof UnverifiedGatewayException
           || e.getCause() instanceof UnsafeFileException) {
@@ -162,6 +170,22 @@ final class ClientRuntime implements GatewayConnection.Events {
           "cannot connect to " + what + ": " + e.getCause().getMessage(), e.getCause());
     } finally {
       timer.cancel();
+    }
+  }
+
+  /**
+   * The connection's account of a first connection that did not come, asked on the loop; a loop too
+   * busy to say within {@link #ACCOUNT_WAIT} leaves it at that.
+   */
+  private String whyNoAnswer() {
+    try {
+      return CompletableFuture.supplyAsync(connection::whyNoAnswer, loop)
+          .get(ACCOUNT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted while asking why";
+    } catch (ExecutionException | TimeoutException | RejectedExecutionException e) {
+      return "the client's loop did not say why within " + seconds(ACCOUNT_WAIT);
     }
   }
 

@@ -88,6 +88,11 @@ final class GatewayConnection implements HostSocket.Handler {
   private int failures;
 
   /**
+   * Why the last attempt failed, or null: what a wait that runs out repeats. Client thread only.
+   */
+  private Throwable lastFailure;
+
+  /**
    * Whether the client stopped for good (close, or the gateway accepted shutdown). Written on the
    * client thread.
    */
@@ -357,6 +362,7 @@ final class GatewayConnection implements HostSocket.Handler {
     if (closed) {
       return;
     }
+    lastFailure = cause;
     launcher.attemptFailed(
         cause,
         started ->
@@ -379,6 +385,30 @@ final class GatewayConnection implements HostSocket.Handler {
       return;
     }
     launcher.exitedEarly(exited).ifPresent(this::giveUp);
+  }
+
+  /**
+   * What a person needs when no gateway answered in time: why the last attempt failed and, when
+   * this client started a gateway, what became of it and the last lines of its log ({@link
+   * GatewayLauncher#startReport}). Client thread only.
+   */
+  String whyNoAnswer() {
+    String attempt =
+        lastFailure == null
+            ? "no attempt has failed yet"
+            : "the last attempt: " + said(lastFailure);
+    return attempt + launcher.startReport();
+  }
+
+  /** A failure as one line: the innermost message, which names what went wrong. */
+  private static String said(Throwable failure) {
+    Throwable inner = failure;
+    while (inner.getCause() != null && inner.getCause() != inner) {
+      inner = inner.getCause();
+    }
+    String message = inner.getMessage();
+    String name = inner.getClass().getSimpleName();
+    return message == null || message.isBlank() ? name : name + ": " + message.strip();
   }
 
   private void giveUp(IOException cause) {

@@ -77,6 +77,9 @@ final class GatewayLauncher {
    */
   private boolean cleanStopSeen;
 
+  /** The process the last start started, once its starter has returned it; else null. */
+  private volatile Process startedProcess;
+
   /** Runs each start: a thread of its own, never the client's. */
   private final Executor starters;
 
@@ -119,6 +122,7 @@ final class GatewayLauncher {
           try {
             Process process = launch.starter().start(home, launch.port());
             if (process != null) {
+              startedProcess = process;
               started.accept(process);
             }
           } catch (IOException | RuntimeException e) {
@@ -163,12 +167,7 @@ final class GatewayLauncher {
     if (code == 0 || heldByAnotherGateway(home.resolve(GatewayHome.LOCK_FILE))) {
       return Optional.empty();
     }
-    Path log = home.resolve(LOG_FILE);
-    List<String> lines = linesWrittenSinceStart(log);
-    String said =
-        lines.isEmpty()
-            ? "; it wrote nothing to " + log
-            : "; the end of " + log + ":\n    " + String.join("\n    ", lines);
+    String said = whatTheLogGot();
     return Optional.of(
         new IOException(
             "the gateway started for "
@@ -177,6 +176,37 @@ final class GatewayLauncher {
                 + code
                 + " before it answered"
                 + said));
+  }
+
+  /**
+   * What became of this client's last start, for a wait that ran out: nothing when it started none;
+   * else how long ago, whether the process it started still runs, and the last lines its log got
+   * since (a start that hangs says where). Client thread only.
+   */
+  String startReport() {
+    if (lastStartMillis == LONG_AGO) {
+      return "";
+    }
+    long seconds = Math.max(0, (clock.millis() - lastStartMillis) / 1000);
+    Process process = startedProcess;
+    String state;
+    if (process == null) {
+      state = starting.get() ? "its starter has not returned" : "its starter returned no process";
+    } else if (process.isAlive()) {
+      state = "its process " + process.pid() + " still runs";
+    } else {
+      state = "its process " + process.pid() + " exited with code " + process.exitValue();
+    }
+    return "; a gateway was started " + seconds + " s ago and " + state + whatTheLogGot();
+  }
+
+  /** The last lines the home's log got since the start, or that it got none. */
+  private String whatTheLogGot() {
+    Path log = home.resolve(LOG_FILE);
+    List<String> lines = linesWrittenSinceStart(log);
+    return lines.isEmpty()
+        ? "; it wrote nothing to " + log
+        : "; the end of " + log + ":\n    " + String.join("\n    ", lines);
   }
 
   /**

@@ -75,6 +75,46 @@ class GatewayLaunchTest {
         .isLessThan(START_TIMEOUT.dividedBy(3));
   }
 
+  /**
+   * A start that hangs (CI, 2026-12-04: "no answer ... within 60 s" and nothing else, the test's
+   * home and its log deleted with it): the wait that runs out says what the last attempt met, that
+   * the process started still runs, and the last lines its log got since the start.
+   */
+  @Test
+  void aStartThatNeverAnswersSaysItStillRunsWhatItWroteAndWhatTheLastAttemptMet()
+      throws IOException {
+    Files.createDirectories(home.resolve("logs"));
+    Files.writeString(
+        home.resolve("logs/gateway.log"), "gateway: stopped (a run from yesterday)\n");
+    GatewayLaunch launch =
+        launch("echo 'gateway: waiting for the home'; exec sleep 30", Duration.ofSeconds(3));
+    Process[] started = new Process[1];
+    GatewayLaunch watched =
+        GatewayLaunch.builder()
+            .port(launch.port())
+            .startTimeout(launch.startTimeout())
+            .starter(
+                (where, port) -> {
+                  started[0] = launch.starter().start(where, port);
+                  return started[0];
+                })
+            .build();
+    try {
+      assertThatThrownBy(() -> GatewayClient.connectOrStart(home, watched))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("no answer from a gateway for")
+          .hasMessageContaining("within 3 s (the last attempt: ")
+          .hasMessageContaining("still runs")
+          .hasMessageContaining("its process " + started[0].pid())
+          .hasMessageContaining("gateway: waiting for the home")
+          .hasMessageNotContaining("yesterday");
+    } finally {
+      if (started[0] != null) {
+        started[0].destroyForcibly();
+      }
+    }
+  }
+
   @Test
   void aStarterWhoseProcessExitsZeroIsWaitedForAsBefore() {
     assertThatThrownBy(

@@ -45,6 +45,9 @@ public final class DetachedLaunch implements FrontEnd {
    */
   private final boolean graceGiven;
 
+  /** How long the gateway started has to answer: {@link DetachedGatewayStarter#START_WAIT}. */
+  private final Duration startWait;
+
   public DetachedLaunch(PrintStream out, PrintStream err, boolean graceGiven) {
     this(out, err, args -> DetachedGatewayStarter.fromClassPath().withArgs(args), graceGiven);
   }
@@ -60,10 +63,25 @@ public final class DetachedLaunch implements FrontEnd {
       PrintStream err,
       Function<List<String>, GatewayStarter> starter,
       boolean graceGiven) {
+    this(out, err, starter, graceGiven, DetachedGatewayStarter.START_WAIT);
+  }
+
+  /**
+   * As above, giving the start {@code startWait}: tests that share two cores with two other test
+   * JVMs and their children give a start longer than a person's machine needs (CI, 2026-12-04: a
+   * start there had not answered after 60 s).
+   */
+  DetachedLaunch(
+      PrintStream out,
+      PrintStream err,
+      Function<List<String>, GatewayStarter> starter,
+      boolean graceGiven,
+      Duration startWait) {
     this.out = out;
     this.err = err;
     this.starter = starter;
     this.graceGiven = graceGiven;
+    this.startWait = startWait;
   }
 
   @Override
@@ -91,7 +109,7 @@ public final class DetachedLaunch implements FrontEnd {
     GatewayLaunch launch =
         GatewayLaunch.builder()
             .port(port)
-            .startTimeout(DetachedGatewayStarter.START_WAIT)
+            .startTimeout(startWait)
             .starter(starter.apply(args))
             .build();
     // Connected once, then closed: this started no session, so the gateway is left as it was.

@@ -17,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -32,6 +33,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("process")
 class DetachedLaunchTest {
+
+  /**
+   * A start's wait here: twice a person's ({@link DetachedGatewayStarter#START_WAIT}), for the JVM
+   * started from the test class path beside two other test JVMs and their children on two cores
+   * (CI, 2026-12-04: no answer after 60 s). A start that hangs still fails, saying what its log
+   * got.
+   */
+  private static final Duration START_WAIT = DetachedGatewayStarter.START_WAIT.multipliedBy(2);
 
   @TempDir Path home;
   private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
@@ -69,7 +78,9 @@ class DetachedLaunchTest {
             new PrintStream(stderr, true, StandardCharsets.UTF_8),
             args ->
                 DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path"))
-                    .withArgs(args))
+                    .withArgs(args),
+            true,
+            START_WAIT)
         .run(options);
   }
 
@@ -119,7 +130,8 @@ class DetachedLaunchTest {
                     DetachedGatewayStarter.fromClassPath(
                             System.getProperty("surefire.test.class.path"))
                         .withArgs(args),
-                false)
+                false,
+                START_WAIT)
             .run(options);
 
     assertThat(exit).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
