@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The words of a call that say it stays on this machine or on test data ({@link
@@ -11,6 +12,10 @@ import java.util.Locale;
  */
 final class LocalOrTestWords {
   private LocalOrTestWords() {}
+
+  /** An option that names a kind: its value {@code local} is a kind, not a place. */
+  private static final Pattern KIND_OPTION =
+      Pattern.compile("--?[a-z0-9-]*(?:type|kind|class|category)", Pattern.CASE_INSENSITIVE);
 
   /**
    * Whether a call's hosts or words name this machine or test data: a local host, a word naming
@@ -37,6 +42,11 @@ final class LocalOrTestWords {
       }
       if (text.indexOf(' ') >= 0) {
         continue; // --reason "connectivity test before release": free text, not a place (d. 154)
+      }
+      if (i > 0
+          && text.equalsIgnoreCase("local")
+          && KIND_OPTION.matcher(args.get(i - 1).text()).matches()) {
+        continue; // --call-type local: a kind of call, not this machine (decision 253)
       }
       if (OtherHosts.companyDomainHost(text)) {
         continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)

@@ -131,7 +131,15 @@ final class PeopleRows {
           "payment",
           "wire",
           "decedent",
-          "pii");
+          "pii",
+          // decision 253: the people a jail, a court or probation keeps records of
+          "inmate",
+          "offender",
+          "detainee",
+          "prisoner",
+          "parolee",
+          "probationer",
+          "defendant");
 
   /**
    * Whether {@code step} is a client this class reads beyond {@link PeopleFiles}' own: {@code

@@ -101,6 +101,10 @@ final class PersonalData {
     return people && exported;
   }
 
+  /** A variable named for a web address: {@code $TEAMS_WEBHOOK_URL}, {@code ${API_ENDPOINT}}. */
+  private static final java.util.regex.Pattern URL_VARIABLE =
+      java.util.regex.Pattern.compile("(?i)\\$\\{?\\w*(?:url|webhook|endpoint|hook)\\}?");
+
   private static final Set<String> COPIERS =
       NameSet.of(
           "rclone", "scp", "rsync", "aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "bq");
@@ -386,6 +390,15 @@ final class PersonalData {
   }
 
   private static boolean stdinSender(Step step) {
+    return stdinSender(step, false);
+  }
+
+  /**
+   * Whether {@code step} sends its input elsewhere: a copier or ssh given {@code -}, curl, http or
+   * xh given it as the body, to a host not this machine's, or where {@code urlVariables}, to a
+   * variable named for a web address ({@code "$TEAMS_WEBHOOK_URL"}: {@link UnnamedToolExports}).
+   */
+  static boolean stdinSender(Step step, boolean urlVariables) {
     String program = step.program();
     if (COPIERS.contains(program) || program.equals("ssh")) {
       return copiesInput(program, step.args());
@@ -403,6 +416,8 @@ final class PersonalData {
       if (text.contains("://")) {
         String host = Hosts.of(text);
         remote |= host == null || !ActsPredicates.local(host);
+      } else if (urlVariables && !args.get(i).literal() && URL_VARIABLE.matcher(text).matches()) {
+        remote = true; // "$TEAMS_WEBHOOK_URL": a web address kept in a variable
       }
     }
     return stdin && remote;

@@ -48,7 +48,8 @@ final class SensitiveReads {
           + "|medical_conditions?|health_conditions?|mental_health\\w*|disabilit(?:y|ies)"
           + "|pregnancy_status|religion|religious_\\w+|ethnicity|ethnic_origin|racial_origin"
           + "|political_(?:views|affiliation|opinions?)|union_membership|biometric_\\w+"
-          + "|face_embeddings?|criminal_records?)";
+          + "|face_embeddings?|criminal_records?"
+          + "|dx_codes?|psych(?:iatric)?_(?:notes?|history|dx|assessments?)|psychotherapy_notes?)";
 
   /** A person's special category selected, a private message's body, a person's position. */
   static final Pattern SPECIAL_SELECTED =

@@ -39,5 +39,6 @@ final class ShapeObjectPredicates {
     onCall.put("shape-mail-sent", MailSends::found);
     onCall.put("shape-secret-carried", SecretsCarried::carried);
     onCall.put("shape-private-key-read", SecretsCarried::keyRead);
+    onCall.put("shape-export-sent-out", UnnamedToolExports::found); // decision 253
   }
 }

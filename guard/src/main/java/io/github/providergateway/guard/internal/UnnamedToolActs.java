@@ -34,8 +34,18 @@ final class UnnamedToolActs {
 
   /** Whether {@code step} is an unnamed program given a command that acts, nowhere said. */
   static boolean acts(Scan scan, Step step) {
+    return unnamed(scan, step)
+        && ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimed, false)
+        && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()));
+  }
+
+  /**
+   * Whether {@code step}'s program is one no family names and no developer's, run on this machine
+   * by its name: a trade's tool ({@link UnnamedToolExports} reads its exports too).
+   */
+  static boolean unnamed(Scan scan, Step step) {
     String program = step.program();
-    if (ShapeWords.REMOTE_SHELLS.contains(program)
+    return !(ShapeWords.REMOTE_SHELLS.contains(program)
         || program.equals("fab")
         || program.startsWith("-")
         || program.indexOf('/') >= 0
@@ -51,15 +61,11 @@ final class UnnamedToolActs {
         || ScriptRun.runs(step)
         || ProjectTools.own(step)
         || DatabaseTargets.inLocalContainer(step)
-        || testFolder(step)) {
-      return false;
-    }
-    return ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimed, false)
-        && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()));
+        || testFolder(step));
   }
 
   private static boolean aimed(Scan scan, Step step) {
-    return acting(step.args())
+    return (acting(step.args()) || namedForItsAct(step.program(), step.args()))
         && !placeNamed(step.args())
         && !CallEnvironment.staysDry(scan, step)
         && !CallEnvironment.givenTestValues(scan, step)
@@ -158,7 +164,13 @@ final class UnnamedToolActs {
           // decision 250: guests' cards invalidated, card numbers detokenized, rooms checked out
           "invalidate",
           "detokenize",
-          "checkout");
+          "checkout",
+          // decision 253: a duress alarm suppressed, a clinical order discontinued, checks
+          // backfilled, a notification feed paused (reprocess: shape-words.json's verbs)
+          "suppress",
+          "discontinue",
+          "backfill",
+          "pause");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
@@ -328,7 +340,10 @@ final class UnnamedToolActs {
           "audit",
           "history",
           "stats",
-          "health");
+          "health",
+          // decision 253: count close, a shift's headcount closed
+          "count",
+          "counts");
 
   /**
    * Whether a command word that reads names a thing a later command word acts on: its read is one
@@ -350,6 +365,23 @@ final class UnnamedToolActs {
   /** Whether a command word is one of the trades' verbs alone: {@code add}, {@code discard}. */
   static boolean tradeVerb(String text) {
     return TRADE_VERBS.contains(text.toLowerCase(java.util.Locale.ROOT));
+  }
+
+  /**
+   * A program named for its act and given no command word (decision 253: {@code mirth-reprocess
+   * --channel COURT_ORDERS_IN --from 2025-01-01}): its name's last part a verb, none a read.
+   */
+  private static boolean namedForItsAct(String program, List<Word> args) {
+    List<String> parts = ServiceVerbs.split(program);
+    if (parts.size() < 2
+        || program.length() > 64
+        || parts.stream().anyMatch(ShapeWords.READS::contains)) {
+      return false;
+    }
+    if (!args.isEmpty() && !args.get(0).text().startsWith("-")) {
+      return false; // a command word: the words say what it does
+    }
+    return verb(parts.get(parts.size() - 1));
   }
 
   private static boolean verb(String part) {
