@@ -15,7 +15,37 @@ final class SharedCodeActs {
   /** Inline code that calls an acting method of a client, on something SharedActs.shared. */
   static boolean codeActsOnShared(Step step) {
     String code = sharedCode(step, List.of());
-    return code != null && (actingCall(code) || writeMethod(code) || sqlWriteIn(code));
+    return code != null
+        && (actingCall(code) || writeMethod(code) || sqlWriteIn(code) || postToAction(code));
+  }
+
+  /**
+   * A POST in the code to a web address whose path ends in an act (decision 254: {@code
+   * requests.post("https://…/orders/123/cancel")}, Ruby's {@code
+   * Net::HTTP.post(URI("…/feed/pause"), …)}), as {@code curl -X POST} to it is read ({@link
+   * SharedActs#actionEndpoint}).
+   */
+  private static final java.util.regex.Pattern POST =
+      java.util.regex.Pattern.compile("(?i)\\bpost\\b");
+
+  static boolean postToAction(String code) {
+    if (!POST.matcher(code).find()) {
+      return false;
+    }
+    for (int at = code.indexOf("://"); at >= 0; at = code.indexOf("://", at + 3)) {
+      int host = at + 3;
+      int end = host;
+      while (end < code.length()
+          && end < host + 1024
+          && indexOfAny(code.substring(end, end + 1), "'\"` ?#)") < 0) {
+        end++;
+      }
+      int path = code.indexOf('/', host);
+      if (path > 0 && path < end && SharedActs.actionEndpoint(code.substring(path + 1, end))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
