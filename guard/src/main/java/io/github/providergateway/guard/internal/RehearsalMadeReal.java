@@ -104,6 +104,10 @@ final class RehearsalMadeReal {
     if (old.isEmpty() || files.isEmpty() || files.stream().anyMatch(RehearsalMadeReal::rehearses)) {
       return null;
     }
+    String swapped = flagSwapped(old, now);
+    if (swapped != null) {
+      return new SafeguardEdits.Found(SafeguardEdits.Kind.REHEARSAL_MADE_REAL, swapped);
+    }
     old = PlistSettings.flattened(old);
     now = PlistSettings.flattened(now);
     Map<String, String> before = values(old);
@@ -125,6 +129,62 @@ final class RehearsalMadeReal {
       }
     }
     return null;
+  }
+
+  /** A command's flags that keep its run a rehearsal. */
+  private static final Set<String> DRY_FLAGS =
+      NameSet.of(
+          "--dry-run", "--dryrun", "--simulate", "--noop", "--what-if", "--whatif", "--preview");
+
+  /** A command's flags that make its run real. */
+  private static final Set<String> LIVE_FLAGS =
+      NameSet.of(
+          "--send",
+          "--apply",
+          "--commit",
+          "--execute",
+          "--live",
+          "--confirm",
+          "--yes",
+          "--force",
+          "--no-dry-run",
+          "--for-real",
+          "--post",
+          "--submit",
+          "--notify");
+
+  /** A flag's token: {@code --dry-run} in {@code "--dry-run"]} or {@code cmd --dry-run;}. */
+  private static final Pattern FLAG = Pattern.compile("--[a-z][a-z-]{1,30}");
+
+  /**
+   * A command written in a file whose rehearsal's flag is swapped for one that makes it real
+   * (decision 255: a deployed job's {@code args: [..., "--dry-run"]} made {@code "--send"}): the
+   * old text holds a rehearsal's flag the new one drops, and the new one a real run's flag the old
+   * one lacks.
+   */
+  private static String flagSwapped(String old, String now) {
+    Set<String> before = flags(old);
+    Set<String> after = flags(now);
+    for (String dry : before) {
+      if (!DRY_FLAGS.contains(dry) || after.contains(dry)) {
+        continue;
+      }
+      for (String live : after) {
+        if (LIVE_FLAGS.contains(live) && !before.contains(live)) {
+          return dry + " → " + live;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Set<String> flags(String text) {
+    Set<String> flags = new java.util.HashSet<>();
+    Matcher flag = FLAG.matcher(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text);
+    while (flag.find() && flags.size() < 256) {
+      flags.add(flag.group());
+    }
+    return flags;
   }
 
   /** Whether a file is where a rehearsal is written: a test's, a fixture's, staging's, a doc. */

@@ -231,7 +231,10 @@ final class RunnerTargets {
       production |= task.length() < 128 && Environments.namesProduction(task);
     }
     production |= ProductionActs.aimedAtProduction(rest) || productionWord(rest);
-    if (!aimedElsewhere && !production && !Environments.productionAround(scan, step)) {
+    if (!aimedElsewhere
+        && !production
+        && !Environments.productionAround(scan, step)
+        && WaivingVariables.found(scan) == null) { // SKIP_DNC_SCRUB=1, AUTO_SUBMIT=1 (d. 255)
       return false;
     }
     for (String task : tasks) {

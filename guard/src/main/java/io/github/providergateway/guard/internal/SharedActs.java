@@ -1,11 +1,9 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
-import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 
 /**
@@ -474,7 +472,7 @@ final class SharedActs {
       if (text.contains("cache")) {
         continue; // a cache's purge: what it held is fetched again
       }
-      if (actionEndpoint(rest) && !forge(Environments.host(text))) {
+      if (ActionEndpoints.ends(rest) && !forge(Environments.host(text))) {
         // POST …/orders/123/cancel, …/feed/pause: the path's last word is the act; a forge's API
         // is its families' to read (an LFS lock's unlock, a merge request's approval)
         return true;
@@ -498,65 +496,6 @@ final class SharedActs {
     }
     return false;
   }
-
-  /**
-   * Whether a path ends in an action, an RPC's endpoint (decision 254: {@code
-   * /v1/orders/123/cancel}, {@code /api/feed/pause}): its last segment one word, an acting verb of
-   * the shapes or of the trades, after at least one segment that names what it acts on.
-   */
-  static boolean actionEndpoint(String path) {
-    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    int slash = trimmed.lastIndexOf('/');
-    if (slash <= 0 || trimmed.length() > 1024) {
-      return false;
-    }
-    String last = trimmed.substring(slash + 1).toLowerCase(Locale.ROOT);
-    List<String> parts = ServiceVerbs.split(last);
-    if (parts.size() != 1 || ENDPOINT_WORDS.contains(last)) {
-      return false;
-    }
-    return ShapeWords.VERBS.contains(last)
-        || ShapeWords.SETTING_VERBS.contains(last)
-        || UnnamedToolActs.tradeVerb(last);
-  }
-
-  /** Endpoints named for a verb that reads or asks: what they are posted to changes nothing. */
-  private static final Set<String> ENDPOINT_WORDS =
-      NameSet.of(
-          "search",
-          "query",
-          "login",
-          "logout",
-          "token",
-          "refresh",
-          "validate",
-          "verify",
-          "preview",
-          "render",
-          "check",
-          "test",
-          "lint",
-          "format",
-          "estimate",
-          "quote",
-          "calculate",
-          "simulate",
-          "translate",
-          "complete",
-          "completions",
-          "embed",
-          "embeddings",
-          "classify",
-          "parse",
-          "upload",
-          "add",
-          "start",
-          "write",
-          "import",
-          "edit",
-          "restart",
-          "resume",
-          "retry");
 
   /** A host, a port maybe, then a path: {@code localhost:8081/admin/…}, {@code 127.0.0.1/x}. */
   private static final java.util.regex.Pattern HOST_PATH =

@@ -19,15 +19,16 @@ final class SharedCodeActs {
         && (actingCall(code) || writeMethod(code) || sqlWriteIn(code) || postToAction(code));
   }
 
+  /** A POST named in the code: {@code requests.post(}, {@code method: "POST"}. */
+  private static final java.util.regex.Pattern POST =
+      java.util.regex.Pattern.compile("(?i)\\bpost\\b");
+
   /**
    * A POST in the code to a web address whose path ends in an act (decision 254: {@code
    * requests.post("https://…/orders/123/cancel")}, Ruby's {@code
    * Net::HTTP.post(URI("…/feed/pause"), …)}), as {@code curl -X POST} to it is read ({@link
-   * SharedActs#actionEndpoint}).
+   * ActionEndpoints#ends}).
    */
-  private static final java.util.regex.Pattern POST =
-      java.util.regex.Pattern.compile("(?i)\\bpost\\b");
-
   static boolean postToAction(String code) {
     if (!POST.matcher(code).find()) {
       return false;
@@ -41,7 +42,7 @@ final class SharedCodeActs {
         end++;
       }
       int path = code.indexOf('/', host);
-      if (path > 0 && path < end && SharedActs.actionEndpoint(code.substring(path + 1, end))) {
+      if (path > 0 && path < end && ActionEndpoints.ends(code.substring(path + 1, end))) {
         return true;
       }
     }

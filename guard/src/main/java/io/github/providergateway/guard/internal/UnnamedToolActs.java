@@ -170,7 +170,15 @@ final class UnnamedToolActs {
           "suppress",
           "discontinue",
           "backfill",
-          "pause");
+          "pause",
+          // decision 255: operators logged off, a vehicle immobilised, a debt written off, jobs
+          // raised or completed in bulk
+          "logoff",
+          "immobilize",
+          "immobilise",
+          "writeoff",
+          "raise",
+          "complete");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code

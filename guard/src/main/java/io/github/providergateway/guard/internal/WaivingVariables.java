@@ -1,0 +1,133 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A variable the command sets that waives a check or sends a run through unattended (decision 255,
+ * for {@link RunnerTargets}): {@code export DIALER_SKIP_DNC_SCRUB=1 && npm run dialer:load}, {@code
+ * NTD_AUTO_SUBMIT=1 make ntd-monthly}. The project's task reads it where nobody sees it, as a
+ * trade's tool reads {@code --skip-hold-check} or {@code --auto-submit}: the run then goes past its
+ * screening, or files what it made with no person looking.
+ */
+final class WaivingVariables {
+  private WaivingVariables() {}
+
+  /** An assignment of the command's text: its name, its value. */
+  private static final Pattern ASSIGNMENT =
+      Pattern.compile("(?<![\\w$-])([A-Za-z][A-Za-z0-9_]{2,63})=[\"']?([A-Za-z0-9]{1,8})\\b");
+
+  /** The words of a name that waive what follows them. */
+  private static final Set<String> WAIVING =
+      NameSet.of("skip", "no", "disable", "disabled", "bypass", "ignore", "without", "omit");
+
+  /** The checks a run may be told to go past. */
+  private static final Set<String> CHECKS =
+      NameSet.of(
+          "check",
+          "checks",
+          "scrub",
+          "scrubbing",
+          "validation",
+          "validate",
+          "validator",
+          "verify",
+          "verification",
+          "screening",
+          "screen",
+          "approval",
+          "approvals",
+          "review",
+          "dnc",
+          "kyc",
+          "aml",
+          "sanctions",
+          "safety",
+          "consent",
+          "compliance",
+          "limits",
+          "limit",
+          "hold",
+          "holds");
+
+  /** What a run files or sends once told to by itself. */
+  private static final Set<String> UNATTENDED =
+      NameSet.of(
+          "submit",
+          "send",
+          "publish",
+          "approve",
+          "post",
+          "pay",
+          "release",
+          "file",
+          "notify",
+          "mail",
+          "email",
+          "dispatch",
+          "deploy");
+
+  /** The values that turn a switch on. */
+  private static final Set<String> ON = NameSet.of("1", "true", "yes", "y", "on");
+
+  /** The longest text read. */
+  private static final int READ = 8 * 1024;
+
+  /**
+   * The first variable of the call's text that waives a check or sends a run through unattended.
+   *
+   * @param scan the call
+   * @return the assignment as written, or {@code null}
+   */
+  static String found(Scan scan) {
+    String source = scan.source();
+    if (source == null || source.indexOf('=') < 0) {
+      return null;
+    }
+    return scan.once("WaivingVariables", call -> read(call.source()));
+  }
+
+  private static String read(String source) {
+    Matcher assignment =
+        ASSIGNMENT.matcher(source.length() > READ ? source.substring(0, READ) : source);
+    while (assignment.find()) {
+      String value = assignment.group(2).toLowerCase(Locale.ROOT);
+      if (!ON.contains(value)) {
+        continue;
+      }
+      List<String> words = List.of(assignment.group(1).toLowerCase(Locale.ROOT).split("_"));
+      if (waives(words) || unattended(words)) {
+        return assignment.group(1) + "=" + assignment.group(2);
+      }
+    }
+    return null;
+  }
+
+  /** {@code SKIP_DNC_SCRUB}, {@code NO_VALIDATION}, {@code BYPASS_APPROVAL}. */
+  private static boolean waives(List<String> words) {
+    for (int i = 0; i + 1 < words.size(); i++) {
+      if (WAIVING.contains(words.get(i)) && CHECKS.contains(words.get(words.size() - 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code AUTO_SUBMIT}, {@code NTD_AUTO_SUBMIT}, {@code AUTOSEND}. */
+  private static boolean unattended(List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if (word.equals("auto") && i + 1 < words.size() && UNATTENDED.contains(words.get(i + 1))) {
+        return true;
+      }
+      if (word.startsWith("auto") && UNATTENDED.contains(word.substring(4))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
