@@ -43,6 +43,12 @@ final class LocalOrTestWords {
       if (text.indexOf(' ') >= 0) {
         continue; // --reason "connectivity test before release": free text, not a place (d. 154)
       }
+      if (i > 0 && CERTIFICATION.contains(text) && ENV_OPTION.contains(args.get(i - 1).text())) {
+        return true; // --env CERT: a partner's certification environment, where filings are tried
+      }
+      if (adjectiveOption(text)) {
+        continue; // --local-authority leeds: an option's name, not a test's place (decision 256)
+      }
       if (i > 0
           && text.equalsIgnoreCase("local")
           && KIND_OPTION.matcher(args.get(i - 1).text()).matches()) {
@@ -65,6 +71,60 @@ final class LocalOrTestWords {
         if (ShapeWords.TEST_WORDS.contains(last)) {
           return true; // com.acme.shop.debug
         }
+      }
+    }
+    return false;
+  }
+
+  /** A certification environment's names, read only as an environment option's value. */
+  private static final java.util.Set<String> CERTIFICATION =
+      io.github.providergateway.guard.shell.internal.NameSet.of(
+          "CERT", "cert", "Cert", "certification", "SIT", "sit");
+
+  /** The options that name an environment. */
+  private static final java.util.Set<String> ENV_OPTION =
+      io.github.providergateway.guard.shell.internal.NameSet.of(
+          "--env", "--environment", "-e", "--stage", "--target-env");
+
+  /** The words an option that chooses a place may hold beside the place's name. */
+  private static final java.util.Set<String> PLACE_OPTION_WORDS =
+      io.github.providergateway.guard.shell.internal.NameSet.of(
+          "mode",
+          "only",
+          "env",
+          "environment",
+          "use",
+          "run",
+          "db",
+          "data",
+          "server",
+          "host",
+          "target",
+          "site",
+          "stage",
+          "instance",
+          "url");
+
+  /**
+   * An option whose name holds a test's word among others that name no place ({@code
+   * --local-authority}, {@code --test-results-file}): its name says what it is about, not where the
+   * call acts; {@code --local}, {@code --use-staging} and {@code --test-mode} still choose a place.
+   */
+  private static boolean adjectiveOption(String text) {
+    if (!text.startsWith("-") || text.length() > 64) {
+      return false;
+    }
+    int eq = text.indexOf('=');
+    String name = text.substring(text.startsWith("--") ? 2 : 1, eq > 0 ? eq : text.length());
+    String[] parts = name.toLowerCase(Locale.ROOT).split("[-_]");
+    if (parts.length < 2) {
+      return false;
+    }
+    for (String part : parts) {
+      if (!Environments.testName(part)
+          && !Environments.stagingHost(part)
+          && !PLACE_OPTION_WORDS.contains(part)) {
+        return true;
       }
     }
     return false;

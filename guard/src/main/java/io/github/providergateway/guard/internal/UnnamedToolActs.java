@@ -178,7 +178,15 @@ final class UnnamedToolActs {
           "immobilise",
           "writeoff",
           "raise",
-          "complete");
+          "complete",
+          // decision 256: a suspended customer reinstated, a recall's lot unflagged, a patient
+          // discharged or unenrolled, a dose recorded as administered, a file transmitted
+          "reinstate",
+          "unflag",
+          "discharge",
+          "unenroll",
+          "administer",
+          "transmit");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
