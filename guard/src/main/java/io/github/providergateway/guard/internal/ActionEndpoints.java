@@ -29,9 +29,7 @@ final class ActionEndpoints {
     if (parts.size() != 1 || ENDPOINT_WORDS.contains(last)) {
       return false;
     }
-    return ShapeWords.VERBS.contains(last)
-        || ShapeWords.SETTING_VERBS.contains(last)
-        || UnnamedToolActs.tradeVerb(last);
+    return UnnamedToolActs.verb(last);
   }
 
   /** Endpoints named for a verb that reads or asks: what they are posted to changes nothing. */

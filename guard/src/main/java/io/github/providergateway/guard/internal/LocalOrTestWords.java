@@ -1,8 +1,10 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -77,18 +79,16 @@ final class LocalOrTestWords {
   }
 
   /** A certification environment's names, read only as an environment option's value. */
-  private static final java.util.Set<String> CERTIFICATION =
-      io.github.providergateway.guard.shell.internal.NameSet.of(
-          "CERT", "cert", "Cert", "certification", "SIT", "sit");
+  private static final Set<String> CERTIFICATION =
+      NameSet.of("CERT", "cert", "Cert", "certification", "SIT", "sit");
 
   /** The options that name an environment. */
-  private static final java.util.Set<String> ENV_OPTION =
-      io.github.providergateway.guard.shell.internal.NameSet.of(
-          "--env", "--environment", "-e", "--stage", "--target-env");
+  private static final Set<String> ENV_OPTION =
+      NameSet.of("--env", "--environment", "-e", "--stage", "--target-env");
 
   /** The words an option that chooses a place may hold beside the place's name. */
-  private static final java.util.Set<String> PLACE_OPTION_WORDS =
-      io.github.providergateway.guard.shell.internal.NameSet.of(
+  private static final Set<String> PLACE_OPTION_WORDS =
+      NameSet.of(
           "mode",
           "only",
           "env",

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -179,7 +180,7 @@ final class RehearsalMadeReal {
   }
 
   private static Set<String> flags(String text) {
-    Set<String> flags = new java.util.HashSet<>();
+    Set<String> flags = new HashSet<>();
     Matcher flag = FLAG.matcher(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text);
     while (flag.find() && flags.size() < 256) {
       flags.add(flag.group());

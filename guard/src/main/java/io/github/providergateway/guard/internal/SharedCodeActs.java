@@ -36,9 +36,7 @@ final class SharedCodeActs {
     for (int at = code.indexOf("://"); at >= 0; at = code.indexOf("://", at + 3)) {
       int host = at + 3;
       int end = host;
-      while (end < code.length()
-          && end < host + 1024
-          && indexOfAny(code.substring(end, end + 1), "'\"` ?#)") < 0) {
+      while (end < code.length() && end < host + 1024 && "'\"` ?#)".indexOf(code.charAt(end)) < 0) {
         end++;
       }
       int path = code.indexOf('/', host);

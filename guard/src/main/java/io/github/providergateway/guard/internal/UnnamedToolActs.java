@@ -400,7 +400,8 @@ final class UnnamedToolActs {
     return verb(parts.get(parts.size() - 1));
   }
 
-  private static boolean verb(String part) {
+  /** Whether a word's part is an acting verb: the shapes' verbs, setting verbs or the trades'. */
+  static boolean verb(String part) {
     return ShapeWords.VERBS.contains(part)
         || ShapeWords.SETTING_VERBS.contains(part)
         || TRADE_VERBS.contains(part);

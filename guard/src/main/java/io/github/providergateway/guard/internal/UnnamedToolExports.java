@@ -97,6 +97,7 @@ final class UnnamedToolExports {
    */
   static String found(Scan scan) {
     List<Step> steps = scan.steps();
+    boolean piped = scan.source() != null && scan.source().indexOf('|') >= 0;
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       if (!exports(step.args()) || !UnnamedToolActs.unnamed(scan, step)) {
@@ -106,9 +107,7 @@ final class UnnamedToolExports {
       if (where != null) {
         return Scan.render(step.invocation()) + " delivers its export to " + where;
       }
-      for (int j = i + 1;
-          j < steps.size() && scan.source() != null && scan.source().indexOf('|') >= 0;
-          j++) {
+      for (int j = i + 1; piped && j < steps.size(); j++) {
         if (sender(steps.get(j))) {
           return Scan.render(steps.get(j).invocation())
               + " sends the export "
@@ -160,12 +159,12 @@ final class UnnamedToolExports {
       if (text.startsWith("--") && eq > 2) {
         option = text.substring(2, eq);
         value = text.substring(eq + 1);
+      } else if (text.startsWith("-")) {
+        continue;
       } else if (i > 0
           && args.get(i - 1).text().startsWith("-")
           && args.get(i - 1).text().indexOf('=') < 0) {
         option = args.get(i - 1).text().replaceFirst("^--?", "");
-      } else if (text.startsWith("-")) {
-        continue;
       }
       String name = option == null ? "" : option.toLowerCase(Locale.ROOT);
       if (SOURCES.contains(name)) {

@@ -109,12 +109,9 @@ final class WaivingVariables {
 
   /** {@code SKIP_DNC_SCRUB}, {@code NO_VALIDATION}, {@code BYPASS_APPROVAL}. */
   private static boolean waives(List<String> words) {
-    for (int i = 0; i + 1 < words.size(); i++) {
-      if (WAIVING.contains(words.get(i)) && CHECKS.contains(words.get(words.size() - 1))) {
-        return true;
-      }
-    }
-    return false;
+    int last = words.size() - 1;
+    return CHECKS.contains(words.get(last))
+        && words.subList(0, last).stream().anyMatch(WAIVING::contains);
   }
 
   /** {@code AUTO_SUBMIT}, {@code NTD_AUTO_SUBMIT}, {@code AUTOSEND}. */

@@ -49,27 +49,18 @@ public final class DetachedLaunch implements FrontEnd {
   private final Duration startWait;
 
   public DetachedLaunch(PrintStream out, PrintStream err, boolean graceGiven) {
-    this(out, err, args -> DetachedGatewayStarter.fromClassPath().withArgs(args), graceGiven);
-  }
-
-  /** Tests pass a starter that runs the app from their class path. */
-  DetachedLaunch(PrintStream out, PrintStream err, Function<List<String>, GatewayStarter> starter) {
-    this(out, err, starter, true);
-  }
-
-  /** As above, saying whether the person gave {@code --idle-exit-grace}. */
-  DetachedLaunch(
-      PrintStream out,
-      PrintStream err,
-      Function<List<String>, GatewayStarter> starter,
-      boolean graceGiven) {
-    this(out, err, starter, graceGiven, DetachedGatewayStarter.START_WAIT);
+    this(
+        out,
+        err,
+        args -> DetachedGatewayStarter.fromClassPath().withArgs(args),
+        graceGiven,
+        DetachedGatewayStarter.START_WAIT);
   }
 
   /**
-   * As above, giving the start {@code startWait}: tests that share two cores with two other test
-   * JVMs and their children give a start longer than a person's machine needs (CI, 2026-12-04: a
-   * start there had not answered after 60 s).
+   * Tests pass a starter that runs the app from their class path, and give the start {@code
+   * startWait}: sharing two cores with two other test JVMs and their children, longer than a
+   * person's machine needs (CI, 2026-12-04: a start there had not answered after 60 s).
    */
   DetachedLaunch(
       PrintStream out,
