@@ -397,7 +397,11 @@ public class AgentConfigTest {
     assertThat(hook[0]).as("stderr: %s", hook[2]).isEqualTo("0");
     assertThat(hook[1]).contains("http://127.0.0.1:9477/hooks/claude").doesNotContain(":9400");
     assertThat(hook[1]).contains("hook claude --home " + home + " --port 9477");
-    assertThat(mcp[1]).contains("mcp --home " + home + " --port 9477").doesNotContain("9400");
+    // The default port in any form a config writes it; not the bare digits, which a temporary
+    // home's random name may hold (a clean clone's verify, 2026-12-04: /tmp/junit-97397940091…).
+    assertThat(mcp[1])
+        .contains("mcp --home " + home + " --port 9477")
+        .doesNotContain("--port 9400", ":9400", "\"9400\"");
     assertThat(copilot[1]).contains("hook copilot --home " + home + " --port 9477");
 
     Files.writeString(home.resolve("gateway.port"), "9611\n");
