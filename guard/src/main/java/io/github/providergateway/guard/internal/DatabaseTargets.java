@@ -118,6 +118,8 @@ final class DatabaseTargets {
           "pg_ctl",
           "pg_ctlcluster",
           "pg_recvlogical",
+          "pg_restore",
+          "mongorestore",
           "usql",
           "mysqladmin",
           "mariadb-admin",

@@ -523,8 +523,8 @@ final class Environments {
         value = word.literal() || PlainHosts.inUrl(text) ? text : "?";
       } else if (text.startsWith("localhost:") || text.startsWith("127.0.0.1:")) {
         value = text; // curl localhost:9200/index
-      } else if (!word.literal() && !text.startsWith("-")) {
-        value = "?"; // curl "$ES_URL/orders": a host the guard cannot know
+      } else if (!word.literal() && !text.startsWith("-") && !text.startsWith("~/")) {
+        value = "?"; // curl "$ES_URL/orders": a host the guard cannot know; ~/x.dump a path
       }
       if (value != null) {
         if (value.equals("?")) {

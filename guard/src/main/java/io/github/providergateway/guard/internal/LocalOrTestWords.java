@@ -78,9 +78,21 @@ final class LocalOrTestWords {
     return false;
   }
 
-  /** A certification environment's names, read only as an environment option's value. */
+  /**
+   * A certification or training environment's names, read only as an environment option's value
+   * ({@code --env training}: decision 257).
+   */
   private static final Set<String> CERTIFICATION =
-      NameSet.of("CERT", "cert", "Cert", "certification", "SIT", "sit");
+      NameSet.of(
+          "CERT",
+          "cert",
+          "Cert",
+          "certification",
+          "SIT",
+          "sit",
+          "training",
+          "TRAINING",
+          "Training");
 
   /** The options that name an environment. */
   private static final Set<String> ENV_OPTION =

@@ -152,7 +152,9 @@ final class ProductionActs {
         return true;
       }
     }
-    return GoAheadSaidOtherwise.toldToCommit(args) || CallEnvironment.commits(scan);
+    return GoAheadSaidOtherwise.toldToCommit(args)
+        || CallEnvironment.commits(scan)
+        || FinalisingOptions.afterCheck(args); // verify --accept-all (decision 257)
   }
 
   /** The values that set a committing option off: {@code --commit=false}. */

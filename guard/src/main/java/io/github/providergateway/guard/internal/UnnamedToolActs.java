@@ -251,7 +251,7 @@ final class UnnamedToolActs {
         acts = true;
       }
     }
-    return !read && (acts || optionsAct(args));
+    return !read && (acts || optionsAct(args)) || FinalisingOptions.in(args);
   }
 
   /**

@@ -293,6 +293,7 @@ final class Where {
     HardwarePredicates.addTo(named);
     PlantPredicates.addTo(named);
     LabPredicates.addTo(named);
+    TransferDeletes.addTo(named);
     MaintainerPredicates.addTo(named);
     LogisticsPredicates.addTo(named);
     WeakenPredicates.addTo(named);

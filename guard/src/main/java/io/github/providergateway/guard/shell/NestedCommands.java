@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.shell;
 
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.programs.InlineLanguage;
 import io.github.providergateway.guard.shell.programs.InlineRun;
 import io.github.providergateway.guard.shell.programs.Programs;
@@ -17,6 +18,9 @@ import java.util.Set;
  */
 final class NestedCommands {
   private NestedCommands() {}
+
+  /** Programs that only print their arguments: xargs feeding them decoded text runs nothing. */
+  private static final Set<String> PRINTERS = NameSet.of("echo", "printf");
 
   /** An alias the command defined runs its text with the arguments after it. */
   static void alias(
@@ -169,7 +173,7 @@ final class NestedCommands {
     if (command.isEmpty()) {
       command.add(Word.literal("echo"));
     }
-    String piped = ShellInputs.pipedText(resolver, raw);
+    String piped = ShellInputs.foldedPipedText(resolver, raw);
     if (piped != null) {
       String replace = replaceString(words);
       List<Word> input = Wrappers.splitString(Word.literal(piped));
@@ -186,6 +190,17 @@ final class NestedCommands {
     }
     if (at < words.size() || piped != null) {
       resolver.command(command, depth, Resolver.append(via, "xargs"));
+    }
+    if (piped == null
+        && raw.pipedFrom != null
+        && !PRINTERS.contains(Resolver.basename(command.get(0).text()))
+        && Programs.producerObscured(ShellInputs.pipeBack(raw.pipedFrom))) {
+      // base64 -d list.b64 | xargs tool: the tool's arguments are decoded where nobody reads them
+      resolver.opaque(
+          Opaque.Kind.COMPUTED_INPUT,
+          command,
+          Resolver.append(via, "xargs"),
+          Programs.producerShown(raw.pipedFrom.words));
     }
   }
 

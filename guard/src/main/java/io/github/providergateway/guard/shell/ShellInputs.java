@@ -205,6 +205,52 @@ final class ShellInputs {
     }
   }
 
+  /**
+   * The text piped into {@code raw} where a literal producer's text passes through programs that
+   * only turn text into text ({@code echo cmVzZXQ= | base64 -d | xargs tool}, {@code base64 -d <<<
+   * … | xargs tool}): what the last of them prints, as {@link TextFolding} computes it; null when
+   * any step is not a literal producer or a transformer the folding models.
+   */
+  static String foldedPipedText(Resolver resolver, RawCommand raw) throws ShellParseException {
+    String direct = pipedText(resolver, raw);
+    if (direct != null || raw.pipedFrom == null) {
+      return direct;
+    }
+    List<RawCommand> transformers = new ArrayList<>();
+    RawCommand at = raw.pipedFrom;
+    String text = null;
+    while (at != null && transformers.size() < Programs.MAX_PIPE_STEPS) {
+      if (at.words.isEmpty()
+          || !at.words.get(0).literal()
+          || !TextFolding.transforms(ExeNames.plain(Resolver.basename(at.words.get(0).text())))) {
+        return null;
+      }
+      transformers.add(at);
+      text = pipedText(resolver, at);
+      if (text == null && at.pipedFrom == null) {
+        text = hereString(at);
+      }
+      if (text != null) {
+        break;
+      }
+      at = at.pipedFrom;
+    }
+    for (int i = transformers.size() - 1; i >= 0 && text != null; i--) {
+      text = TextFolding.transform(transformers.get(i).words, text);
+    }
+    return text;
+  }
+
+  /** The here-string or here-document a pipeline's first program reads, or null. */
+  private static String hereString(RawCommand command) {
+    for (RawRedirect r : command.redirects) {
+      if (r.body != null) {
+        return r.operator.equals("<<<") ? r.body + "\n" : r.body;
+      }
+    }
+    return null;
+  }
+
   static boolean isHex(char c) {
     return Character.digit(c, 16) >= 0;
   }

@@ -106,6 +106,50 @@ final class Producers {
     return ProducerKind.UNKNOWN;
   }
 
+  /**
+   * {@return whether the text piped into a program was decoded from a form nobody reads ({@code
+   * base64 -d}, {@code base32 -d}, {@code basenc -d}, {@code xxd -r}, {@code uudecode}, {@code
+   * openssl … -d}), passing only through filters after; decompressors and {@code tr} are not
+   * counted, as ordinary work pipes them}
+   *
+   * @param back the words of the commands piped into it, the nearest first
+   */
+  static boolean obscured(List<List<ProgramWord>> back) {
+    for (int step = 0; step < MAX_STEPS && step < back.size(); step++) {
+      List<ProgramWord> words = back.get(step);
+      if (words.isEmpty() || !words.get(0).literal()) {
+        return false;
+      }
+      String first = words.get(0).text();
+      String program = first.substring(first.lastIndexOf('/') + 1);
+      if (!FILTERS.contains(program)) {
+        return switch (program) {
+          case "base64", "base32", "basenc", "openssl" -> hasFlag(words, 'd', "--decode");
+          case "xxd" -> hasFlag(words, 'r', "-revert");
+          case "uudecode" -> true;
+          default -> false;
+        };
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@code words} hold the one-letter flag alone or in a cluster ({@code -di}), or its long
+   * form.
+   */
+  private static boolean hasFlag(List<ProgramWord> words, char flag, String longForm) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals(longForm)
+          || t.length() > 1 && t.charAt(0) == '-' && t.charAt(1) != '-' && t.indexOf(flag) > 0
+          || flag == 'd' && t.equals("-D")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether a reader names a literal file to print, rather than reading its own input. */
   private static boolean namesAFile(List<ProgramWord> words) {
     for (int i = 1; i < words.size(); i++) {

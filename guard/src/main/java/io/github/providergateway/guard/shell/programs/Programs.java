@@ -270,11 +270,25 @@ public final class Programs {
    *     #MAX_PIPE_STEPS}
    */
   public static ProducerKind producerOf(List<? extends List<? extends ProgramWord>> back) {
+    return Producers.of(views(back));
+  }
+
+  /**
+   * {@return whether the text piped into a program was decoded from a form nobody reads ({@code
+   * base64 -d}, {@code xxd -r}, …), so that what it feeds is hidden}
+   *
+   * @param back the words of the commands piped into it, the nearest first
+   */
+  public static boolean producerObscured(List<? extends List<? extends ProgramWord>> back) {
+    return Producers.obscured(views(back));
+  }
+
+  private static List<List<ProgramWord>> views(List<? extends List<? extends ProgramWord>> back) {
     List<List<ProgramWord>> views = new java.util.ArrayList<>(back.size());
     for (List<? extends ProgramWord> words : back) {
       views.add(view(words));
     }
-    return Producers.of(views);
+    return views;
   }
 
   /**
