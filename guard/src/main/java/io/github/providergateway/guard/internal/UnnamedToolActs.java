@@ -186,7 +186,17 @@ final class UnnamedToolActs {
           "discharge",
           "unenroll",
           "administer",
-          "transmit");
+          "transmit",
+          // decision 258: an ACH batch reversed or resubmitted, funds remitted or debited, a client
+          // offboarded, alarms shelved, jurors disqualified, an analyzer calibrated
+          "reverse",
+          "resubmit",
+          "remit",
+          "debit",
+          "offboard",
+          "shelve",
+          "disqualify",
+          "calibrate");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
