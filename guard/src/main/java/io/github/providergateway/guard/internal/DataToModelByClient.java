@@ -22,6 +22,9 @@ final class DataToModelByClient {
   /** The command-line clients of the vendors' models. */
   private static final Set<String> MODEL_CLIS = NameSet.of("llm", "aichat", "sgpt", "mods");
 
+  /** A trade tool's command words that print its records. */
+  private static final Set<String> EXPORTS = NameSet.of("export", "dump", "extract");
+
   /** The options whose value is a file sent whole, after an {@code @} or as it is. */
   private static final Set<String> BODY_OPTIONS =
       Set.of(
@@ -54,18 +57,40 @@ final class DataToModelByClient {
       return false;
     }
     for (Redirect redirect : step.invocation().redirects()) {
-      if (redirect.operator().equals("<")
-          && DataToModel.records(redirect.target().text(), project)) {
+      if (redirect.operator().equals("<") && records(redirect.target().text(), project)) {
         return true;
       }
     }
     for (Step other : scan.steps()) {
-      if (other != step && other.program() != null && other.program().equals("cat")) {
+      if (other == step || other.program() == null) {
+        continue;
+      }
+      if (other.program().equals("cat")) {
         for (Word word : other.args()) {
-          if (word.literal() && DataToModel.records(word.text(), project)) {
+          if (word.literal() && records(word.text(), project)) {
             return true; // cat /mnt/hr-share/salaries.csv | llm '…'
           }
         }
+      } else if (UnnamedToolActs.unnamed(scan, other) && exports(other.args())) {
+        return true; // acorn observations export --site leeds | llm '…' (decision 259)
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A file of records: kept outside the project, an export by its name, or people's by its name.
+   */
+  private static boolean records(String path, Path project) {
+    return DataToModel.records(path, project) || PersonalData.names(path);
+  }
+
+  /** Whether a trade's tool is told to export: a command word {@code export}, {@code dump}. */
+  private static boolean exports(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 8; i++) {
+      String text = args.get(i).text();
+      if (EXPORTS.contains(text)) {
+        return true;
       }
     }
     return false;

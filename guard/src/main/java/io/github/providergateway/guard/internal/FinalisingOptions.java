@@ -85,6 +85,38 @@ final class FinalisingOptions {
         || parts.size() > 1
             && first.equals("apply")
             && (parts.get(1).equals("to") || parts.get(1).startsWith("retro"))
-        || parts.size() == 2 && first.equals("auto") && FINAL.contains(last);
+        || parts.size() == 2 && first.equals("auto") && FINAL.contains(last)
+        || includesKeptOut(parts);
   }
+
+  /**
+   * Whether words include records the trade keeps out of sight ({@code --include-sealed}, {@code
+   * PORTAL_INCLUDE_EXPUNGED}): a court's sealed or expunged cases, a confidential or restricted
+   * file, a juvenile's, suppressed or opted-out people (decision 259).
+   */
+  static boolean includesKeptOut(List<String> words) {
+    for (int i = 0; i + 1 < words.size(); i++) {
+      if (INCLUDES.contains(words.get(i)) && KEPT_OUT.contains(words.get(i + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The words that take in more than a default shows. */
+  private static final Set<String> INCLUDES = NameSet.of("include", "with", "show", "expose");
+
+  /** What a trade keeps out of sight by default. */
+  private static final Set<String> KEPT_OUT =
+      NameSet.of(
+          "sealed",
+          "expunged",
+          "confidential",
+          "restricted",
+          "suppressed",
+          "juvenile",
+          "juveniles",
+          "optedout",
+          "unsubscribed",
+          "redacted");
 }

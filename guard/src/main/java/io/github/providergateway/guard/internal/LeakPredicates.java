@@ -280,6 +280,10 @@ final class LeakPredicates {
       if (file != null) {
         return step.program() + " of production data into " + file;
       }
+      file = FixturesFromRecords.copied(scan, step);
+      if (file != null) {
+        return step.program() + " of people's records into " + file;
+      }
     }
     return null;
   }

@@ -43,7 +43,21 @@ final class PersonalData {
           "gdpr",
           "dcim",
           "photos",
-          "taxes");
+          "taxes",
+          // decision 259: special categories and the people a trade's records are of
+          "psych",
+          "psychiatric",
+          "safeguarding",
+          "medical",
+          "diagnoses",
+          "tenants",
+          "residents",
+          "beneficiaries",
+          "claimants",
+          "applicants",
+          "victims",
+          "juvenile",
+          "inmates");
 
   /** Words that say people's data only beside one of {@link #EXPORTED}. */
   private static final Set<String> PEOPLE =

@@ -100,7 +100,7 @@ final class WaivingVariables {
         continue;
       }
       List<String> words = List.of(assignment.group(1).toLowerCase(Locale.ROOT).split("_"));
-      if (waives(words) || unattended(words)) {
+      if (waives(words) || unattended(words) || FinalisingOptions.includesKeptOut(words)) {
         return assignment.group(1) + "=" + assignment.group(2);
       }
     }
