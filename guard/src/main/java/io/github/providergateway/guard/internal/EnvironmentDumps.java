@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Programs that print the whole environment, every secret a variable holds with it: read by the
@@ -53,6 +54,37 @@ final class EnvironmentDumps {
       if (code.contains(way)) {
         return true;
       }
+    }
+    return stringifiesEnvironment(code);
+  }
+
+  /** {@code process.env} whole, not one variable of it ({@code process.env.X}, {@code [X]}). */
+  private static final Pattern BARE_PROCESS_ENV =
+      Pattern.compile("\\bprocess\\.env\\b(?![.\\[\\w$])");
+
+  /** The most characters of a {@code JSON.stringify(…)} call's argument read. */
+  private static final int STRINGIFIED_READ = 1024;
+
+  /**
+   * Whether inline code serialises the whole environment inside a value it builds (decision 259):
+   * {@code JSON.stringify({ h: os.hostname(), e: process.env })}, where {@code { env: process.env
+   * }} handed to a child process is none.
+   */
+  static boolean stringifiesEnvironment(String code) {
+    int from = code.indexOf("JSON.stringify(");
+    for (int calls = 0; from >= 0 && calls < 16; calls++) {
+      int start = from + "JSON.stringify(".length();
+      int depth = 1;
+      int at = start;
+      int end = Math.min(code.length(), start + STRINGIFIED_READ);
+      for (; at < end && depth > 0; at++) {
+        char c = code.charAt(at);
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      }
+      if (BARE_PROCESS_ENV.matcher(code.substring(start, at)).find()) {
+        return true;
+      }
+      from = code.indexOf("JSON.stringify(", at);
     }
     return false;
   }

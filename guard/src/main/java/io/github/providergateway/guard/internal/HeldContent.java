@@ -158,6 +158,8 @@ final class HeldContent {
           .put(KEY + path, hit.rule().id() + " " + FlowReading.shorten(hit.found()));
     } else if (shape != null) {
       found.writesSenders().put(KEY + path, FlowReading.shorten(shape));
+    } else if (shell != null && TaskRunsWritten.of(shell) != null) {
+      found.writesSenders().put(KEY + path, TaskRunsWritten.of(shell)); // runs a written script
     } else if (whole && shell != null) {
       found.writesSenders().put(KEY + path, ""); // the file holds nothing now
     }

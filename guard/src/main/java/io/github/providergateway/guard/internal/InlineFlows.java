@@ -60,7 +60,8 @@ final class InlineFlows {
     if ((code.contains("dict(os.environ")
         || code.contains("print(os.environ")
         || code.contains("process.env)")
-        || code.contains("JSON.stringify(process.env"))) {
+        || code.contains("JSON.stringify(process.env")
+        || EnvironmentDumps.stringifiesEnvironment(code))) {
       found.secret(line + " (the whole environment)");
     }
     boolean local = Hosts.onlyLoopback(code);

@@ -526,7 +526,7 @@ public final class WrittenRuns {
         if (matches.size() < 16
             && (reaches(prefix, path, name, lower, run)
                 || adds && writtenBy(file.getValue(), folder(run)))) {
-          matches.add(new String[] {prefix, path, file.getValue()});
+          TaskRunsWritten.add(written, new String[] {prefix, path, file.getValue()}, matches);
           break;
         }
       }
