@@ -86,8 +86,33 @@ final class FinalisingOptions {
             && first.equals("apply")
             && (parts.get(1).equals("to") || parts.get(1).startsWith("retro"))
         || parts.size() == 2 && first.equals("auto") && FINAL.contains(last)
-        || includesKeptOut(parts);
+        || includesKeptOut(parts)
+        || parts.size() > 1 && first.equals("ignore") && IGNORED.contains(last)
+        || parts.size() == 2 && first.equals("clear") && CLEARED.contains(last);
   }
+
+  /** What an {@code --ignore-…} option goes past: {@code --ignore-stability-warnings}. */
+  private static final Set<String> IGNORED =
+      NameSet.of(
+          "warnings",
+          "warning",
+          "checks",
+          "check",
+          "validation",
+          "limits",
+          "limit",
+          "holds",
+          "hold",
+          "segregation",
+          "stability",
+          "safety",
+          "rules",
+          "screening",
+          "sanctions");
+
+  /** What a {@code --clear-…} option takes off: a lockout, a hold, a flag that stops work. */
+  private static final Set<String> CLEARED =
+      NameSet.of("loto", "lockout", "tagout", "hold", "holds", "flag", "flags", "block", "blocks");
 
   /**
    * Whether words include records the trade keeps out of sight ({@code --include-sealed}, {@code

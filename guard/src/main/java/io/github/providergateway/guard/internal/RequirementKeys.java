@@ -83,6 +83,15 @@ final class RequirementKeys {
         && (REQUIRING.contains(words.get(0)) || REQUIRED.contains(words.get(words.size() - 1)));
   }
 
+  /**
+   * Whether a key of two words or more begins with a requirement or a block ({@code
+   * block_load_without_vgm}, {@code require_pin_without_badge}): a negation's word after it is the
+   * condition's, not the switch's.
+   */
+  static boolean leads(List<String> key) {
+    return key.size() >= 2 && (REQUIRING.contains(key.get(0)) || BLOCKING.contains(key.get(0)));
+  }
+
   /** Whether a key's words, lower case, name a requirement, a check or a block of its own. */
   private static boolean named(List<String> key) {
     if (key.size() < 2) {

@@ -364,7 +364,10 @@ final class SafeguardSettings {
     if (on && FirmwareSwitches.protectionChosenAway(setting, key, was)) {
       return setting.line();
     }
-    boolean negated = SafeguardEdits.has(key, NEGATIONS) || WatchKeys.automatic(key);
+    // block_load_without_vgm: a block's condition, not a negation of it (decision 261)
+    boolean negated =
+        SafeguardEdits.has(key, NEGATIONS) && !RequirementKeys.leads(key)
+            || WatchKeys.automatic(key);
     // A key its text switches on elsewhere is a table's column (decisions 167, 174), unless on is
     // the way it turns its protection off (skip_confirmation: true).
     boolean column = !negated && switchedOn.contains(setting.key());

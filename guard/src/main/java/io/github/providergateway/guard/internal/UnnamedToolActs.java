@@ -196,7 +196,15 @@ final class UnnamedToolActs {
           "offboard",
           "shelve",
           "disqualify",
-          "calibrate");
+          "calibrate",
+          // decision 261: checks voided, a policy rescinded, vouchers redeemed, alarms
+          // acknowledged in bulk, commissions charged back
+          "void",
+          "rescind",
+          "redeem",
+          "ack",
+          "acknowledge",
+          "chargeback");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
