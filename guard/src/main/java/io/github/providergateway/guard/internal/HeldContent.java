@@ -152,14 +152,16 @@ final class HeldContent {
       found.writesSenders().put(KEY + path + ToolingShapes.SHIPPED, FlowReading.shorten(shipped));
     }
     Makefiles.keepUnresolved(scan, path, code, shell, whole, found);
+    // A task file that runs a script the session wrote (decision 260), parsed once.
+    String runs = hit == null && shape == null && shell != null ? TaskRunsWritten.of(shell) : null;
     if (hit != null) {
       found
           .writesSenders()
           .put(KEY + path, hit.rule().id() + " " + FlowReading.shorten(hit.found()));
     } else if (shape != null) {
       found.writesSenders().put(KEY + path, FlowReading.shorten(shape));
-    } else if (shell != null && TaskRunsWritten.of(shell) != null) {
-      found.writesSenders().put(KEY + path, TaskRunsWritten.of(shell)); // runs a written script
+    } else if (runs != null) {
+      found.writesSenders().put(KEY + path, runs);
     } else if (whole && shell != null) {
       found.writesSenders().put(KEY + path, ""); // the file holds nothing now
     }
