@@ -24,6 +24,9 @@ final class FixturesFromRecords {
   private static final Set<String> COPIERS =
       NameSet.of("cp", "rsync", "scp", "aws", "gsutil", "rclone");
 
+  /** The copiers whose operands follow a copy subcommand. */
+  private static final Set<String> SUBCOMMANDED = NameSet.of("aws", "gsutil", "rclone");
+
   private static final Set<String> COPY_COMMANDS = NameSet.of("cp", "sync", "copy", "copyto");
 
   /** A folder of fixtures, seeds or test data, where the project keeps what its tests read. */
@@ -75,8 +78,7 @@ final class FixturesFromRecords {
   /** The literal operands after the program's copy subcommand, options left out. */
   private static List<String> operands(Step step) {
     List<String> operands = new ArrayList<>();
-    boolean cloud = !step.program().equals("cp") && !step.program().equals("rsync");
-    boolean commanded = !cloud || step.program().equals("scp");
+    boolean commanded = !SUBCOMMANDED.contains(step.program()); // aws s3 cp, rclone copy
     for (Word word : step.args()) {
       String text = word.text();
       if (!commanded) {

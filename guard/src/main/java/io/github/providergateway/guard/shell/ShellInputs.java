@@ -228,7 +228,7 @@ final class ShellInputs {
       transformers.add(at);
       text = pipedText(resolver, at);
       if (text == null && at.pipedFrom == null) {
-        text = hereString(at);
+        text = TextFolding.hereText(at);
       }
       if (text != null) {
         break;
@@ -239,16 +239,6 @@ final class ShellInputs {
       text = TextFolding.transform(transformers.get(i).words, text);
     }
     return text;
-  }
-
-  /** The here-string or here-document a pipeline's first program reads, or null. */
-  private static String hereString(RawCommand command) {
-    for (RawRedirect r : command.redirects) {
-      if (r.body != null) {
-        return r.operator.equals("<<<") ? r.body + "\n" : r.body;
-      }
-    }
-    return null;
   }
 
   static boolean isHex(char c) {

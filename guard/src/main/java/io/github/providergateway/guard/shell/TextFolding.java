@@ -229,7 +229,7 @@ final class TextFolding {
   }
 
   /** The here-document or here-string a command reads, or null. */
-  private static String hereText(RawCommand command) {
+  static String hereText(RawCommand command) {
     for (RawRedirect r : command.redirects) {
       if (r.body != null) {
         return r.operator.equals("<<<") ? r.body + "\n" : r.body;
