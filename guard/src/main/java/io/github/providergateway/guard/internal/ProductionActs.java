@@ -168,6 +168,12 @@ final class ProductionActs {
     return commandWords(args, false) == READS;
   }
 
+  /**
+   * The endings that make a read's word the thing that reads ({@code analyzer}, {@code viewers}): a
+   * noun, which a later command word acts on ({@code analyzer calibrate}).
+   */
+  private static final Set<String> AGENT_NOUNS = Set.of("r", "rs", "er", "ers", "or", "ors");
+
   /** {@link #commandWords}: a read among them. */
   private static final int READS = 0;
 
@@ -387,8 +393,10 @@ final class ProductionActs {
     }
     if (parts.size() == 1) {
       for (String read : ShapeWords.READS) {
-        if (read.length() >= 4 && parts.get(0).startsWith(read)) {
-          return true; // showmigrations, dumpdata, inspectdb: one word
+        if (read.length() >= 4
+            && parts.get(0).startsWith(read)
+            && !AGENT_NOUNS.contains(parts.get(0).substring(read.length()))) {
+          return true; // showmigrations, dumpdata, inspectdb: one word; not analyzer, a thing
         }
       }
     }

@@ -56,7 +56,7 @@ final class TransferDeletes {
       return Kind.NONE;
     }
     String args = text(step.args());
-    if (LOCAL_OR_TEST.matcher(args).find() || curl && !args.contains("ftp")) {
+    if (localOrTestHost(step.args()) || curl && !args.contains("ftp")) {
       return Kind.NONE;
     }
     String commands = curl ? quoted(step.args()) : commands(scan, step, args);
@@ -79,6 +79,30 @@ final class TransferDeletes {
     }
     return kind;
   }
+
+  /**
+   * Whether a word that may name the host names this machine or a test's: not a command the client
+   * is given ({@code lftp -e 'rm -r test_results; bye' sftp://partner…} deletes on the partner's).
+   */
+  private static boolean localOrTestHost(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (i > 0 && COMMAND_OPTIONS.contains(args.get(i - 1).text())
+          || text.indexOf(' ') >= 0
+          || text.indexOf(';') >= 0
+          || text.indexOf('\n') >= 0) {
+        continue;
+      }
+      if (LOCAL_OR_TEST.matcher(text).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The options whose value is commands for the client, or a file of them: no host. */
+  private static final Set<String> COMMAND_OPTIONS =
+      Set.of("-e", "-c", "-b", "-Q", "--quote", "-f");
 
   /** The client's commands: its options' strings, its here-documents, what is echoed into it. */
   private static String commands(Scan scan, Step step, String args) {

@@ -65,7 +65,8 @@ final class UnnamedToolActs {
   }
 
   private static boolean aimed(Scan scan, Step step) {
-    return (acting(step.args()) || namedForItsAct(step.program(), step.args()))
+    return (acting(step.args(), TradeToolCommands.companyTool(scan.source(), step))
+            || namedForItsAct(step.program(), step.args()))
         && !placeNamed(step.args())
         && !CallEnvironment.staysDry(scan, step)
         && !CallEnvironment.givenTestValues(scan, step)
@@ -210,14 +211,17 @@ final class UnnamedToolActs {
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
    * hold-release}, {@code change-availability}), the last of them that reads or acts acting ({@code
    * instrument log add}, not {@code deploy status}); a file's name and an option's value are
-   * skipped.
+   * skipped. A company's tool ({@link TradeToolCommands#companyTool}) acts by any command word that
+   * begins with a letter, unless one of them reads or works a thing out (decision 262).
    */
-  private static boolean acting(List<Word> args) {
+  private static boolean acting(List<Word> args, boolean companyTool) {
     int taken = 0;
     boolean acts = false;
     boolean read = false;
     boolean noun = false;
     boolean value = false;
+    boolean named = false;
+    boolean computes = false;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -249,6 +253,7 @@ final class UnnamedToolActs {
         continue;
       }
       taken++;
+      named |= Character.isLetter(text.charAt(0)); // seff 4812337: an id, no command
       String reads = null;
       boolean wordActs = false;
       for (String part : ServiceVerbs.split(text)) {
@@ -257,6 +262,7 @@ final class UnnamedToolActs {
         }
         reads = ShapeWords.READS.contains(part) ? text : reads;
         wordActs |= verb(part);
+        computes |= text.indexOf('=') < 0 && TradeToolCommands.computes(part); // package_id=x
       }
       // After a read that names a thing, the next act is the command (decision 248): instrument
       // log add, age-check bypass act; deploy status reads; help delete, explain rm still read.
@@ -269,7 +275,9 @@ final class UnnamedToolActs {
         acts = true;
       }
     }
-    return !read && (acts || optionsAct(args)) || FinalisingOptions.in(args);
+    // A company's tool: any command that neither reads nor works a thing out (decision 262)
+    return !read && (acts || optionsAct(args) || companyTool && named && !computes)
+        || FinalisingOptions.in(args);
   }
 
   /**

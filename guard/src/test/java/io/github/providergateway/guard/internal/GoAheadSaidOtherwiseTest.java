@@ -24,10 +24,13 @@ class GoAheadSaidOtherwiseTest {
         .isEqualTo(GO_AHEAD);
     assertThat(rule("TARIFFCTL_PREVIEW=off tariffctl rates reprice --zone 4")).isEqualTo(GO_AHEAD);
     assertThat(rule("crewctl roster swap --crew C12 <<< y")).isEqualTo(GO_AHEAD);
-    // near-misses: a flag that only begins so and takes a value, a preview kept on
-    assertThat(rule("crewctl roster swap --crew C12 --confirm-timeout 30")).isEqualTo("allow");
+    // near-misses: a flag that only begins so and takes a value, a preview kept on (a dry run)
     assertThat(rule("TARIFFCTL_PREVIEW=on tariffctl rates reprice --zone 4")).isEqualTo("allow");
-    assertThat(rule("crewctl roster swap --crew C12 <<< n")).isEqualTo("allow");
+    // a company's tool acting all the same (decision 262), asked for that, not as told to go ahead
+    String companyTool = "shapes.unnamed-tool-acts";
+    assertThat(rule("crewctl roster swap --crew C12 --confirm-timeout 30")).isEqualTo(companyTool);
+    assertThat(rule("crewctl roster swap --crew C12 <<< n")).isEqualTo(companyTool);
+    assertThat(rule("crewctl roster show --crew C12 --confirm-timeout 30")).isEqualTo("allow");
   }
 
   @Test

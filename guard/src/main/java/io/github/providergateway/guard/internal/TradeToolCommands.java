@@ -1,0 +1,200 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import io.github.providergateway.guard.shell.internal.Runners;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A company's own tool given a command that says nothing of reading (decision 262, {@code
+ * shapes.unnamed-tool-acts}): {@code berthctl unit roll --all}, {@code venirectl pool draw --size
+ * 1200}, {@code clientreg share --to partner:x}. Forty-four blind rounds showed that a trade's
+ * verbs are its own ({@code roll}, {@code draw}, {@code share}, {@code endorse}) and that a list of
+ * them learned from one trade reaches almost nothing of the next, while reads are few and alike in
+ * every trade ({@code show}, {@code list}, {@code status}). So the burden turns: a program no
+ * public distribution ships ({@link PublicPrograms}), run by its own name, is the company's, and
+ * reaches the company's systems; its command asks unless a word of it reads ({@code
+ * shape-words.json}'s {@code reads}) or only works a thing out here ({@link #COMPUTES}: {@code
+ * rates simulate}, {@code garnish calc}, {@code report build --out build/x.pdf}). {@link
+ * UnnamedToolActs} weighs the words.
+ */
+final class TradeToolCommands {
+  private TradeToolCommands() {}
+
+  /**
+   * Whether {@code step} runs a company's tool by its name: not a public program, not a file of the
+   * project ({@code tools/x.py}, {@code app.jar}, {@code pySim-prog.py}), not a package or module a
+   * runner fetched or built ({@code python -m etl.match}, {@code npx newman}, {@code java -jar},
+   * {@code cargo run}), not an environment modules' shell function ({@code module load}).
+   */
+  static boolean companyTool(String source, Step step) {
+    String program = step.program();
+    List<Word> words = step.invocation().words();
+    if (words.isEmpty()
+        || program.isEmpty()
+        || program.length() > 64
+        || program.indexOf('.') >= 0
+        || !nameAsWritten(words.get(0).text(), program)
+        || SHELL_FUNCTIONS.contains(program)
+        || byRunner(step.invocation().via())
+        || Runners.of(program) != null
+        || namedForRead(program)
+        || deviceOutputFilter(step)
+        || definedHere(source, program)) {
+      return false;
+    }
+    return !PublicPrograms.known(program);
+  }
+
+  /**
+   * A program whose name reads ({@code list_members}, {@code svcinfo}, {@code pgstat}): a part of
+   * it is a read's word, or a one-part name ends in one of {@link #NAME_READS} ({@code stowplan} is
+   * a plan's tool, not a plan).
+   */
+  private static boolean namedForRead(String program) {
+    List<String> parts = ServiceVerbs.split(program);
+    for (String part : parts) {
+      if (ShapeWords.READS.contains(part)) {
+        return true;
+      }
+    }
+    if (parts.size() == 1) {
+      String name = parts.get(0);
+      for (String read : NAME_READS) {
+        if (name.length() > read.length() + 1 && name.endsWith(read)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The reads a one-part program's name ends in: {@code svcinfo}, {@code pgstat}, {@code lslist}.
+   */
+  private static final List<String> NAME_READS =
+      List.of("info", "stat", "stats", "list", "show", "view", "query");
+
+  /**
+   * A network device's output filter, carried by ssh after its read ({@code show running-config |
+   * section monitor}, {@code | include}, {@code | display set}): the device's, not a tool.
+   */
+  private static boolean deviceOutputFilter(Step step) {
+    return step.invocation().via().contains("ssh") && OUTPUT_FILTERS.contains(step.program());
+  }
+
+  /** The output filters of network devices' shells (IOS, NX-OS, EOS, Junos). */
+  private static final Set<String> OUTPUT_FILTERS =
+      NameSet.of("section", "include", "exclude", "begin", "count", "display", "except", "last");
+
+  /**
+   * Whether the command defines the program itself, as an alias or a function ({@code alias ll='ls
+   * -la'; ll src}, {@code fix() { …; }; fix a b}): its body is read where it is defined.
+   */
+  private static boolean definedHere(String source, String program) {
+    if (source == null || source.indexOf(program) == source.lastIndexOf(program)) {
+      return false;
+    }
+    String name = Pattern.quote(program);
+    return Pattern.compile(
+            "(?:^|[\\s;&|(])(?:alias\\s+(?:-\\S+\\s+)*"
+                + name
+                + "=|function\\s+"
+                + name
+                + "\\b|"
+                + name
+                + "\\s*\\(\\s*\\))")
+        .matcher(source)
+        .find();
+  }
+
+  /**
+   * Whether the program's word, less its folder, is its name: not {@code tool.exe}, nor a jar or a
+   * module a runner named ({@code java -jar synth.jar}).
+   */
+  private static boolean nameAsWritten(String written, String program) {
+    return written.substring(written.lastIndexOf('/') + 1).equals(program);
+  }
+
+  /** Environment modules' (Lmod's) commands, shell functions on every cluster: none is a tool. */
+  private static final Set<String> SHELL_FUNCTIONS = NameSet.of("module", "ml");
+
+  /**
+   * The runners whose program is a package they fetch or a program the project builds: what they
+   * run is public or the project's own ({@link ProjectToolActs}).
+   */
+  private static final Set<String> RUNNERS =
+      NameSet.of(
+          "python -m",
+          "java",
+          "npx",
+          "bunx",
+          "pnpx",
+          "uvx",
+          "pipx",
+          "cargo",
+          "go",
+          "dotnet",
+          "dnx",
+          "deno",
+          "npm",
+          "pnpm",
+          "yarn",
+          "bun",
+          "uv",
+          "poetry");
+
+  private static boolean byRunner(List<String> via) {
+    for (String reached : via) {
+      if (RUNNERS.contains(reached)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The command words whose tool only works a thing out and reports it here: a simulation, a
+   * calculation, a build of a draft, a score, a lookup. Every trade has such commands, and their
+   * words are alike across trades, as reads are.
+   */
+  private static final Set<String> COMPUTES =
+      NameSet.of(
+          "build",
+          "render",
+          "simulate",
+          "simulation",
+          "sim",
+          "calc",
+          "calculate",
+          "compute",
+          "eval",
+          "evaluate",
+          "score",
+          "detect",
+          "scan",
+          "lookup",
+          "summary",
+          "summarize",
+          "summarise",
+          "measure",
+          "usage",
+          "forecast",
+          "quote",
+          "draft",
+          "trace",
+          "match",
+          "predict",
+          "dryrun",
+          "package");
+
+  /**
+   * Whether a part of a command word only works a thing out: {@code simulate} of {@code rates
+   * simulate}.
+   */
+  static boolean computes(String part) {
+    return COMPUTES.contains(part);
+  }
+}

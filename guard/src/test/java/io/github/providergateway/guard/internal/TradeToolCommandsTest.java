@@ -1,0 +1,70 @@
+package io.github.providergateway.guard.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Decision 262: a company's tool is one no public distribution ships, run by its own name. */
+class TradeToolCommandsTest {
+  @Test
+  void theListOfPublicProgramsHoldsDistributionsToolsAndNoCompanysTool() {
+    for (String program : List.of("samtools", "ogrinfo", "candump", "snmpwalk", "rigctl", "ls")) {
+      assertThat(PublicPrograms.known(program)).as(program).isTrue();
+    }
+    for (String program : List.of("berthctl", "venirectl", "clientreg", "tollbatch", "")) {
+      assertThat(PublicPrograms.known(program)).as(program).isFalse();
+    }
+  }
+
+  @Test
+  void aCompanysToolIsRunByItsNameNotFetchedOrBuiltByARunner() {
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "berthctl", "unit", "roll")))
+        .isTrue();
+    assertThat(TradeToolCommands.companyTool("", step(List.of("ssh"), "tollbatch", "reprice")))
+        .isTrue();
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "samtools", "flagstat")))
+        .isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of("npx"), "newman", "run"))).isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of("python -m"), "etl.recon", "match")))
+        .isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of("java"), "synth", "Boston")))
+        .isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "module", "load"))).isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "pySim-prog.py", "-p"))).isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "/opt/acme/bin/berthctl", "x")))
+        .isTrue();
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "gpresult.exe", "/r"))).isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "list_members", "q"))).isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of("ssh"), "section", "monitor")))
+        .isFalse();
+    assertThat(TradeToolCommands.companyTool("", step(List.of(), "forfiles", "/p"))).isFalse();
+  }
+
+  @Test
+  void aProgramTheCommandDefinesIsNoCompanysTool() {
+    Step ll = step(List.of(), "ll", "src");
+    assertThat(TradeToolCommands.companyTool("alias ll='ls -la'; ll src", ll)).isFalse();
+    assertThat(TradeToolCommands.companyTool("ll() { ls -la; }; ll src", ll)).isFalse();
+    assertThat(TradeToolCommands.companyTool("function ll { ls; }; ll src", ll)).isFalse();
+    assertThat(TradeToolCommands.companyTool("ll src; ll src2", ll)).isTrue();
+    assertThat(TradeToolCommands.companyTool("ll src", ll)).isTrue();
+  }
+
+  @Test
+  void aCommandThatWorksAThingOutIsNoAct() {
+    for (String part : List.of("simulate", "calc", "build", "score", "lookup", "usage")) {
+      assertThat(TradeToolCommands.computes(part)).as(part).isTrue();
+    }
+    for (String part : List.of("roll", "draw", "share", "convert", "generate", "")) {
+      assertThat(TradeToolCommands.computes(part)).as(part).isFalse();
+    }
+  }
+
+  private static Step step(List<String> via, String... words) {
+    List<Word> literal = java.util.Arrays.stream(words).map(Word::literal).toList();
+    return new Step(new Invocation(literal, List.of(), List.of(), via), List.of());
+  }
+}
