@@ -71,7 +71,7 @@ final class ProductionActs {
     if (AgentFootprints.byName(program).isPresent() || ShapeWords.HTTP_CLIENTS.contains(program)) {
       return false;
     }
-    List<Word> args = step.args();
+    List<Word> args = xargsFilled(step);
     String name = program;
     if (ScriptRun.runs(step)) {
       args = SharedActs.scriptArguments(args);
@@ -105,6 +105,22 @@ final class ProductionActs {
         && !TestEndpoints.in(step)
         && !Environments.testName(program)
         && !TestPlaceNamed.besideProduction(step, args); // not --notes test (decision 165)
+  }
+
+  /**
+   * The program's arguments, less a last option xargs gives its value ({@code … | xargs -n1 edc
+   * queries close --query}: not the read option {@code --query}, decision 263).
+   */
+  private static List<Word> xargsFilled(Step step) {
+    List<Word> args = step.args();
+    List<String> via = step.invocation().via();
+    if (!args.isEmpty()
+        && !via.isEmpty()
+        && via.get(via.size() - 1).equals("xargs")
+        && args.get(args.size() - 1).text().startsWith("--")) {
+      return args.subList(0, args.size() - 1);
+    }
+    return args;
   }
 
   /**
@@ -196,11 +212,17 @@ final class ProductionActs {
     boolean namedRead = false;
     boolean readNoun = false;
     String readWord = null;
+    boolean commandNext = false;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       Word word = args.get(i);
       String text = word.text();
-      boolean value = valueNext;
+      boolean value = valueNext && !commandNext;
       valueNext = false;
+      commandNext = CommandOptions.named(text);
+      String given = CommandOptions.value(text);
+      if (given != null) {
+        text = given; // --cmd=UNBLIND: the command (decision 263)
+      }
       if (text.equals("--")) {
         // The command run there: its words decide (ssh … -- php bin/magento status).
         taken = 0;
@@ -252,7 +274,9 @@ final class ProductionActs {
         if (actingWord(text)
             || readWord != null
                 && UnnamedToolActs.nounRead(readWord)
-                && UnnamedToolActs.tradeVerb(text) // instrument log add (decision 248)
+                && (UnnamedToolActs.tradeVerb(text) // instrument log add (decision 248)
+                    || ShapeWords.SETTING_VERBS.contains(
+                        text.toLowerCase(Locale.ROOT))) // status set
             || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))
             || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)
             || readNoun && ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT))) {
@@ -370,6 +394,9 @@ final class ProductionActs {
    */
   private static boolean reads(String text) {
     List<String> parts = ServiceVerbs.split(text);
+    if (UnnamedToolActs.verbFirst(parts)) {
+      return false; // set-status: a state set (decision 263)
+    }
     int joined = connector(parts);
     if (joined > 0) {
       // get-and-reset, report-then-close: each command joined in the word must read (d. 157)

@@ -107,6 +107,8 @@ final class SafeguardSettings {
           "masking",
           "mask",
           "blur",
+          "blinded",
+          "blinding",
           "encrypt",
           "encrypted",
           "encryption",

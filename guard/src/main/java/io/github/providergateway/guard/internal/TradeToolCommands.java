@@ -188,7 +188,9 @@ final class TradeToolCommands {
           "match",
           "predict",
           "dryrun",
-          "package");
+          "package",
+          // decision 263: a file parsed
+          "parse");
 
   /**
    * Whether a part of a command word only works a thing out: {@code simulate} of {@code rates

@@ -222,13 +222,21 @@ final class UnnamedToolActs {
     boolean value = false;
     boolean named = false;
     boolean computes = false;
+    boolean commandNext = false;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
       if (text.equals("--")) {
         break;
       }
-      boolean isValue = value;
+      // --cmd=UNBLIND, --action close: the command given as an option's value (decision 263)
+      String given = CommandOptions.value(text);
+      boolean isValue = value && !commandNext;
+      commandNext = CommandOptions.named(text);
+      if (given != null) {
+        text = given;
+        isValue = false;
+      }
       if (!isValue && taken == 0 && commandOption(text)) {
         // deadlinecommand -DeleteJob, cueadmin -delete-show: the command given as an option
         List<String> parts = ServiceVerbs.split(text.substring(1));
@@ -239,7 +247,8 @@ final class UnnamedToolActs {
       }
       // --site kf2, --flags not-need-init,startup-clear: an option's value, not a command
       value =
-          text.startsWith("-")
+          given == null
+              && text.startsWith("-")
               && text.indexOf('=') < 0
               && !ShapeWords.ACTING_FLAGS.contains(text)
               && !ShapeWords.EVERYTHING.contains(text);
@@ -256,13 +265,17 @@ final class UnnamedToolActs {
       named |= Character.isLetter(text.charAt(0)); // seff 4812337: an id, no command
       String reads = null;
       boolean wordActs = false;
-      for (String part : ServiceVerbs.split(text)) {
+      List<String> split = ServiceVerbs.split(text);
+      for (String part : split) {
         if (part.equals("cache") || part.equals("caches")) {
           return false; // wp cache flush: what a cache holds is made again (decision 244)
         }
         reads = ShapeWords.READS.contains(part) ? text : reads;
         wordActs |= verb(part);
         computes |= text.indexOf('=') < 0 && TradeToolCommands.computes(part); // package_id=x
+      }
+      if (reads != null && verbFirst(split)) {
+        reads = null; // set-status, clear-log: a state or a record set (decision 263)
       }
       // After a read that names a thing, the next act is the command (decision 248): instrument
       // log add, age-check bypass act; deploy status reads; help delete, explain rm still read.
@@ -403,6 +416,30 @@ final class UnnamedToolActs {
     }
     return NOUN_READS.contains(word.toLowerCase(java.util.Locale.ROOT)); // meter reading edit
   }
+
+  /**
+   * Whether a compound command word begins with an act and reads only a record it acts on ({@code
+   * set-status}, {@code clear-log}, {@code reset-counts}): the word acts (decision 263); {@code
+   * get-status} and {@code update-check} read.
+   */
+  static boolean verbFirst(List<String> parts) {
+    if (parts.size() < 2
+        || ShapeWords.READS.contains(parts.get(0))
+        || !verb(parts.get(0))
+        || parts.get(0).equals("check")) {
+      return false;
+    }
+    for (String part : parts) {
+      if (ShapeWords.READS.contains(part) && !ACTED_ON_READS.contains(part)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The reads a verb before them acts on: a state, a record, a count. */
+  private static final Set<String> ACTED_ON_READS =
+      NameSet.of("status", "log", "logs", "report", "reports", "history", "count", "counts");
 
   /** Whether a command word is one of the trades' verbs alone: {@code add}, {@code discard}. */
   static boolean tradeVerb(String text) {
