@@ -64,6 +64,10 @@ def main():
     p.add_argument("--start-runs", type=int)
     p.add_argument("--first-runs", type=int)
     p.add_argument("--agent-timeout", type=int, default=60)
+    p.add_argument("--hook-command", default="rm -rf ~",
+                   help="the hook part's call (default rm -rf ~)")
+    p.add_argument("--hook-expect", choices=("deny", "ask"), default="deny",
+                   help="the answer the hook part's call must get")
     p.add_argument("--agents", default="claude,codex,gemini")
     p.add_argument("--states", default="stopped,running")
     p.add_argument("--out", default=os.path.join(ROOT, "benchmarks/target/busy/results.md"))
@@ -157,12 +161,12 @@ def percentile(values, q):
 
 # ---- hook: the hook's answer time, with and without a gateway ----
 
-def hook_input(agent, cwd):
+def hook_input(agent, cwd, command="rm -rf ~"):
     if agent == "gemini":
         return {"session_id": "busy", "cwd": cwd, "hook_event_name": "BeforeTool",
-                "tool_name": "run_shell_command", "tool_input": {"command": "rm -rf ~"}}
+                "tool_name": "run_shell_command", "tool_input": {"command": command}}
     return {"session_id": "busy", "cwd": cwd, "hook_event_name": "PreToolUse",
-            "tool_name": "Bash", "tool_input": {"command": "rm -rf ~"}}
+            "tool_name": "Bash", "tool_input": {"command": command}}
 
 
 def run_hook(a, agent, home, project, env, data):
@@ -177,6 +181,13 @@ def run_hook(a, agent, home, project, env, data):
 
 def is_deny(code, out):
     return code == 2 or '"permissionDecision":"deny"' in out or '"decision":"deny"' in out
+
+
+def is_expected(a, code, out):
+    """Whether the hook part's answer is the one --hook-expect names (an ask is never a deny)."""
+    if a.hook_expect == "deny":
+        return is_deny(code, out)
+    return not is_deny(code, out) and '"ask"' in out
 
 
 def hook(a):
@@ -208,12 +219,12 @@ def hook_answers(a, calls, work, home, project, env, gateway):
                     pass
             for agent in a.agents.split(","):
                 times, wrong, said = [], 0, ""
-                data = json.dumps(hook_input(agent, project))
+                data = json.dumps(hook_input(agent, project, a.hook_command))
                 for _ in range(calls):
                     start = time.monotonic()
                     code, out = run_hook(a, agent, home, project, env, data)
                     times.append(time.monotonic() - start)
-                    if not is_deny(code, out):
+                    if not is_expected(a, code, out):
                         wrong += 1
                         said = said or f"exit {code}: {out.strip()[:160]}"
                 t = a.agent_timeout
@@ -225,10 +236,11 @@ def hook_answers(a, calls, work, home, project, env, gateway):
     finally:
         kill_under(work)
     return ["## The hook's answer to a dangerous call", "",
-            f"`gateway hook AGENT --home HOME` fed `rm -rf ~` in the agent's hook JSON, one call at a time,"
+            f"`gateway hook AGENT --home HOME` fed `{a.hook_command}` in the agent's hook JSON, one call at a time,"
             f" the home's gateway running, then stopped (`gateway stop`). Against the agent's hook timeout"
-            f" of {a.agent_timeout} s; goal: every answer a deny inside it, p99 under {a.agent_timeout / 4:g} s.", "",
-            "| agent | gateway | calls | p50 (s) | p99 (s) | max (s) | past the agent's timeout | not a deny | goal met | first answer not a deny |",
+            f" of {a.agent_timeout} s; goal: every answer {'a deny' if a.hook_expect == 'deny' else 'an ask'}"
+            f" inside it, p99 under {a.agent_timeout / 4:g} s.", "",
+            f"| agent | gateway | calls | p50 (s) | p99 (s) | max (s) | past the agent's timeout | not {'a deny' if a.hook_expect == 'deny' else 'an ask'} | goal met | first answer not as expected |",
             "|---|---|---|---|---|---|---|---|---|---|", *rows]
 
 
