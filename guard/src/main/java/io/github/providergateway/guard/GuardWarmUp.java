@@ -15,10 +15,10 @@ import java.util.function.LongSupplier;
  * second of CPU on a quiet machine and several on a busy one, which the gateway's policy timer
  * would count against the first real call. These calls take the guard through each kind of call (a
  * shell pipeline with a here-document and a redirection, a fetch piped to a shell, a force push, a
- * production scaled down, inline code, a file edit and read, a server's tool, a session's past) so
- * that what each kind loads is loaded. Their project does not exist: they read on disk only what
- * every decision reads (the agents' settings in the home, the links of the paths they name), and
- * run no script that would be read.
+ * production scaled down, inline code, a file edit and read, a server's tool, a session's past, a
+ * company's own tool) so that what each kind loads is loaded. Their project does not exist: they
+ * read on disk only what every decision reads (the agents' settings in the home, the links of the
+ * paths they name), and run no script that would be read.
  */
 final class GuardWarmUp {
 
@@ -49,7 +49,9 @@ final class GuardWarmUp {
             JSON.objectNode().put("environment", "production"),
             PROJECT,
             PROJECT,
-            new GuardCall.ToolHints(true, false, true, "ci", "project")));
+            new GuardCall.ToolHints(true, false, true, "ci", "project")),
+        // a company's own tool: reads the list of public programs (decision 262) once, here
+        shell("opsctl unit list --site a1"));
   }
 
   /**

@@ -48,6 +48,8 @@ class GuardWarmUpTest {
     assertThat(warm.get(2).outcome()).isNotEqualTo(Outcome.ALLOW);
     assertThat(warm.get(3).outcome()).isEqualTo(Outcome.DENY);
     assertThat(warm.get(4).outcome()).isEqualTo(Outcome.ASK);
+    assertThat(warm.get(warm.size() - 1).outcome())
+        .isEqualTo(Outcome.ALLOW); // a company tool's read
   }
 
   /**
