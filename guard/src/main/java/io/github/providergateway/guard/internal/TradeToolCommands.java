@@ -42,7 +42,7 @@ final class TradeToolCommands {
         || Runners.of(program) != null
         || namedForRead(program)
         || deviceOutputFilter(step)
-        || definedHere(source, program)) {
+        || definedHere(source, program) && !expanded(step.invocation().via(), program)) {
       return false;
     }
     return !PublicPrograms.known(program);
@@ -88,6 +88,15 @@ final class TradeToolCommands {
   /** The output filters of network devices' shells (IOS, NX-OS, EOS, Junos). */
   private static final Set<String> OUTPUT_FILTERS =
       NameSet.of("section", "include", "exclude", "begin", "count", "display", "except", "last");
+
+  /**
+   * Whether the invocation is what an alias or a function of the program's own name runs ({@code
+   * berthctl() { command berthctl "$@"; }}, {@code alias berthctl='berthctl --site a'}): the tool
+   * itself, reached through its wrapper, not the wrapper's call.
+   */
+  private static boolean expanded(List<String> via, String program) {
+    return via.contains("function " + program) || via.contains("alias " + program);
+  }
 
   /**
    * Whether the command defines the program itself, as an alias or a function ({@code alias ll='ls

@@ -51,6 +51,14 @@ class TradeToolCommandsTest {
     assertThat(TradeToolCommands.companyTool("function ll { ls; }; ll src", ll)).isFalse();
     assertThat(TradeToolCommands.companyTool("ll src; ll src2", ll)).isTrue();
     assertThat(TradeToolCommands.companyTool("ll src", ll)).isTrue();
+    // the tool itself, reached through a wrapper of its own name, is still the tool
+    String wrapped = "berthctl() { command berthctl \"$@\"; }; berthctl unit roll";
+    assertThat(
+            TradeToolCommands.companyTool(
+                wrapped, step(List.of("function berthctl", "$var"), "berthctl", "unit", "roll")))
+        .isTrue();
+    assertThat(TradeToolCommands.companyTool(wrapped, step(List.of(), "berthctl", "unit", "roll")))
+        .isFalse();
   }
 
   @Test
