@@ -210,7 +210,6 @@ final class ProductionActs {
     boolean valueNext = false;
     boolean read = false;
     boolean namedRead = false;
-    boolean readNoun = false;
     String readWord = null;
     boolean commandNext = false;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
@@ -275,11 +274,10 @@ final class ProductionActs {
             || readWord != null
                 && UnnamedToolActs.nounRead(readWord)
                 && (UnnamedToolActs.tradeVerb(text) // instrument log add (decision 248)
-                    || ShapeWords.SETTING_VERBS.contains(
-                        text.toLowerCase(Locale.ROOT))) // status set
+                    // report submit (decision 168), status set (decision 263)
+                    || ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT)))
             || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))
-            || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)
-            || readNoun && ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT))) {
+            || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)) {
           // alerts view close: a read word before the act (decision 157); reports amend: the
           // reports are what is amended (decision 164); report submit (decision 168)
           return UNREAD;
@@ -289,7 +287,6 @@ final class ProductionActs {
       read = reads(text) || taken == 1 && statusRead(text, args);
       readWord = read ? text : null;
       namedRead = read && readsNamed(text);
-      readNoun = read && READ_NOUNS.contains(text.toLowerCase(Locale.ROOT));
       configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));
     }
     if (read) {
@@ -327,13 +324,6 @@ final class ProductionActs {
   /** The options that set a state: {@code --set}, {@code --status X}, {@code --clear-holds}. */
   private static final Pattern STATE_SETTING =
       Pattern.compile("--?(set|status|state|value|clear|mark|force|update)\\b");
-
-  /**
-   * The reads that are as often what a setting verb acts on ({@code report submit}, {@code audit
-   * resolve}); after a read's verb ({@code get order 88}, {@code show release}) such a word is the
-   * read's object.
-   */
-  private static final Set<String> READ_NOUNS = NameSet.of("report", "audit");
 
   /** How many words a command that only configures the tool has at most: {@code set --env prod}. */
   private static final int CONFIGURING_WORDS = 3;

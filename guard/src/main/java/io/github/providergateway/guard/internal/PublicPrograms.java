@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
@@ -48,7 +49,7 @@ final class PublicPrograms {
       } catch (IOException e) {
         throw new UncheckedIOException("the guard's list of public programs is unreadable", e);
       }
-      return Set.copyOf(names);
+      return Collections.unmodifiableSet(names); // no copy: the set is built once and kept
     }
   }
 }

@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * A program the guard knows nothing of, given a command that changes something, with nothing said
@@ -65,7 +66,7 @@ final class UnnamedToolActs {
   }
 
   private static boolean aimed(Scan scan, Step step) {
-    return (acting(step.args(), TradeToolCommands.companyTool(scan.source(), step))
+    return (acting(step.args(), () -> TradeToolCommands.companyTool(scan.source(), step))
             || namedForItsAct(step.program(), step.args()))
         && !placeNamed(step.args())
         && !CallEnvironment.staysDry(scan, step)
@@ -214,7 +215,7 @@ final class UnnamedToolActs {
    * skipped. A company's tool ({@link TradeToolCommands#companyTool}) acts by any command word that
    * begins with a letter, unless one of them reads or works a thing out (decision 262).
    */
-  private static boolean acting(List<Word> args, boolean companyTool) {
+  private static boolean acting(List<Word> args, BooleanSupplier companyTool) {
     int taken = 0;
     boolean acts = false;
     boolean read = false;
@@ -289,7 +290,8 @@ final class UnnamedToolActs {
       }
     }
     // A company's tool: any command that neither reads nor works a thing out (decision 262)
-    return !read && (acts || optionsAct(args) || companyTool && named && !computes)
+    // (asked last: the list of public programs is looked at only when the words leave it open)
+    return !read && (acts || optionsAct(args) || named && !computes && companyTool.getAsBoolean())
         || FinalisingOptions.in(args);
   }
 
@@ -423,10 +425,7 @@ final class UnnamedToolActs {
    * get-status} and {@code update-check} read.
    */
   static boolean verbFirst(List<String> parts) {
-    if (parts.size() < 2
-        || ShapeWords.READS.contains(parts.get(0))
-        || !verb(parts.get(0))
-        || parts.get(0).equals("check")) {
+    if (parts.size() < 2 || ShapeWords.READS.contains(parts.get(0)) || !verb(parts.get(0))) {
       return false;
     }
     for (String part : parts) {
