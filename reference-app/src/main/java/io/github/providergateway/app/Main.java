@@ -398,7 +398,21 @@ public final class Main implements Callable<Integer> {
   }
 
   private int execute(String[] args) {
+    try {
+      StderrLogging.level(context.env().get(StderrLogging.LEVEL_VARIABLE));
+    } catch (IllegalArgumentException e) {
+      // A typo here used to mean silently fewer log lines than asked for.
+      context.err().println("gateway: " + e.getMessage());
+      return ExitCodes.USAGE;
+    }
     Optional<AgentKind> hookCall = HookCallLine.agentOf(args);
+    if (hookCall.isPresent()) {
+      Optional<Integer> answered =
+          HookCallLine.answer(context, hookCall.get(), Arrays.copyOfRange(args, 2, args.length));
+      if (answered.isPresent()) {
+        return answered.get();
+      }
+    }
     CommandLine commandLine =
         hookCall.map(agent -> HookCallLine.of(context, agent)).orElseGet(this::parser);
     if (hookCall.isPresent()) {
@@ -417,13 +431,6 @@ public final class Main implements Callable<Integer> {
           context.err().println("Try '" + UsageErrors.helpFor(e) + "' for the options.");
           return ExitCodes.USAGE;
         });
-    try {
-      StderrLogging.level(context.env().get(StderrLogging.LEVEL_VARIABLE));
-    } catch (IllegalArgumentException e) {
-      // A typo here used to mean silently fewer log lines than asked for.
-      context.err().println("gateway: " + e.getMessage());
-      return ExitCodes.USAGE;
-    }
     return commandLine.execute(args);
   }
 

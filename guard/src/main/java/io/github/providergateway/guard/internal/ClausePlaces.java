@@ -3,10 +3,10 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.internal.RuleSpec.When;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Predicate;
 
 /**
@@ -19,8 +19,17 @@ final class ClausePlaces {
   /** No clause. */
   private static final int[] NONE = new int[0];
 
-  /** For each program the index numbers, the places of the clauses it is tried by, in order. */
-  private final int[][] byNumber;
+  /**
+   * For each program the index numbers, the places of the clauses it is tried by, in order: made
+   * when the program is first tried ({@link #of}), as a call runs a few of the book's 1,600
+   * programs and the hook's JVM decides one call (decision 84).
+   */
+  private final AtomicReferenceArray<int[]> byNumber;
+
+  /** For each program the index numbers, the places of the clauses that name it whole, in order. */
+  private final int[][] namedWhole;
+
+  private final BookIndex index;
 
   /** The places of the clauses about any program ({@code *}), in order. */
   private final int[] anyProgram;
@@ -63,6 +72,7 @@ final class ClausePlaces {
    *     others
    */
   ClausePlaces(BookIndex index, List<When> whens, List<Predicate<String>> names, boolean late) {
+    this.index = index;
     this.names = names;
     List<Integer> any = new ArrayList<>();
     List<Integer> begunOnly = new ArrayList<>();
@@ -79,41 +89,56 @@ final class ClausePlaces {
       List<String> starts = beginnings(when.programs());
       if (starts.contains("")) {
         any.add(i); // tried on every program its names let through, whatever it is named
-        for (int number = 0; number < own.length; number++) {
-          if (holds(i, index.name(number))) {
-            add(own, number, i);
-          }
-        }
         continue;
       }
       if (!starts.isEmpty()) {
         begunOnly.add(i);
         begins.add(starts);
-        for (int number = 0; number < own.length; number++) {
-          if (begins(starts, index.name(number)) && holds(i, index.name(number))) {
-            add(own, number, i);
-          }
-        }
       }
       for (String program : when.programs()) {
         int number = program.endsWith("*") ? -1 : index.number(program);
-        if (number >= 0 && holds(i, program)) {
+        if (number >= 0) {
           add(own, number, i);
         }
       }
     }
-    int[][] places = new int[own.length][];
-    Map<List<Integer>, int[]> made = new HashMap<>();
+    int[][] whole = new int[own.length][];
     for (int number = 0; number < own.length; number++) {
-      // Most programs are tried by the same few clauses: one array for each list of them.
-      List<Integer> list = own[number] == null ? List.of() : own[number];
-      places[number] = made.computeIfAbsent(list, ClausePlaces::toArray);
+      whole[number] = own[number] == null ? NONE : toArray(own[number]);
     }
-    this.byNumber = places;
+    this.namedWhole = whole;
+    this.byNumber = new AtomicReferenceArray<>(own.length);
     this.anyProgram = toArray(any);
     this.begun = toArray(begunOnly);
     this.beginnings = List.copyOf(begins);
     this.empty = !placed;
+  }
+
+  /**
+   * The places of the clauses a program the index numbers is tried by: those that name it whole,
+   * about any program, or about a beginning of its name, in order, each once, that its names let
+   * through.
+   */
+  private int[] placesOf(int number) {
+    String program = index.name(number);
+    int[] found = namedWhole[number];
+    for (int k = 0; k < begun.length; k++) {
+      if (begins(beginnings.get(k), program)) {
+        found = merged(found, new int[] {begun[k]});
+      }
+    }
+    return named(merged(anyProgram, found), program);
+  }
+
+  /** The places of {@code all} whose names let {@code program} through, each once. */
+  private int[] named(int[] all, String program) {
+    List<Integer> named = new ArrayList<>(all.length);
+    for (int place : all) {
+      if (holds(place, program) && (named.isEmpty() || named.get(named.size() - 1) != place)) {
+        named.add(place);
+      }
+    }
+    return named.size() == all.length ? all : toArray(named);
   }
 
   /** Whether the names of the clause at a place let a program through. */
@@ -147,7 +172,12 @@ final class ClausePlaces {
    */
   int[] of(int number, String program) {
     if (number >= 0) {
-      return byNumber[number];
+      int[] places = byNumber.get(number);
+      if (places == null) {
+        places = placesOf(number);
+        byNumber.set(number, places); // the same places whichever thread made them first
+      }
+      return places;
     }
     int[] kept = unnamed.get(program);
     if (kept != null) {
@@ -159,14 +189,7 @@ final class ClausePlaces {
         found = found == null ? new int[] {begun[k]} : append(found, begun[k]);
       }
     }
-    int[] all = found == null ? anyProgram : merged(anyProgram, found);
-    List<Integer> named = new ArrayList<>(all.length);
-    for (int place : all) {
-      if (holds(place, program)) {
-        named.add(place);
-      }
-    }
-    int[] places = named.size() == all.length ? all : toArray(named);
+    int[] places = named(found == null ? anyProgram : merged(anyProgram, found), program);
     if (program.length() <= UNNAMED_LONGEST && unnamed.size() < UNNAMED_KEPT) {
       unnamed.put(program, places);
     }

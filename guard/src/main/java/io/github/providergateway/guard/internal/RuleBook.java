@@ -7,9 +7,6 @@ import io.github.providergateway.guard.internal.RuleSpec.Examples;
 import io.github.providergateway.guard.internal.RuleSpec.Match;
 import io.github.providergateway.guard.internal.RuleSpec.When;
 import io.github.providergateway.guard.shell.internal.NameSet;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -17,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The built-in rules as data: one file a family under {@code rules/} beside this class's package
@@ -24,7 +22,8 @@ import java.util.Set;
  * {@code families.json}, read once. Each rule is one spec ({@link RuleSpec}): id, decision per
  * preset, the reason and the safer alternative, how it matches, examples, sources. A file that does
  * not read fails the class's initialisation, and with it every guard: a book half read would be a
- * guard without some of its rules.
+ * guard without some of its rules. The examples, which only tests read, are passed over then and
+ * read when first asked ({@link BookFiles}).
  *
  * <p>A rule's {@code session} condition (the flow rules, {@code {"after": "untrusted"|"secret",
  * "then": "send"}}) is on what the session took in before the call; its examples give the earlier
@@ -33,8 +32,6 @@ import java.util.Set;
  * sandbox enforces of it) and {@code layer} (an organisation's rules above the person's).
  */
 public final class RuleBook {
-  private static final String FOLDER = "/io/github/providergateway/guard/rules/";
-
   private static final Set<String> RULE_FIELDS =
       NameSet.of(
           "id",
@@ -87,6 +84,9 @@ public final class RuleBook {
 
   private static final Map<String, RuleSpec> SPECS;
 
+  /** The examples of each family read so far, by rule id ({@link #examplesOf}). */
+  private static final Map<String, Map<String, Examples>> EXAMPLES = new ConcurrentHashMap<>();
+
   /** The specs in the book's order, the list {@link #specs} gives. */
   private static final List<RuleSpec> SPEC_LIST;
 
@@ -98,11 +98,11 @@ public final class RuleBook {
   static {
     Map<String, RuleSpec> specs = new LinkedHashMap<>();
     List<String> families = new ArrayList<>();
-    ObjectMapper json = new ObjectMapper();
-    for (JsonNode family : read(json, "families.json")) {
+    BookFiles files = new BookFiles(new ObjectMapper());
+    for (JsonNode family : files.whole("families.json")) {
       String name = family.asText();
       families.add(name);
-      JsonNode file = read(json, name + ".json");
+      JsonNode file = files.withoutExamples(name + ".json");
       if (!name.equals(file.path("family").asText())) {
         throw new IllegalStateException(name + ".json: its family is not " + name);
       }
@@ -217,15 +217,22 @@ public final class RuleBook {
     return FAMILIES;
   }
 
-  private static JsonNode read(ObjectMapper json, String file) {
-    try (InputStream in = RuleBook.class.getResourceAsStream(FOLDER + file)) {
-      if (in == null) {
-        throw new IllegalStateException("the rule book has no " + file);
-      }
-      return json.readTree(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException("the rule book's " + file + " does not read", e);
-    }
+  /**
+   * A family's examples, by rule id: its file read whole, once, when a test first asks (no decision
+   * reads them).
+   */
+  private static Map<String, Examples> examplesOf(String family) {
+    return EXAMPLES.computeIfAbsent(
+        family,
+        name -> {
+          Map<String, Examples> byId = new LinkedHashMap<>();
+          JsonNode file = new BookFiles(new ObjectMapper()).whole(name + ".json");
+          for (JsonNode rule : file.path("rules")) {
+            String id = rule.path("id").asText();
+            byId.put(id, examples(id, rule.path("examples")));
+          }
+          return Collections.unmodifiableMap(byId);
+        });
   }
 
   static RuleSpec spec(String family, JsonNode rule) {
@@ -266,10 +273,12 @@ public final class RuleBook {
     } else if (noSession != null) {
       throw new IllegalStateException(id + ": no-session is deny, or absent");
     }
+    JsonNode examples = rule.get("examples");
+    Examples given = examples == null ? null : examples(id, examples);
     return new RuleSpec(
         builtin,
         match(id, rule),
-        examples(id, rule.path("examples")),
+        given != null ? () -> given : () -> examplesOf(family).get(id),
         text(rule, "sources", null),
         texts(id, rule.path("replaces")));
   }

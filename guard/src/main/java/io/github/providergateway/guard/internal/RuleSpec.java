@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * One built-in rule as the rule book writes it ({@code rules/<family>.json}): its decision per
@@ -11,17 +12,27 @@ import java.util.List;
  * @param rule the rule's id, family, decision per preset, reason and safer alternative
  * @param matches how it matches: {@link Match#declared()} patterns run by the same matcher as the
  *     person's plain rules, or the name of the family class whose code finds it
- * @param examples calls that must be denied, asked or allowed, each checked by a test
+ * @param exampleSource the calls that must be denied, asked or allowed, each checked by a test
+ *     ({@link #examples()}): read from the book when first asked, as no decision reads them
  * @param sources where the knowledge behind the rule comes from, or {@code null}
  * @param replaces the retired ids whose work this rule took over ({@code system.publish}): an allow
  *     list naming one allows this rule, with a problem line saying it was renamed
  */
 public record RuleSpec(
-    BuiltinRule rule, Match matches, Examples examples, String sources, List<String> replaces) {
+    BuiltinRule rule,
+    Match matches,
+    Supplier<Examples> exampleSource,
+    String sources,
+    List<String> replaces) {
 
   /** Copies. */
   public RuleSpec {
     replaces = List.copyOf(replaces);
+  }
+
+  /** {@return the calls the rule must deny, ask about and allow, each checked by a test} */
+  public Examples examples() {
+    return exampleSource.get();
   }
 
   /**

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Word;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Decision 262: a company's tool is one no public distribution ships, run by its own name. */
@@ -16,6 +20,26 @@ class TradeToolCommandsTest {
     }
     for (String program : List.of("berthctl", "venirectl", "clientreg", "tollbatch", "")) {
       assertThat(PublicPrograms.known(program)).as(program).isFalse();
+    }
+  }
+
+  @Test
+  void theListIsSearchedInItsBytesAndFindsEveryNameItHoldsAndNoOther() throws Exception {
+    byte[] list = PublicPrograms.Names.ALL;
+    Set<String> names =
+        new HashSet<>(Arrays.asList(new String(list, StandardCharsets.UTF_8).split("\n")));
+    assertThat(names).hasSizeGreaterThan(50_000);
+    for (String name : names) {
+      assertThat(PublicPrograms.known(name)).as(name).isTrue();
+      for (String near : List.of(name + "x", name + "-", name.substring(0, name.length() - 1))) {
+        assertThat(PublicPrograms.known(near)).as(near).isEqualTo(names.contains(near));
+      }
+    }
+    byte[] three = "bb\ndd\nff".getBytes(StandardCharsets.UTF_8); // the last line unended
+    for (String probe : List.of("a", "bb", "c", "dd", "e", "ff", "g", "b", "bbb", "", "\u00e9")) {
+      assertThat(PublicPrograms.Names.contains(three, probe.getBytes(StandardCharsets.UTF_8)))
+          .as(probe)
+          .isEqualTo(Set.of("bb", "dd", "ff").contains(probe));
     }
   }
 

@@ -31,6 +31,21 @@ public final class GatewayHomeOptions {
               + " settings.json); default 9400.")
   private Integer port;
 
+  /**
+   * The options as a command line gave them, read by a command's own line rather than picocli's
+   * ({@code gateway hook}: {@code HookCallLine}).
+   *
+   * @param home {@code --home}, or {@code null}
+   * @param port {@code --port}, or {@code null}
+   * @return the options
+   */
+  public static GatewayHomeOptions of(Path home, Integer port) {
+    GatewayHomeOptions options = new GatewayHomeOptions();
+    options.home = home;
+    options.port = port;
+    return options;
+  }
+
   /** The home named, or the default one; absolute. */
   public Path home(Map<String, String> env) {
     return HomeDirectory.resolve(home, env);

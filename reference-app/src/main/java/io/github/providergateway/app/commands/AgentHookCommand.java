@@ -37,6 +37,12 @@ import picocli.CommandLine.Option;
 @Command(usageHelpAutoWidth = true)
 public final class AgentHookCommand implements Callable<Integer> {
 
+  /** {@code --connect-timeout}'s default. */
+  static final String CONNECT_TIMEOUT = "1s";
+
+  /** {@code --timeout}'s default: the hook's whole bound ({@link HookBound#DEFAULT}). */
+  static final String ANSWER_TIMEOUT = "10s";
+
   private final CommandContext context;
   private final AgentKind agent;
 
@@ -45,7 +51,7 @@ public final class AgentHookCommand implements Callable<Integer> {
   @Option(
       names = "--connect-timeout",
       paramLabel = "DURATION",
-      defaultValue = "1s",
+      defaultValue = CONNECT_TIMEOUT,
       description =
           "How long to try to reach the gateway before counting it as not running (default: ${DEFAULT-VALUE}).")
   private String connectTimeout;
@@ -53,7 +59,7 @@ public final class AgentHookCommand implements Callable<Integer> {
   @Option(
       names = "--timeout",
       paramLabel = "DURATION",
-      defaultValue = "10s",
+      defaultValue = ANSWER_TIMEOUT,
       description =
           "The hook's whole bound: it answers within this of its start whatever happens, denying"
               + " where it cannot decide by then (no gateway, one stuck, a slow start); keep it well"
@@ -98,6 +104,26 @@ public final class AgentHookCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    return answer(context, agent, gateway, connectTimeout, answerTimeout);
+  }
+
+  /**
+   * Answers the agent's call on {@code context}'s streams: what the command runs once its options
+   * are read, by picocli ({@link #call}) or by {@link HookCallLine}'s own reading.
+   *
+   * @param context this run's streams and environment
+   * @param agent the agent it answers
+   * @param gateway {@code --home} and {@code --port}
+   * @param connectTimeout {@code --connect-timeout}, as written
+   * @param answerTimeout {@code --timeout}, as written
+   * @return the exit code
+   */
+  static int answer(
+      CommandContext context,
+      AgentKind agent,
+      GatewayHomeOptions gateway,
+      String connectTimeout,
+      String answerTimeout) {
     // WARN unless GATEWAY_LOG_LEVEL says otherwise: an agent shows a hook's stderr, where its
     // one line says what decided; JUL's default would add a timestamped INFO line per call.
     StderrLogging.install(context.env());
@@ -127,10 +153,10 @@ public final class AgentHookCommand implements Callable<Integer> {
           context.stdout(),
           context.err(),
           settings,
-          guard(),
+          guard(context, agent, gateway),
           ProjectConfig.startedForEverySession(gateway.home(context.env())),
           bound,
-          this::keep);
+          decision -> keep(context, agent, gateway, decision));
     }
   }
 
@@ -138,7 +164,11 @@ public final class AgentHookCommand implements Callable<Integer> {
    * Keeps a decision taken with no gateway for the next one's audit trail ({@link HookSpool}, issue
    * 78); a spool that cannot be written is said on stderr and changes nothing of the answer.
    */
-  private void keep(OfflineDecision decision) {
+  private static void keep(
+      CommandContext context,
+      AgentKind agent,
+      GatewayHomeOptions gateway,
+      OfflineDecision decision) {
     try {
       if (!HookSpool.keep(
           AppOptions.logDir(gateway.home(context.env())), decision, Instant.now())) {
@@ -156,7 +186,7 @@ public final class AgentHookCommand implements Callable<Integer> {
    * The home's guard (issue 44): it decides a call with no session, and when no gateway runs its
    * deny names its rule. A home that cannot be read has the defaults.
    */
-  private Guard guard() {
+  private static Guard guard(CommandContext context, AgentKind agent, GatewayHomeOptions gateway) {
     try {
       return HomeGuard.forHome(
               gateway.home(context.env()),

@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +56,49 @@ class HookCallLineTest {
 
     assertThat(run.exit()).isEqualTo(ExitCodes.OK);
     assertThat(run.out()).contains("\"permissionDecision\":\"deny\"").contains("fs.delete-home");
+  }
+
+  @Test
+  void theHooksOptionsAreReadWithoutPicocliInEitherSpelling() {
+    String call =
+        "{\"session_id\":\"s\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
+            + "\"tool_input\":{\"command\":\"rm -rf ~\"},\"cwd\":\"/tmp\"}";
+    Run spaced =
+        run(call, "hook", "claude", "--home", home.toString(), "--port", "9411", "--timeout", "5s");
+    Run joined =
+        run(
+            call,
+            "hook",
+            "claude",
+            "--home=" + home,
+            "--connect-timeout=200ms",
+            "--timeout=5s",
+            "--port=9411");
+
+    for (Run run : List.of(spaced, joined)) {
+      assertThat(run.exit()).isEqualTo(ExitCodes.OK);
+      assertThat(run.out()).contains("\"permissionDecision\":\"deny\"").contains("fs.delete-home");
+    }
+    // A bound that does not read is said, and the call still denied within the default bound.
+    Run badBound = run(call, "hook", "claude", "--home", home.toString(), "--timeout", "soon");
+    assertThat(badBound.err()).contains("gateway hook claude: ").contains("soon");
+    assertThat(badBound.out()).contains("\"permissionDecision\":\"deny\"");
+  }
+
+  @Test
+  void aLineTheHookDoesNotReadItselfGetsPicoclisWords() {
+    Run twice = run("{}", "hook", "claude", "--home", home.toString(), "--home", home.toString());
+    Run noValue = run("{}", "hook", "claude", "--timeout");
+    Run notAPort = run("{}", "hook", "claude", "--port", "nine");
+    Run positional = run("{}", "hook", "claude", "extra");
+
+    for (Run run : List.of(twice, noValue, notAPort, positional)) {
+      assertThat(run.exit()).as(run.err()).isEqualTo(ExitCodes.USAGE);
+      assertThat(run.out()).isEmpty();
+      assertThat(run.err()).contains("Try 'gateway hook claude --help'");
+    }
+    assertThat(twice.err()).contains("--home");
+    assertThat(notAPort.err()).contains("nine");
   }
 
   @Test
