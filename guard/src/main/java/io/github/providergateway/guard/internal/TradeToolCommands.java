@@ -208,4 +208,62 @@ final class TradeToolCommands {
   static boolean computes(String part) {
     return COMPUTES.contains(part);
   }
+
+  /** The options that ask for what happened in a recent time ({@code --since 30m}). */
+  private static final Set<String> WINDOWS =
+      NameSet.of(
+          "--since",
+          "--last",
+          "--lookback",
+          "--past",
+          "--window",
+          "--minutes",
+          "--hours",
+          "--days",
+          "--weeks");
+
+  /** A window's length or start: {@code 30m}, {@code 24h}, {@code 7d}, {@code 2024-06-01}. */
+  private static final Pattern WINDOW =
+      Pattern.compile(
+          "(?i)\\d{1,5}(?:\\.\\d+)?\\s?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?"
+              + "|w|wks?|weeks?|mo|months?)?|\\d{4}-\\d{2}-\\d{2}(?:[t ][0-9:.]+z?)?"
+              + "|today|yesterday");
+
+  /**
+   * Whether a company tool's command lists a recent time's records: its last command word a plural
+   * noun ({@code positions}, {@code units}; {@code unit roll} and {@code refunds issue} end in
+   * their act) and an option a window with its length or start ({@code --since 30m}, {@code
+   * --last=24h}, {@code --days 7}) (decision 265).
+   *
+   * @param last the command's last word, or {@code null} for none
+   * @param args the program's words after its name
+   * @return whether it lists
+   */
+  static boolean listsRecent(String last, List<Word> args) {
+    return last != null
+        && last.length() > 3
+        && last.endsWith("s")
+        && !last.endsWith("ss")
+        && windowed(args);
+  }
+
+  /** Whether an option of {@code args} is a window with its length or start. */
+  private static boolean windowed(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int equals = text.indexOf('=');
+      String name = equals < 0 ? text : text.substring(0, equals);
+      if (!WINDOWS.contains(name)) {
+        continue;
+      }
+      String value =
+          equals >= 0
+              ? text.substring(equals + 1)
+              : i + 1 < args.size() ? args.get(i + 1).text() : "";
+      if (value.length() <= 40 && WINDOW.matcher(value).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

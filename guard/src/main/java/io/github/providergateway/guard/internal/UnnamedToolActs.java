@@ -224,6 +224,7 @@ final class UnnamedToolActs {
     boolean named = false;
     boolean computes = false;
     boolean commandNext = false;
+    String last = null;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -263,6 +264,7 @@ final class UnnamedToolActs {
         continue;
       }
       taken++;
+      last = text;
       named |= Character.isLetter(text.charAt(0)); // seff 4812337: an id, no command
       String reads = null;
       boolean wordActs = false;
@@ -289,9 +291,16 @@ final class UnnamedToolActs {
         acts = true;
       }
     }
-    // A company's tool: any command that neither reads nor works a thing out (decision 262)
+    // A company's tool: any command that neither reads nor works a thing out (decision 262), nor
+    // is a noun given a recent window (decision 265: positions --since 30m lists them)
     // (asked last: the list of public programs is looked at only when the words leave it open)
-    return !read && (acts || optionsAct(args) || named && !computes && companyTool.getAsBoolean())
+    return !read
+            && (acts
+                || optionsAct(args)
+                || named
+                    && !computes
+                    && !TradeToolCommands.listsRecent(last, args)
+                    && companyTool.getAsBoolean())
         || FinalisingOptions.in(args);
   }
 

@@ -44,6 +44,30 @@ class TradeToolCommandsTest {
   }
 
   @Test
+  void aPluralNounGivenARecentWindowListsAndAnActOrNoWindowDoesNot() {
+    assertThat(TradeToolCommands.listsRecent("positions", words("positions", "--since", "30m")))
+        .isTrue();
+    assertThat(TradeToolCommands.listsRecent("units", words("units", "--days", "7"))).isTrue();
+    assertThat(TradeToolCommands.listsRecent("alerts", words("alerts", "--last=24h"))).isTrue();
+    assertThat(TradeToolCommands.listsRecent("refunds", words("refunds", "--since", "2025-01-01")))
+        .isTrue();
+    // the act is the last word; a window's option with no length; no window; not plural
+    assertThat(TradeToolCommands.listsRecent("roll", words("unit", "roll", "--since", "1h")))
+        .isFalse();
+    assertThat(TradeToolCommands.listsRecent("units", words("units", "--since", "--all")))
+        .isFalse();
+    assertThat(TradeToolCommands.listsRecent("units", words("units", "--all"))).isFalse();
+    assertThat(TradeToolCommands.listsRecent("process", words("process", "--since", "1h")))
+        .isFalse();
+    assertThat(TradeToolCommands.listsRecent(null, words("--since", "1h"))).isFalse();
+    assertThat(TradeToolCommands.listsRecent("units", words("units", "--until", "1h"))).isFalse();
+  }
+
+  private static List<Word> words(String... texts) {
+    return java.util.Arrays.stream(texts).map(Word::literal).toList();
+  }
+
+  @Test
   void aCompanysToolIsRunByItsNameNotFetchedOrBuiltByARunner() {
     assertThat(TradeToolCommands.companyTool("", step(List.of(), "berthctl", "unit", "roll")))
         .isTrue();
