@@ -61,8 +61,23 @@ final class UnnamedToolActs {
         || carriedElsewhere(step)
         || ScriptRun.runs(step)
         || ProjectTools.own(step)
-        || DatabaseTargets.inLocalContainer(step)
+        || DatabaseTargets.inLocalContainer(step) && !imageRun(step)
         || testFolder(step));
+  }
+
+  /**
+   * Whether the program is an image's, run in a container of its own ({@code docker run --rm -e
+   * BOS_TOKEN registry.x/ops-tools:1 bosctl subdivision set …}): a company's tooling image reaches
+   * what its tool reaches, with what it is given (decision 266); a project's own service entered by
+   * {@code docker compose exec} or {@code docker exec} stays local.
+   */
+  private static boolean imageRun(Step step) {
+    for (String via : step.invocation().via()) {
+      if (via.startsWith("docker run")) { // "docker run (mounted)" too
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean aimed(Scan scan, Step step) {
