@@ -165,7 +165,10 @@ final class OutPredicates {
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(scan, step, false));
     named.put("copies-to-personal-host", (scan, step, read) -> PersonalHosts.names(step));
     named.put(
-        "copies-to-removable-drive", (scan, step, read) -> CopiedToRemovableDrive.copies(step));
+        "copies-to-removable-drive",
+        (scan, step, read) -> CopiedOffTheMachine.toRemovableDrive(step));
+    named.put(
+        "copies-to-synced-folder", (scan, step, read) -> CopiedOffTheMachine.toSyncedFolder(step));
     named.put("makes-public-read", (scan, step, read) -> publicRead(step));
     named.put("push-repointed", OutPredicates::pushRepointed);
     named.put("api-removes-protection", (scan, step, read) -> api(read, "DELETE", "/protection"));

@@ -1,0 +1,199 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Data copied where it leaves the machine by itself: onto a removable drive, or into a folder a
+ * sync client uploads.
+ *
+ * <p>A removable drive (decision 198, {@code out.records-to-removable-drive}): {@code rsync -av
+ * host:/outbound/daily/ /media/user/KINGSTON/exports/}, {@code cp exports/*.csv
+ * /run/media/me/USB/}, {@code tar -czf /media/me/USB/x.tgz records/}, {@code dd if=/dev/sda
+ * of=/Volumes/T7/disk.img}. A stick leaves the building in a pocket and is lost unencrypted: what
+ * is copied onto it has left the machine as surely as by {@code scp}. What is copied is data where
+ * it is a folder, a file of records or an archive, or a whole disk; a build's output (firmware for
+ * a board that mounts as a drive, an installer), a test's or made-up data, a file already on a
+ * drive and a dry run are none.
+ *
+ * <p>A synced folder (decision 267, {@code out.records-to-synced-folder}): {@code pg_dump "$DB_URL"
+ * > ~/OneDrive/backup.sql}, {@code cp exports/claims.csv ~/Dropbox/}, {@code vrctl export … | gzip
+ * > ~/Dropbox/voters.csv.gz}. Dropbox, OneDrive, Google Drive, iCloud Drive, Box, MEGA, pCloud,
+ * Nextcloud, ownCloud, Seafile and Syncthing's or Resilio's {@code ~/Sync} upload what lands in
+ * their folder to the person's account, most often a personal one, within seconds: the data has
+ * left as surely as by an upload. The same copies and archives count, and a redirection's file of
+ * records, dump or archive.
+ */
+final class CopiedOffTheMachine {
+  private CopiedOffTheMachine() {}
+
+  /**
+   * A removable drive's mount: {@code /media/USER/LABEL} (udisks on Debian and Ubuntu), {@code
+   * /run/media/USER/LABEL} (Fedora, Arch), {@code /Volumes/LABEL} (macOS) but the system disk.
+   */
+  private static final Pattern DRIVE =
+      Pattern.compile(
+          "^(?:/media/[^/]+/[^/]+|/run/media/[^/]+/[^/]+|/Volumes/(?!Macintosh HD)[^/]+)");
+
+  /**
+   * A folder a sync client uploads, in the home: its default name for each client ({@code Dropbox},
+   * {@code Dropbox (Company)}, {@code OneDrive - Company}, {@code Google Drive}, macOS's {@code
+   * Library/CloudStorage/…} and {@code Library/Mobile Documents}).
+   */
+  private static final Pattern SYNCED =
+      Pattern.compile(
+          "^(?:~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+)/(?:Dropbox(?: \\([^)/]*\\))?"
+              + "|OneDrive(?: - [^/]+)?|Google Drive|GoogleDrive|My Drive|iCloud Drive|iCloudDrive"
+              + "|Library/Mobile Documents|Library/CloudStorage/[^/]+|Box|Box Sync|MEGA|MEGAsync"
+              + "|pCloudDrive|pCloud Drive|Nextcloud|ownCloud|Seafile|Sync|Yandex\\.Disk)(?:/|$)");
+
+  /** A whole disk's device: what {@code dd} images whole. */
+  private static final Pattern DISK = Pattern.compile("^/dev/(?:sd|nvme|mmcblk|disk|hd|vd)");
+
+  /** rclone's commands that copy. */
+  private static final Set<String> RCLONE_COPIES =
+      Set.of("copy", "copyto", "sync", "move", "moveto");
+
+  /** Whether the step puts data onto a removable drive, as above. */
+  static boolean toRemovableDrive(Step step) {
+    return copies(step, DRIVE);
+  }
+
+  /**
+   * Whether the step puts data into a synced folder: as onto a drive, or by a redirection whose
+   * file is one of records, a dump or an archive.
+   */
+  static boolean toSyncedFolder(Step step) {
+    if (copies(step, SYNCED)) {
+      return true;
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      String file = redirect.target() == null ? null : redirect.target().text();
+      if (redirect.operator().startsWith(">")
+          && file != null
+          && SYNCED.matcher(file).find()
+          && dataFile(file)) {
+        return true;
+      }
+    }
+    return step.program().equals("tee") && teed(step.args());
+  }
+
+  /** tee's files: one of records, a dump or an archive in a synced folder. */
+  private static boolean teed(List<Word> args) {
+    for (Word word : args) {
+      String file = word.text();
+      if (!file.startsWith("-") && SYNCED.matcher(file).find() && dataFile(file)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A file of records, a dump or an archive, not a build's output nor nobody's data. */
+  private static boolean dataFile(String file) {
+    return !RecordsCopiedOut.deployed(file)
+        && !RecordsCopiedOut.nobodys(file)
+        && (RecordsCopiedOut.records(file) || OutPredicates.ARCHIVE.matcher(file).find());
+  }
+
+  private static boolean copies(Step step, Pattern place) {
+    return switch (step.program()) {
+      case "cp", "mv", "rsync", "rclone" -> copier(step, place);
+      case "tar", "bsdtar", "gtar", "zip", "7z" ->
+          archiver(step, OutSpellings.archiveMade(step), place);
+      case "dd" -> disk(step.args(), place);
+      default -> false;
+    };
+  }
+
+  private static boolean copier(Step step, Pattern place) {
+    List<String> operands = new ArrayList<>();
+    for (Word word : CopierOptions.operands(step)) {
+      operands.add(word.text());
+    }
+    if (step.program().equals("rclone")) {
+      if (operands.isEmpty() || !RCLONE_COPIES.contains(operands.get(0))) {
+        return false;
+      }
+      operands = operands.subList(1, operands.size());
+    }
+    if (operands.size() < 2 || dryRun(step) || !at(place, operands.get(operands.size() - 1))) {
+      return false;
+    }
+    for (String source : operands.subList(0, operands.size() - 1)) {
+      if (!at(place, source) && data(step, source)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether an archiver writes its archive onto a drive with data among its members. */
+  private static boolean archiver(Step step, String archive, Pattern place) {
+    if (archive == null || !at(place, archive)) {
+      return false;
+    }
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (i == 0 && text.matches("[A-Za-z]+")) {
+        continue; // tar's old cluster (czf), 7z's command (a)
+      }
+      if (!text.startsWith("-") && !text.equals(archive) && !at(place, text) && data(step, text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** dd of a whole disk or of data onto a drive ({@code of=}). */
+  private static boolean disk(List<Word> args, Pattern place) {
+    String in = null;
+    String out = null;
+    for (Word word : args) {
+      String text = word.text();
+      if (text.startsWith("if=")) {
+        in = text.substring(3);
+      } else if (text.startsWith("of=")) {
+        out = text.substring(3);
+      }
+    }
+    if (in == null || out == null || !at(place, out) || at(place, in)) {
+      return false;
+    }
+    return DISK.matcher(in).find()
+        || !RecordsCopiedOut.deployed(in)
+            && !RecordsCopiedOut.nobodys(in)
+            && (RecordsCopiedOut.records(in) || OutPredicates.ARCHIVE.matcher(in).find());
+  }
+
+  private static boolean at(Pattern place, String path) {
+    return place.matcher(path).find();
+  }
+
+  /**
+   * {@code --dry-run}, rsync's {@code -n} alone or in a cluster ({@code -avn}): nothing is copied.
+   * Not {@link SharedActs#dryRun}, which reads rsync's {@code -h} (human-readable) as help.
+   */
+  private static boolean dryRun(Step step) {
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.equals("--dry-run")
+          || step.program().equals("rsync") && text.matches("-[a-zA-Z]*n[a-zA-Z]*")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a source, here or on another machine, is data ({@link RecordsCopiedOut#data}). */
+  private static boolean data(Step step, String source) {
+    String path = Hosts.remote(source) == null ? source : source.substring(source.indexOf(':') + 1);
+    return RecordsCopiedOut.data(step, path);
+  }
+}
