@@ -53,31 +53,16 @@ final class UnnamedToolActs {
         || ActingVerbs.localProgram(program)
         || ServiceVerbs.names(program)
         || ProgramKind.of(program) != 0
-        || relativePath(step)
+        || UnnamedToolPlaces.relativePath(step)
         || developersSubcommand(program)
         || cmdlet(program)
         || ShapeWords.READS.contains(program)
         || NOT_PROGRAMS.contains(program)
-        || carriedElsewhere(step)
+        || UnnamedToolPlaces.carriedElsewhere(step)
         || ScriptRun.runs(step)
         || ProjectTools.own(step)
-        || DatabaseTargets.inLocalContainer(step) && !imageRun(step)
+        || DatabaseTargets.inLocalContainer(step) && !UnnamedToolPlaces.imageRun(step)
         || testFolder(step));
-  }
-
-  /**
-   * Whether the program is an image's, run in a container of its own ({@code docker run --rm -e
-   * BOS_TOKEN registry.x/ops-tools:1 bosctl subdivision set …}): a company's tooling image reaches
-   * what its tool reaches, with what it is given (decision 266); a project's own service entered by
-   * {@code docker compose exec} or {@code docker exec} stays local.
-   */
-  private static boolean imageRun(Step step) {
-    for (String via : step.invocation().via()) {
-      if (via.startsWith("docker run")) { // "docker run (mounted)" too
-        return true;
-      }
-    }
-    return false;
   }
 
   private static boolean aimed(Scan scan, Step step) {
@@ -578,35 +563,6 @@ final class UnnamedToolActs {
    */
   private static final Set<String> NOT_PROGRAMS =
       NameSet.of("from", "import", "def", "class", "return", "print", "use", "require", "my");
-
-  /**
-   * Whether the program runs in a pod, a container or on another machine: the pod command's, the
-   * local container's and the remote shell's rules read it ({@code kubectl -n dev exec deploy/x --
-   * ppcctl set …}); a command carried there by ssh is read here ({@code ssh ops@h 'cgsadm ticket
-   * hold release …'}), unless its host's own words are a device's ({@code show | compare rollback
-   * 1}: the program's name a read).
-   */
-  private static boolean carriedElsewhere(Step step) {
-    for (String via : step.invocation().via()) {
-      if (via.startsWith("kubectl ") || via.startsWith("oc ") || via.startsWith("kubecolor ")) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * A program run by a relative path ({@code build/app}, {@code vendor/bin/x}): the project's own,
-   * which {@link ProjectToolActs} reads.
-   */
-  private static boolean relativePath(Step step) {
-    List<Word> words = step.invocation().words();
-    if (words.isEmpty()) {
-      return false;
-    }
-    String written = words.get(0).text();
-    return written.indexOf('/') > 0 && written.charAt(0) != '~';
-  }
 
   /** A PowerShell cmdlet, Verb-Noun: the windows family's. */
   private static boolean cmdlet(String program) {
