@@ -407,17 +407,14 @@ public final class Main implements Callable<Integer> {
     }
     Optional<AgentKind> hookCall = HookCallLine.agentOf(args);
     if (hookCall.isPresent()) {
-      Optional<Integer> answered =
-          HookCallLine.answer(context, hookCall.get(), Arrays.copyOfRange(args, 2, args.length));
+      args = Arrays.copyOfRange(args, 2, args.length); // the hook's options, after hook AGENT
+      Optional<Integer> answered = HookCallLine.answer(context, hookCall.get(), args);
       if (answered.isPresent()) {
         return answered.get();
       }
     }
     CommandLine commandLine =
         hookCall.map(agent -> HookCallLine.of(context, agent)).orElseGet(this::parser);
-    if (hookCall.isPresent()) {
-      args = Arrays.copyOfRange(args, 2, args.length);
-    }
     // `hook --print-config claude` names an agent that is also a subcommand of `hook`.
     commandLine.setAllowSubcommandsAsOptionParameters(true);
     commandLine.setOut(

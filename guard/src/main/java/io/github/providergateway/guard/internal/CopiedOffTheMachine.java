@@ -72,11 +72,9 @@ final class CopiedOffTheMachine {
       return true;
     }
     for (Redirect redirect : step.invocation().redirects()) {
-      String file = redirect.target() == null ? null : redirect.target().text();
       if (redirect.operator().startsWith(">")
-          && file != null
-          && SYNCED.matcher(file).find()
-          && dataFile(file)) {
+          && redirect.target() != null
+          && syncedData(redirect.target().text())) {
         return true;
       }
     }
@@ -86,12 +84,16 @@ final class CopiedOffTheMachine {
   /** tee's files: one of records, a dump or an archive in a synced folder. */
   private static boolean teed(List<Word> args) {
     for (Word word : args) {
-      String file = word.text();
-      if (!file.startsWith("-") && SYNCED.matcher(file).find() && dataFile(file)) {
+      if (!word.text().startsWith("-") && syncedData(word.text())) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether a file written is one of records, a dump or an archive, in a synced folder. */
+  private static boolean syncedData(String file) {
+    return at(SYNCED, file) && dataFile(file);
   }
 
   /** A file of records, a dump or an archive, not a build's output nor nobody's data. */
@@ -166,10 +168,7 @@ final class CopiedOffTheMachine {
     if (in == null || out == null || !at(place, out) || at(place, in)) {
       return false;
     }
-    return DISK.matcher(in).find()
-        || !RecordsCopiedOut.deployed(in)
-            && !RecordsCopiedOut.nobodys(in)
-            && (RecordsCopiedOut.records(in) || OutPredicates.ARCHIVE.matcher(in).find());
+    return DISK.matcher(in).find() || dataFile(in);
   }
 
   private static boolean at(Pattern place, String path) {

@@ -96,7 +96,10 @@ final class ProductionActs {
       if (words == READS && !committed(scan, args)
           || words == NONE
               && !namedForAct(name)
-              && !(tradeNamed(name) && TradeToolCommands.companyTool(scan.source(), step))
+              // lot-scrap: a company's own tool named for a trade's act, not a script or module
+              // (python -m payouts.reconcile compares) (decision 268)
+              && !(UnnamedToolActs.endsInAct(ServiceVerbs.split(name))
+                  && TradeToolCommands.companyTool(scan.source(), step))
               && !commandedByName(step, name)
               && !UnnamedToolActs.optionsAct(args)) {
         return false;
@@ -353,17 +356,6 @@ final class ProductionActs {
    * word: {@code ./bin/edi-send --type CUSCAR --env prod}, {@code python tools/ipaws_send.py --env
    * prod …}.
    */
-  /**
-   * Whether a name is named for a trade's act in its last part ({@code lot-scrap}, {@code
-   * consist-edit}): the verbs {@link UnnamedToolActs#verb} knows; read so of a company's own tool
-   * only ({@link TradeToolCommands#companyTool}), not of a script or module ({@code python -m
-   * payouts.reconcile} compares) (decision 268).
-   */
-  private static boolean tradeNamed(String name) {
-    List<String> parts = ServiceVerbs.split(name);
-    return parts.size() >= 2 && UnnamedToolActs.verb(parts.get(parts.size() - 1));
-  }
-
   private static boolean namedForAct(String name) {
     if (name.length() > 64) {
       return false;

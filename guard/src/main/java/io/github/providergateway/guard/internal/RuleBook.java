@@ -84,6 +84,9 @@ public final class RuleBook {
 
   private static final Map<String, RuleSpec> SPECS;
 
+  /** The book's files, read by the specs at load and by the examples when a test asks. */
+  private static final BookFiles FILES = new BookFiles(new ObjectMapper());
+
   /** The examples of each family read so far, by rule id ({@link #examplesOf}). */
   private static final Map<String, Map<String, Examples>> EXAMPLES = new ConcurrentHashMap<>();
 
@@ -98,11 +101,10 @@ public final class RuleBook {
   static {
     Map<String, RuleSpec> specs = new LinkedHashMap<>();
     List<String> families = new ArrayList<>();
-    BookFiles files = new BookFiles(new ObjectMapper());
-    for (JsonNode family : files.whole("families.json")) {
+    for (JsonNode family : FILES.whole("families.json")) {
       String name = family.asText();
       families.add(name);
-      JsonNode file = files.withoutExamples(name + ".json");
+      JsonNode file = FILES.withoutExamples(name + ".json");
       if (!name.equals(file.path("family").asText())) {
         throw new IllegalStateException(name + ".json: its family is not " + name);
       }
@@ -226,7 +228,7 @@ public final class RuleBook {
         family,
         name -> {
           Map<String, Examples> byId = new LinkedHashMap<>();
-          JsonNode file = new BookFiles(new ObjectMapper()).whole(name + ".json");
+          JsonNode file = FILES.whole(name + ".json");
           for (JsonNode rule : file.path("rules")) {
             String id = rule.path("id").asText();
             byId.put(id, examples(id, rule.path("examples")));

@@ -460,15 +460,22 @@ final class UnnamedToolActs {
    */
   private static boolean namedForItsAct(String program, List<Word> args) {
     List<String> parts = ServiceVerbs.split(program);
-    if (parts.size() < 2
-        || program.length() > 64
-        || parts.stream().anyMatch(ShapeWords.READS::contains)) {
+    if (program.length() > 64 || parts.stream().anyMatch(ShapeWords.READS::contains)) {
       return false;
     }
     if (!args.isEmpty() && !args.get(0).text().startsWith("-")) {
       return false; // a command word: the words say what it does
     }
-    return verb(parts.get(parts.size() - 1));
+    return endsInAct(parts);
+  }
+
+  /**
+   * Whether a name's parts ({@link ServiceVerbs#split}), two or more, end in a verb that acts
+   * ({@link #verb}, the trades' too): {@code mirth-reprocess}, {@code lot-scrap}, {@code
+   * consist-edit}.
+   */
+  static boolean endsInAct(List<String> parts) {
+    return parts.size() >= 2 && verb(parts.get(parts.size() - 1));
   }
 
   /** Whether a word's part is an acting verb: the shapes' verbs, setting verbs or the trades'. */
