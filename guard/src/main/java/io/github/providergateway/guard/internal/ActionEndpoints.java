@@ -29,7 +29,7 @@ final class ActionEndpoints {
     if (parts.size() != 1 || ENDPOINT_WORDS.contains(last)) {
       return false;
     }
-    return UnnamedToolActs.verb(last);
+    return TradeVerbs.verb(last);
   }
 
   /** Endpoints named for a verb that reads or asks: what they are posted to changes nothing. */

@@ -81,7 +81,7 @@ final class FinalisingOptions {
         || first.equals("bypass")
         || parts.size() == 2
             && last.equals("all")
-            && (UnnamedToolActs.verb(first) || FINAL.contains(first))
+            && (TradeVerbs.verb(first) || FINAL.contains(first))
         || parts.size() > 1
             && first.equals("apply")
             && (parts.get(1).equals("to") || parts.get(1).startsWith("retro"))

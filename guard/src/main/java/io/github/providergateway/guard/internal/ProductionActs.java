@@ -277,7 +277,7 @@ final class ProductionActs {
         if (actingWord(text)
             || readWord != null
                 && UnnamedToolActs.nounRead(readWord)
-                && (UnnamedToolActs.tradeVerb(text) // instrument log add (decision 248)
+                && (TradeVerbs.trade(text) // instrument log add (decision 248)
                     // report submit (decision 168), status set (decision 263)
                     || ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT)))
             || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))

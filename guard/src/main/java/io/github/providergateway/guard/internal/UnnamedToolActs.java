@@ -33,11 +33,32 @@ import java.util.function.BooleanSupplier;
 final class UnnamedToolActs {
   private UnnamedToolActs() {}
 
-  /** Whether {@code step} is an unnamed program given a command that acts, nowhere said. */
+  /**
+   * Whether {@code step} is an unnamed program whose words name its act, nowhere said (decisions
+   * 235 and 269): a verb among its command words or options, or its name's ({@code lot-scrap}).
+   */
   static boolean acts(Scan scan, Step step) {
     return unnamed(scan, step)
-        && ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimed, false)
+        && ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimedByItsWords, false)
         && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()));
+  }
+
+  /**
+   * Whether {@code step} is a company's own tool given a command read as acting only since it
+   * neither reads nor works a thing out (decision 262's reading, {@code
+   * shapes.company-tool-command}): {@code crewctl roster swap}, whose verb the guard cannot know.
+   * Its words name no act, so it is asked, not denied as {@link #acts} is (decision 269).
+   */
+  static boolean commandGuessed(Scan scan, Step step) {
+    return unnamed(scan, step)
+        && ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimed, false)
+        && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()))
+        && !ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimedByItsWords, false);
+  }
+
+  private static boolean aimedByItsWords(Scan scan, Step step) {
+    return (acting(step.args(), () -> false) || namedForItsAct(step.program(), step.args()))
+        && aimedHere(scan, step);
   }
 
   /**
@@ -68,145 +89,16 @@ final class UnnamedToolActs {
   private static boolean aimed(Scan scan, Step step) {
     return (acting(step.args(), () -> TradeToolCommands.companyTool(scan.source(), step))
             || namedForItsAct(step.program(), step.args()))
-        && !placeNamed(step.args())
+        && aimedHere(scan, step);
+  }
+
+  /** Whether nothing says the command stays dry or works on a test's, staging's or this place. */
+  private static boolean aimedHere(Scan scan, Step step) {
+    return !placeNamed(step.args())
         && !CallEnvironment.staysDry(scan, step)
         && !CallEnvironment.givenTestValues(scan, step)
         && !CallEnvironment.givenLocalHost(scan, step);
   }
-
-  /**
-   * The verbs of a trade's commands beyond the shapes' own ({@code verbs}, {@code settingVerbs}): a
-   * lot held or released, a charger's availability changed, a ticket closed, a batch shipped.
-   */
-  private static final Set<String> TRADE_VERBS =
-      NameSet.of(
-          "change",
-          "hold",
-          "close",
-          "merge",
-          "ship",
-          "start",
-          "pay",
-          "scrap",
-          "apply",
-          "execute",
-          "commit",
-          "restore",
-          "import",
-          "edit",
-          "modify",
-          "add",
-          "activate",
-          "block",
-          "lock",
-          "mark",
-          "force",
-          "reopen",
-          "issue",
-          "fire",
-          "abort",
-          "accept",
-          "confirm",
-          "write",
-          "upload",
-          "push",
-          "deploy",
-          "sync",
-          "rebuild",
-          "recall",
-          "retire",
-          "archive",
-          "migrate",
-          "reconcile",
-          "adjust",
-          "amend",
-          "correct",
-          "disarm",
-          "enroll",
-          "register",
-          "link",
-          "unlink",
-          "attach",
-          "detach",
-          // round 38's trades (decision 243): a report withdrawn, a check bypassed, a market
-          // unsettled, an alarm inhibited, a cross-connect disconnected, a billing run finalized
-          "withdraw",
-          "bypass",
-          "unsettle",
-          "resettle",
-          "inhibit",
-          "disconnect",
-          "finalize",
-          "finalise",
-          "announce",
-          "dismiss",
-          "unsuspend",
-          "unblock",
-          "isolate",
-          "failover",
-          "switchover",
-          "demote",
-          "revert",
-          "silence",
-          "mute",
-          "expire",
-          "blackhole",
-          "payout",
-          "shut",
-          // decision 246: a load or an outlet switched off (upscmd … load.off), an order placed
-          "off",
-          "place",
-          // decision 248: a sample relinked, a rack discarded, a cohort notified, a report
-          // delivered or signed out (not sign: imgtool sign signs a build here)
-          "relink",
-          "discard",
-          "notify",
-          "deliver",
-          "signout",
-          // decision 250: guests' cards invalidated, card numbers detokenized, rooms checked out
-          "invalidate",
-          "detokenize",
-          "checkout",
-          // decision 253: a duress alarm suppressed, a clinical order discontinued, checks
-          // backfilled, a notification feed paused (reprocess: shape-words.json's verbs)
-          "suppress",
-          "discontinue",
-          "backfill",
-          "pause",
-          // decision 255: operators logged off, a vehicle immobilised, a debt written off, jobs
-          // raised or completed in bulk
-          "logoff",
-          "immobilize",
-          "immobilise",
-          "writeoff",
-          "raise",
-          "complete",
-          // decision 256: a suspended customer reinstated, a recall's lot unflagged, a patient
-          // discharged or unenrolled, a dose recorded as administered, a file transmitted
-          "reinstate",
-          "unflag",
-          "discharge",
-          "unenroll",
-          "administer",
-          "transmit",
-          // decision 258: an ACH batch reversed or resubmitted, funds remitted or debited, a client
-          // offboarded, alarms shelved, jurors disqualified, an analyzer calibrated
-          "reverse",
-          "resubmit",
-          "remit",
-          "debit",
-          "offboard",
-          "shelve",
-          "disqualify",
-          "calibrate",
-          // decision 261: checks voided, a policy rescinded, vouchers redeemed, alarms
-          // acknowledged in bulk, commissions charged back
-          "void",
-          "rescind",
-          "redeem",
-          "ack",
-          "acknowledge",
-          "chargeback");
 
   /**
    * Whether the first command words hold a verb that acts, in any part of a compound word ({@code
@@ -274,7 +166,7 @@ final class UnnamedToolActs {
           return false; // wp cache flush: what a cache holds is made again (decision 244)
         }
         reads = ShapeWords.READS.contains(part) ? text : reads;
-        wordActs |= verb(part);
+        wordActs |= TradeVerbs.verb(part);
         computes |= text.indexOf('=') < 0 && TradeToolCommands.computes(part); // package_id=x
       }
       if (reads != null && verbFirst(split)) {
@@ -377,7 +269,7 @@ final class UnnamedToolActs {
         || ShapeWords.SENDS.contains(first)
         || first.equals("override")
         || first.equals("bypass")
-        || first.equals("auto") && parts.size() > 1 && verb(parts.get(1));
+        || first.equals("auto") && parts.size() > 1 && TradeVerbs.verb(parts.get(1));
   }
 
   /**
@@ -387,8 +279,8 @@ final class UnnamedToolActs {
    */
   static boolean optionVerb(String option, String first) {
     return Character.isUpperCase(option.charAt(1))
-        ? verb(first)
-        : ShapeWords.VERBS.contains(first) || TRADE_VERBS.contains(first);
+        ? TradeVerbs.verb(first)
+        : ShapeWords.VERBS.contains(first) || TradeVerbs.trade(first);
   }
 
   /** The reads that name a thing a later command word may act on: {@code log add}. */
@@ -434,7 +326,9 @@ final class UnnamedToolActs {
    * get-status} and {@code update-check} read.
    */
   static boolean verbFirst(List<String> parts) {
-    if (parts.size() < 2 || ShapeWords.READS.contains(parts.get(0)) || !verb(parts.get(0))) {
+    if (parts.size() < 2
+        || ShapeWords.READS.contains(parts.get(0))
+        || !TradeVerbs.verb(parts.get(0))) {
       return false;
     }
     for (String part : parts) {
@@ -448,11 +342,6 @@ final class UnnamedToolActs {
   /** The reads a verb before them acts on: a state, a record, a count. */
   private static final Set<String> ACTED_ON_READS =
       NameSet.of("status", "log", "logs", "report", "reports", "history", "count", "counts");
-
-  /** Whether a command word is one of the trades' verbs alone: {@code add}, {@code discard}. */
-  static boolean tradeVerb(String text) {
-    return TRADE_VERBS.contains(text.toLowerCase(java.util.Locale.ROOT));
-  }
 
   /**
    * A program named for its act and given no command word (decision 253: {@code mirth-reprocess
@@ -471,18 +360,11 @@ final class UnnamedToolActs {
 
   /**
    * Whether a name's parts ({@link ServiceVerbs#split}), two or more, end in a verb that acts
-   * ({@link #verb}, the trades' too): {@code mirth-reprocess}, {@code lot-scrap}, {@code
+   * ({@link TradeVerbs#verb}, the trades' too): {@code mirth-reprocess}, {@code lot-scrap}, {@code
    * consist-edit}.
    */
   static boolean endsInAct(List<String> parts) {
-    return parts.size() >= 2 && verb(parts.get(parts.size() - 1));
-  }
-
-  /** Whether a word's part is an acting verb: the shapes' verbs, setting verbs or the trades'. */
-  static boolean verb(String part) {
-    return ShapeWords.VERBS.contains(part)
-        || ShapeWords.SETTING_VERBS.contains(part)
-        || TRADE_VERBS.contains(part);
+    return parts.size() >= 2 && TradeVerbs.verb(parts.get(parts.size() - 1));
   }
 
   /**

@@ -331,6 +331,9 @@ final class Where {
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
     named.put("shape-unnamed-tool-acts", (scan, step, read) -> UnnamedToolActs.acts(scan, step));
+    named.put(
+        "shape-company-tool-command",
+        (scan, step, read) -> UnnamedToolActs.commandGuessed(scan, step));
     named.put("current-cluster-emptied", (scan, step, read) -> CurrentClusterEmptied.emptied(step));
     named.put(
         "opens-control-plane",

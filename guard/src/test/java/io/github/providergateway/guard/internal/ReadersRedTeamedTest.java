@@ -20,18 +20,22 @@ class ReadersRedTeamedTest {
 
   @Test
   void aScriptCommandedByItsNameIsReadAfterTheInterpretersOptions() {
-    assertThat(rule("python -u tools/ldar_import.py --survey 2024Q3 --site LKC --commit"))
-        .isEqualTo(GO_AHEAD);
-    assertThat(rule("python3 tools/ldar_import --survey 2024Q3 --site LKC --commit"))
-        .isEqualTo(GO_AHEAD);
+    assertThat(
+            StandardCalls.matched(
+                "python -u tools/ldar_import.py --survey 2024Q3 --site LKC --commit"))
+        .contains(GO_AHEAD);
+    assertThat(
+            StandardCalls.matched("python3 tools/ldar_import --survey 2024Q3 --site LKC --commit"))
+        .contains(GO_AHEAD);
     assertThat(rule("python -u tools/ldar_import.py --survey 2024Q3")).isEqualTo("allow");
   }
 
   @Test
   void aScriptsNameThatJoinsAReadToAnActOrSendsWhatItReadsDoesNotRead() {
-    assertThat(rule("python scripts/report_and_close.py --period 2026-Q3 --apply"))
-        .isEqualTo(GO_AHEAD);
-    assertThat(rule("python tools/upload_report.py --to regulator --commit")).isEqualTo(GO_AHEAD);
+    assertThat(StandardCalls.matched("python scripts/report_and_close.py --period 2026-Q3 --apply"))
+        .contains(GO_AHEAD);
+    assertThat(StandardCalls.matched("python tools/upload_report.py --to regulator --commit"))
+        .contains(GO_AHEAD);
     assertThat(rule("python tools/ldar_report.py --survey 2024Q2 --commit")).isEqualTo("allow");
   }
 
@@ -55,11 +59,16 @@ class ReadersRedTeamedTest {
   void aCompanysLocalDomainIsAnotherMachineWhereverAWordGivesIt() {
     // go-ahead-acts reads the server first; project-tool-acts would ask too (its own test)
     String merge = "python3 scripts/cad/incident_tool.py merge --into 25-031390 --from 25-031392";
-    assertThat(rule(merge + " --cad-url https://cad-app01.mcec.local/api")).isEqualTo(GO_AHEAD);
-    assertThat(rule(merge + " --cad-host=cad-app01.mcec.local")).isEqualTo(GO_AHEAD);
-    assertThat(rule(merge + " --cad-host cad-app01.mcec.local.")).isEqualTo(GO_AHEAD);
-    assertThat(rule("hazlog close --server https://hazlog.ops.corp.local/api --permit PTW-1"))
-        .isEqualTo(GO_AHEAD);
+    assertThat(StandardCalls.matched(merge + " --cad-url https://cad-app01.mcec.local/api"))
+        .contains(GO_AHEAD);
+    assertThat(StandardCalls.matched(merge + " --cad-host=cad-app01.mcec.local"))
+        .contains(GO_AHEAD);
+    assertThat(StandardCalls.matched(merge + " --cad-host cad-app01.mcec.local."))
+        .contains(GO_AHEAD);
+    assertThat(
+            StandardCalls.matched(
+                "hazlog close --server https://hazlog.ops.corp.local/api --permit PTW-1"))
+        .contains(GO_AHEAD);
     assertThat(rule(merge + " --cad-url http://localhost:8080/api")).isEqualTo("allow");
     assertThat(rule("hazlog close --server https://hazlog-stg.corp.local/api --permit PTW-1"))
         .as("a staging name under the company's domain")
@@ -70,11 +79,14 @@ class ReadersRedTeamedTest {
   void onlyTheRunsOwnModeTheLastOneGivenAndNotOneSetIsADryRun() {
     assertThat(rule("./bin/banner-job run ROPSAPR --term 202520 --log-mode audit"))
         .isEqualTo(PROJECT_TOOL);
-    assertThat(rule("./bin/banner-job run ROPSAPR --term 202520 --mode audit --mode update"))
-        .isEqualTo(GO_AHEAD);
+    assertThat(
+            StandardCalls.matched(
+                "./bin/banner-job run ROPSAPR --term 202520 --mode audit --mode update"))
+        .contains(GO_AHEAD);
     assertThat(rule("./bin/waf policy set --policy checkout --mode audit")).isEqualTo(PROJECT_TOOL);
-    assertThat(rule("bin/ics2 file-ens --voyage 2417W --audit-mode check --submit"))
-        .isEqualTo(GO_AHEAD);
+    assertThat(
+            StandardCalls.matched("bin/ics2 file-ens --voyage 2417W --audit-mode check --submit"))
+        .contains(GO_AHEAD);
     assertThat(rule("./bin/banner-job run ROPSAPR --term 202520 --mode audit")).isEqualTo("allow");
     assertThat(rule("./bin/banner-job run ROPSAPR --term 202520 --run-mode=preview"))
         .isEqualTo("allow");
@@ -82,8 +94,10 @@ class ReadersRedTeamedTest {
 
   @Test
   void aModeThatActsAndADryRunTakenBackGoAhead() {
-    assertThat(rule("banner-job run ROPSAPR --term 202520 --mode update")).isEqualTo(GO_AHEAD);
-    assertThat(rule("payrun close --period 2026-11 --mode final")).isEqualTo(GO_AHEAD);
+    assertThat(StandardCalls.matched("banner-job run ROPSAPR --term 202520 --mode update"))
+        .contains(GO_AHEAD);
+    assertThat(StandardCalls.matched("payrun close --period 2026-11 --mode final"))
+        .contains(GO_AHEAD);
     assertThat(rule("./bin/billing void --batch 2026-11 --dry-run --no-dry-run"))
         .isEqualTo("shapes.acts-on-shared");
     assertThat(rule("./bin/billing void --batch 2026-11 --no-dry-run --dry-run"))
@@ -92,7 +106,8 @@ class ReadersRedTeamedTest {
 
   @Test
   void aDiffBesideAGoAheadShowsWhatItChanges() {
-    assertThat(rule("./bin/netcfg push --site DUB-01 --diff --apply")).isEqualTo(GO_AHEAD);
+    assertThat(StandardCalls.matched("./bin/netcfg push --site DUB-01 --diff --apply"))
+        .contains(GO_AHEAD);
     assertThat(rule("./bin/netcfg push --site DUB-01 --diff")).isEqualTo("allow");
   }
 }

@@ -19,6 +19,7 @@ class ShapeWideningTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final GuardVerdict.Outcome ASK = GuardVerdict.Outcome.ASK;
   private static final GuardVerdict.Outcome ALLOW = GuardVerdict.Outcome.ALLOW;
+  private static final GuardVerdict.Outcome DENY = GuardVerdict.Outcome.DENY;
 
   private static List<Word> words(String... texts) {
     return Arrays.stream(texts).map(Word::literal).toList();
@@ -91,13 +92,14 @@ class ShapeWideningTest {
 
   @Test
   void theProjectsOwnToolToldToGoLiveActsWhateverItsTarget() {
+    // its words name the act (delete): denied, as an unnamed tool's named act is (decision 269)
     assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA --yes"))
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("./bin/notices send-batch --file out/batch.csv --send"))
         .isEqualTo(ASK);
     assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA"))
         .as("the tool would ask its own question, but nobody is there: decision 162")
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA --dry-run"))
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("python -m crewctl.reports list --base EPWA --yes"))
@@ -153,7 +155,7 @@ class ShapeWideningTest {
   @Test
   void aSettingVerbActsAsPartOfACommandWordButNotAlone() {
     assertThat(StandardCalls.shell("catalogctl set-window --title t1 --env production"))
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("catalogctl show-window --title t1 --env production"))
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("catalogctl set --env production"))
@@ -161,7 +163,7 @@ class ShapeWideningTest {
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("catalogctl set --title t1 --env production"))
         .as("decision 164: set with what it sets acts")
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(
             StandardCalls.shell(
                 "ssh netops@edge2.fra.acme.net 'show configuration protocols | display set'"))

@@ -7,6 +7,7 @@ import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.GuardPreset;
 import io.github.providergateway.guard.GuardVerdict;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Calls decided by the built-in guard in its standard preset, in the project {@code /work/project}:
@@ -30,6 +31,18 @@ final class StandardCalls {
     ObjectNode args = JSON.createObjectNode().put("command", command);
     String rule = GUARD.decide(new GuardCall("shell", args, PROJECT, PROJECT, null)).ruleId();
     return rule == null ? "allow" : rule;
+  }
+
+  /**
+   * {@return the rules that read a shell command, whichever decides it}: a test of one rule's
+   * reading where a stronger rule decides the same call (decision 269's deny of an unnamed tool's
+   * named act over the asks that read it too)
+   */
+  static List<String> matched(String command) {
+    ObjectNode args = JSON.createObjectNode().put("command", command);
+    return GUARD.explain(new GuardCall("shell", args, PROJECT, PROJECT, null)).matched().stream()
+        .map(line -> line.substring(0, line.indexOf(':')))
+        .toList();
   }
 
   /** {@return the decision of a server's tool, its arguments given as JSON} */
