@@ -122,13 +122,13 @@ class ShapeWideningTest {
   void aMessageOnASharedBusIsSentOnlyByAWritingCommandToAHostNotThisMachines() {
     assertThat(StandardCalls.shell("redis-cli -h cache-01.acme-internal.net SET feature:x off"))
         .as("-h is redis-cli's host, not its help")
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("redis-cli -h cache-01.acme-internal.net HGETALL feature:x"))
         .isEqualTo(ALLOW);
     assertThat(
             StandardCalls.shell(
                 "mosquitto_pub -h mqtt.acme-iot.com -t fleet/gw-0042/lock/set -m '{\"state\":1}'"))
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(
             StandardCalls.shell(
                 "mosquitto_pub -h mqtt.acme-iot.com -t fleet/gw-0042/telemetry -m '{\"t\":21}'"))
@@ -140,11 +140,11 @@ class ShapeWideningTest {
     assertThat(
             StandardCalls.shell(
                 "aws lambda invoke --function-name payouts --payload '{\"run\":1}' out.json"))
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(
             StandardCalls.shell(
                 "kcat -P -b kafka-1.acme-internal.net:9092 -t orders.cancel -T < cancel.jsonl"))
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(
             StandardCalls.shell(
                 "kcat -P -b kafka-1.dev.acme-internal.net:9092 -t orders.cancel < cancel.jsonl"))
@@ -176,7 +176,7 @@ class ShapeWideningTest {
     assertThat(
             StandardCalls.tool(
                 "mcp__fleet__update_settings", "{\"vehicleIds\": \"all\", \"mode\": \"x\"}"))
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(
             StandardCalls.tool(
                 "mcp__fleet__plan_settings", "{\"vehicleIds\": [\"T-1\"], \"mode\": \"x\"}"))
@@ -189,7 +189,7 @@ class ShapeWideningTest {
                 "mcp__site__update_access",
                 "{\"site\": \"S1\", \"opts\": {\"skipSafetyCheck\": true}}"))
         .as("one object down")
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(
             StandardCalls.tool(
                 "mcp__site__plan_access",
