@@ -49,6 +49,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
@@ -394,7 +395,7 @@ final class HostCalls {
             })
         .whenCompleteAsync(
             (fields, error) -> {
-              if (error != null) {
+              if (error != null && !goneAsAsked(error)) {
                 connection.gatewayStopping(
                     false); // refused: this gateway stays, and so does the client
                 result.completeExceptionally(error);
@@ -404,5 +405,18 @@ final class HostCalls {
             },
             thread);
     return result;
+  }
+
+  /**
+   * Whether a stop's request failed only since the connection closed under it: the gateway took the
+   * stop and closed its hosts' connections before its reply was written (a console's gateway,
+   * {@code closed 1001 gateway stopping}). A refusal is a reply (an {@code --rpc} gateway's is
+   * {@code GATEWAY_CLOSED} too), never a closed connection.
+   */
+  static boolean goneAsAsked(Throwable error) {
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return cause instanceof HostException
+        && cause.getCause() instanceof PendingReplies.ConnectionLost;
   }
 }

@@ -59,6 +59,18 @@ final class PendingReplies {
     }
   }
 
+  /**
+   * The cause of the failures {@link #failAll} gives: the connection closed with the request
+   * unanswered, not a reply that refused it ({@link HostCalls#goneAsAsked}).
+   */
+  static final class ConnectionLost extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    ConnectionLost(String message) {
+      super(message);
+    }
+  }
+
   /** A fresh id for a command. */
   JsonNode nextId() {
     return TextNode.valueOf("c" + (++nextRequest));
@@ -107,6 +119,7 @@ final class PendingReplies {
     List<CompletableFuture<ObjectNode>> failed = new ArrayList<>(pending.values());
     pending.clear();
     HostException error = new HostException(HostErrorCode.GATEWAY_CLOSED, why);
+    error.initCause(new ConnectionLost(why)); // told apart from a refusal of the same code
     failed.forEach(future -> future.completeExceptionally(error));
   }
 
