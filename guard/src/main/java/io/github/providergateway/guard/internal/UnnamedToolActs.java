@@ -15,7 +15,10 @@ import java.util.function.BooleanSupplier;
  * are the trade's: decision 159 asked about such a tool only when told to go ahead or given another
  * machine; decision 162 asked about the project's own tool given any command. A tool installed on
  * the person's machine that no family names and that is no developer's is the trade's, and its
- * command that acts reaches the trade's systems as the project's own does.
+ * command that acts reaches the trade's systems as the project's own does. Since decision 269 the
+ * rule denies where the words name the act ({@link #acts}); a company's tool whose command is read
+ * as acting only by decision 262's guess is {@code shapes.company-tool-command}'s ({@link
+ * #commandGuessed}), which asks.
  *
  * <p>The reading is {@link ProductionActs}'s ({@link ProductionActs#unreadActWhere}): a read among
  * the command words, a dry run, a test or staging place named lets it through. The aim is a command
