@@ -54,9 +54,8 @@ final class UnnamedToolActs {
    */
   static boolean commandGuessed(Scan scan, Step step) {
     return unnamed(scan, step)
-        && ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimed, false)
-        && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()))
-        && !ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimedByItsWords, false);
+        && ProductionActs.unreadActWhere(scan, step, UnnamedToolActs::aimedByGuessAlone, false)
+        && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()));
   }
 
   private static boolean aimedByItsWords(Scan scan, Step step) {
@@ -89,9 +88,16 @@ final class UnnamedToolActs {
         || testFolder(step));
   }
 
-  private static boolean aimed(Scan scan, Step step) {
-    return (acting(step.args(), () -> TradeToolCommands.companyTool(scan.source(), step))
-            || namedForItsAct(step.program(), step.args()))
+  /**
+   * Whether a company's tool is aimed at its systems by decision 262's guess alone: no verb among
+   * its words or in its name ({@link #aimedByItsWords} would read that), a command that neither
+   * reads nor works a thing out.
+   */
+  private static boolean aimedByGuessAlone(Scan scan, Step step) {
+    List<Word> args = step.args();
+    return !acting(args, () -> false)
+        && !namedForItsAct(step.program(), args)
+        && acting(args, () -> TradeToolCommands.companyTool(scan.source(), step))
         && aimedHere(scan, step);
   }
 
