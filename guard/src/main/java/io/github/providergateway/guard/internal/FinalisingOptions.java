@@ -43,17 +43,8 @@ final class FinalisingOptions {
 
   /** {@return whether an option among {@code args} makes the act final} */
   static boolean in(List<Word> args) {
-    for (int i = 0; i < args.size() && i < OPTIONS_READ; i++) {
-      String text = args.get(i).text();
-      if (text.equals("--")) {
-        return false;
-      }
-      int eq = text.indexOf('=');
-      String option = eq > 0 ? text.substring(0, eq) : text;
-      if (option.startsWith("--")
-          && option.length() <= 40
-          && args.get(i).literal()
-          && finalises(ServiceVerbs.split(option.substring(2)))) {
+    for (String name : LongOptions.names(args)) {
+      if (finalises(ServiceVerbs.split(name))) {
         return true;
       }
     }

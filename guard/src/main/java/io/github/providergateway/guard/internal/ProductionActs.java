@@ -174,7 +174,8 @@ final class ProductionActs {
     }
     return GoAheadSaidOtherwise.toldToCommit(args)
         || CallEnvironment.commits(scan)
-        || FinalisingOptions.afterCheck(args); // verify --accept-all (decision 257)
+        || FinalisingOptions.afterCheck(args) // verify --accept-all (decision 257)
+        || StateSetOnRead.told(args); // status --set SERVICEABLE (decision 274)
   }
 
   /** The values that set a committing option off: {@code --commit=false}. */

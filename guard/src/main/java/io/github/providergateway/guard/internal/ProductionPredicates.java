@@ -30,6 +30,7 @@ final class ProductionPredicates {
           }
           return false;
         });
+    named.put("job-named-for-act", (scan, step, read) -> JobsStartedByHand.namedForAnAct(step));
     named.put("not-local-test-data", (scan, step, read) -> !Environments.localTestData(scan, step));
     named.put(
         "remote-target",

@@ -202,7 +202,8 @@ final class UnnamedToolActs {
                     && !computes
                     && !TradeToolCommands.listsRecent(last, args)
                     && companyTool.getAsBoolean())
-        || FinalisingOptions.in(args);
+        || FinalisingOptions.in(args)
+        || StateSetOnRead.told(args); // status N734ZQ --set SERVICEABLE (decision 274)
   }
 
   /**
