@@ -44,6 +44,8 @@ final class DryRuns {
         continue; // -h cad-app01.example.com: a host
       } else if (text.equals("help") && optionBefore(args, i)) {
         continue; // --queue help: the option's value
+      } else if (NAMING.contains(text) && idNext(args, i)) {
+        continue; // fdyn mnvr commit --plan MNV-2025-118: the plan named (decision 276)
       } else if (!SHOWING.contains(text) || !TerminalTyping.anyWord(args, DryRuns::goAhead)) {
         dry = true;
       }
@@ -53,6 +55,29 @@ final class DryRuns {
 
   private static boolean goAhead(String text) {
     return ShapeWords.GO_LIVE.contains(text);
+  }
+
+  /**
+   * The dry runs' flags that are a thing's name where given a value: a plan, a check, a preview.
+   */
+  private static final Set<String> NAMING = NameSet.of("--plan", "--check", "--preview", "--sql");
+
+  /**
+   * Whether the word after a flag is an identifier it is given ({@code MNV-2025-118}, {@code
+   * CAM-031}): literal, no option, with a digit or a capital letter and no path or file's dot.
+   */
+  private static boolean idNext(List<Word> args, int at) {
+    if (at + 1 >= args.size() || !args.get(at + 1).literal()) {
+      return false;
+    }
+    String next = args.get(at + 1).text();
+    if (next.isEmpty()
+        || next.startsWith("-")
+        || next.indexOf('/') >= 0
+        || next.indexOf('.') >= 0) {
+      return false;
+    }
+    return next.chars().anyMatch(c -> Character.isDigit(c) || Character.isUpperCase(c));
   }
 
   /** Whether the word after {@code -h} names a host: {@code db1.example.com}, {@code host:5432}. */

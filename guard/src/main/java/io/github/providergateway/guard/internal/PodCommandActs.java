@@ -55,11 +55,36 @@ final class PodCommandActs {
     if (ProductionPredicates.codeDestroys(String.join(" ", step.invocation().args()))) {
       return true; // rails runner 'Loan.where(…).update_all(…)': every row (decision 205)
     }
+    if (CodeCalls.act(appCode(step))) {
+      return true; // rails runner '… r.cancel!(notify: false)': the app's own act (decision 275)
+    }
     if (named(cluster.args())) {
       return false; // production's: shapes.production-acts reads its command as production's
     }
     return ProductionActs.unreadActWhere(scan, step, (s, st) -> true, false);
   }
+
+  /**
+   * The code a pod's command runs in the application: an interpreter's inline code, or the words of
+   * an application's runner ({@code rails runner '…'}, {@code manage.py shell -c "…"}, {@code
+   * artisan tinker --execute "…"}); none for another command.
+   */
+  private static String appCode(Step step) {
+    String code = InterpreterCode.of(step);
+    if (code != null) {
+      return code;
+    }
+    for (Word word : step.args()) {
+      if (APP_RUNNERS.contains(word.text())) {
+        return String.join(" ", step.invocation().args());
+      }
+    }
+    return "";
+  }
+
+  /** An application's command that runs the code given it in the application. */
+  private static final java.util.Set<String> APP_RUNNERS =
+      java.util.Set.of("runner", "shell", "tinker", "console", "eval", "rpc");
 
   /** Whether the cluster's words name production (--context prod-eu, -n payments-prod). */
   private static boolean named(List<Word> args) {
