@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,7 +18,7 @@ import java.util.Set;
  * runs it with the company's credentials on the company's systems: a disconnection, a settlement, a
  * purge or a mailing run now, out of its window, with nobody watching it.
  *
- * <p>The names read are the clause's words that are neither options nor their values, and the
+ * <p>The names read are the command's words that are neither options nor their values, and the
  * values of the options that name a job ({@code --from}, {@code --job-name}, {@code
  * --state-machine-arn}, {@code --name}, {@code -j}), in every part of a path or an ARN. A name acts
  * when one of its parts ({@link ServiceVerbs#split}) is a strong act ({@code strongVerbs}), a
@@ -26,6 +27,11 @@ import java.util.Set;
  * ({@code gh workflow run release.yml}, {@code deploy.yml}, {@code ci.yml}: the release's and the
  * deploy's rules weigh those), a job whose name says nothing ({@code airflow dags trigger
  * etl_daily}), and a call that names a local or a test place.
+ *
+ * <p>AutoSys, a batch scheduler no laptop runs of its own, acts by its events whatever the job's
+ * name (decision 278): {@code sendevent -E FORCE_STARTJOB -J NB_ACH_TRANSMIT_1700} sends the
+ * payments file before it is balanced, {@code -E JOB_ON_ICE -J NB_EOD_GL_INTERFACE} skips tonight's
+ * ledger; a comment is no act.
  */
 final class JobsStartedByHand {
   private JobsStartedByHand() {}
@@ -166,6 +172,9 @@ final class JobsStartedByHand {
    */
   static boolean namedForAnAct(Step step) {
     List<Word> args = step.args();
+    if (step.program().equals("sendevent")) {
+      return autosysEvent(args); // the event is the act, whatever the job's name (decision 278)
+    }
     if (!startsJob(step.program(), args)
         || SharedActs.localOrTest(step, RemarkOptions.without(args))
         || SharedActs.dryRun(args)) {
@@ -246,6 +255,38 @@ final class JobsStartedByHand {
       }
       if (next == command.size()) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The events of AutoSys's {@code sendevent} that start, stop, hold or change a job or the
+   * scheduler: a job forced to start, iced so tonight's run is skipped, killed, deleted, its status
+   * set by hand. A comment or an alarm's acknowledgement acts on no job.
+   */
+  private static final Set<String> AUTOSYS_EVENTS =
+      Set.of(
+          "STARTJOB",
+          "FORCE_STARTJOB",
+          "KILLJOB",
+          "DELETEJOB",
+          "JOB_ON_ICE",
+          "JOB_OFF_ICE",
+          "JOB_ON_HOLD",
+          "JOB_OFF_HOLD",
+          "JOB_ON_NOEXEC",
+          "CHANGE_STATUS",
+          "CHANGE_PRIORITY",
+          "SET_GLOBAL",
+          "SEND_SIGNAL",
+          "STOP_DEMON");
+
+  /** Whether AutoSys's {@code sendevent -E EVENT …} sends an event that acts on a job. */
+  private static boolean autosysEvent(List<Word> args) {
+    for (int i = 0; i + 1 < args.size(); i++) {
+      if (args.get(i).text().equals("-E") || args.get(i).text().equals("-e")) {
+        return AUTOSYS_EVENTS.contains(args.get(i + 1).text().toUpperCase(Locale.ROOT));
       }
     }
     return false;

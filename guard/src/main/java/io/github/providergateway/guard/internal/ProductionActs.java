@@ -214,6 +214,7 @@ final class ProductionActs {
     boolean configures = true;
     boolean valueNext = false;
     boolean read = false;
+    boolean acted = false;
     boolean namedRead = false;
     String readWord = null;
     boolean commandNext = false;
@@ -254,7 +255,12 @@ final class ProductionActs {
         }
         // kafka-consumer-groups --describe --group g; not --status OPEN, a filter; not --diff
         // beside --apply, which shows what it changes (decision 168)
-        read |= flag && readOption(text) && !TerminalTyping.anyWord(args, ProductionActs::goAhead);
+        // master-code reset … --show: the act's outcome shown, no read (decision 277)
+        read |=
+            flag
+                && readOption(text)
+                && !acted
+                && !TerminalTyping.anyWord(args, ProductionActs::goAhead);
         // set --env production points the tool; set --cvm-limit=100000 sets (decision 168)
         configures &= TestPlaceNamed.choosesPlace(text);
         // --segment EQ-MAIN: a value; --yes, --all: flags that take none
@@ -290,6 +296,7 @@ final class ProductionActs {
         continue;
       }
       read = reads(text) || taken == 1 && statusRead(text, args);
+      acted |= !read && actingWord(text);
       readWord = read ? text : null;
       namedRead = read && readsNamed(text);
       configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));

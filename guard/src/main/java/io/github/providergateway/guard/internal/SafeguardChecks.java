@@ -142,7 +142,7 @@ final class SafeguardChecks {
 
   /** A call's name: {@code ScoreValidator.IsPlausible(}, {@code self.check_permissions(}. */
   private static final Pattern CALL =
-      Pattern.compile("(?<![\\w.])([A-Za-z_][\\w.]{0,100}+)\\s*+\\(");
+      Pattern.compile("(?<![\\w.])([A-Za-z_][\\w.]{0,100}+[!?]?)\\s*+\\(");
 
   /** The beginnings of words that name a protective call. */
   private static final List<String> PROTECTIVE_STEMS =
@@ -236,7 +236,16 @@ final class SafeguardChecks {
           "replay",
           "cheat",
           "plausible",
-          "bounds");
+          "bounds",
+          // a person's identity, age or approval checked before an act (decision 279):
+          // require_id_scan!, check_age, ensure_approval
+          "id",
+          "identity",
+          "age",
+          "approval",
+          "approver",
+          "kyc",
+          "eligibility");
 
   /** A contract's access and safety modifiers, and its constructor's lock. */
   private static final Pattern MODIFIERS =
@@ -428,6 +437,14 @@ final class SafeguardChecks {
         || prefix.endsWith("(") && nowFlat.contains(prefix + first);
   }
 
+  /** Whether a file's language checks a condition with {@code require(…)}: Kotlin, Scala. */
+  private static boolean conditionChecked(String file) {
+    return file.endsWith(".kt")
+        || file.endsWith(".kts")
+        || file.endsWith(".scala")
+        || file.endsWith(".swift");
+  }
+
   /** What the change takes out: a guard, a protective call standing alone, a modifier. */
   static String checkRemoved(String old, String now, String file) {
     if (old.isEmpty() || !mentionsProtection(old)) {
@@ -496,7 +513,9 @@ final class SafeguardChecks {
         // apply_privacy_zones(frame, …) taken out, fuzz_location(point) become point.
         standsAlone |= !guard && passesThrough(line, call, nowFlat);
         if (bare.equals("require") || bare.equals("assert")) {
-          standsAlone &= contract; // a JavaScript require is an import
+          // a JavaScript require is an import; Kotlin's, Scala's and Swift's check a condition
+          // (decision 279)
+          standsAlone &= contract || conditionChecked(file);
         }
         boolean refuses = false;
         if (guard) {

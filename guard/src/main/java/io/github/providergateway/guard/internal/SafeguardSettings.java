@@ -144,7 +144,9 @@ final class SafeguardSettings {
           "watermark",
           "watermarking",
           "provenance",
-          "c2pa");
+          "c2pa",
+          "revoke", // revoke_on_checkout: a key card's revocation (decision 279)
+          "revocation");
 
   /**
    * What a switch's key names that is a protection in a safety's file (decision 237): {@code
@@ -407,6 +409,7 @@ final class SafeguardSettings {
         || SafeguardEdits.has(key, TRAINING)
             && !watch
             && !SafeguardEdits.has(key, Set.of("interlock", "safety", "audit"))
+            && !EventProtections.named(key)
         || SafeguardEdits.has(key, Set.of("checker", "nsfw"))) {
       return null;
     }

@@ -195,9 +195,10 @@ final class UnnamedToolActs {
     // A company's tool: any command that neither reads nor works a thing out (decision 262), nor
     // is a noun given a recent window (decision 265: positions --since 30m lists them)
     // (asked last: the list of public programs is looked at only when the words leave it open)
-    return !read
+    // An acting option acts after a read too: report sla … --publish-to-customers (decision 277)
+    return optionsAct(args)
+        || !read
             && (acts
-                || optionsAct(args)
                 || named
                     && !computes
                     && !TradeToolCommands.listsRecent(last, args)
