@@ -114,7 +114,9 @@ final class JobsStartedByHand {
           "dashboard");
 
   /**
-   * A forge's own workflows, whose acts the release's, the deploy's and the build's rules weigh.
+   * A forge's own workflows, whose acts the release's, the deploy's and the build's rules weigh,
+   * and its housekeeping, which acts on the forge's own issues, threads and artifacts ({@code
+   * close-stale-issues.yml}, {@code lock-threads.yml}, {@code delete-old-artifacts.yml}).
    */
   private static final Set<String> FORGE_OWN =
       NameSet.of(
@@ -133,7 +135,20 @@ final class JobsStartedByHand {
           "preview",
           "codeql",
           "e2e",
-          "bench");
+          "bench",
+          "issues",
+          "issue",
+          "stale",
+          "threads",
+          "pr",
+          "prs",
+          "pulls",
+          "labels",
+          "discussions",
+          "artifacts",
+          "caches",
+          "runs",
+          "branches");
 
   /** The options whose value names the job started. */
   private static final Set<String> NAMING_OPTIONS =
