@@ -52,10 +52,11 @@ final class PodCommandActs {
     if (SERVICE_MANAGERS.contains(program)) {
       return SharedActs.acts(args); // debug node/… -- chroot /host systemctl stop kubelet
     }
-    if (ProductionPredicates.codeDestroys(String.join(" ", step.invocation().args()))) {
+    String words = String.join(" ", step.invocation().args());
+    if (ProductionPredicates.codeDestroys(words)) {
       return true; // rails runner 'Loan.where(…).update_all(…)': every row (decision 205)
     }
-    if (CodeCalls.act(appCode(step))) {
+    if (CodeCalls.act(appCode(step, words))) {
       return true; // rails runner '… r.cancel!(notify: false)': the app's own act (decision 275)
     }
     if (named(cluster.args())) {
@@ -67,16 +68,17 @@ final class PodCommandActs {
   /**
    * The code a pod's command runs in the application: an interpreter's inline code, or the words of
    * an application's runner ({@code rails runner '…'}, {@code manage.py shell -c "…"}, {@code
-   * artisan tinker --execute "…"}); none for another command.
+   * artisan tinker --execute "…"}: {@code words}, the command's words joined); none for another
+   * command.
    */
-  private static String appCode(Step step) {
+  private static String appCode(Step step, String words) {
     String code = InterpreterCode.of(step);
     if (code != null) {
       return code;
     }
     for (Word word : step.args()) {
       if (APP_RUNNERS.contains(word.text())) {
-        return String.join(" ", step.invocation().args());
+        return words;
       }
     }
     return "";

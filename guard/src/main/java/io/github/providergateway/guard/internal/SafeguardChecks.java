@@ -437,7 +437,7 @@ final class SafeguardChecks {
         || prefix.endsWith("(") && nowFlat.contains(prefix + first);
   }
 
-  /** Whether a file's language checks a condition with {@code require(…)}: Kotlin, Scala. */
+  /** A file whose language checks a condition with {@code require(…)}: Kotlin, Scala, Swift. */
   private static boolean conditionChecked(String file) {
     return file.endsWith(".kt")
         || file.endsWith(".kts")
