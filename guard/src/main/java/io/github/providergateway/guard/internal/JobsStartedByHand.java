@@ -154,29 +154,41 @@ final class JobsStartedByHand {
   private static final Set<String> NAMING_OPTIONS =
       NameSet.of("--from", "--job-name", "--state-machine-arn", "--name", "-j", "--job");
 
-  /** The scheduler's own words: its commands and the kinds of things it starts. */
+  /**
+   * The schedulers' commands that start a job now, by program: each a run of command words, in
+   * order among the first words. Read here rather than named in a clause, since a program a clause
+   * names is its family's to read, and the shapes' readings of {@code airflow db clean} or {@code
+   * nomad job stop} would be lost.
+   */
+  private static final Map<String, List<List<String>>> STARTS =
+      Map.of(
+          "airflow", List.of(List.of("dags", "trigger")),
+          "kubectl", List.of(List.of("create", "job")),
+          "oc", List.of(List.of("create", "job")),
+          "gh", List.of(List.of("workflow", "run")),
+          "gcloud", List.of(List.of("scheduler", "jobs", "run")),
+          "aws",
+              List.of(
+                  List.of("glue", "start-job-run"),
+                  List.of("stepfunctions", "start-execution"),
+                  List.of("batch", "submit-job")),
+          "nomad", List.of(List.of("job", "dispatch"), List.of("job", "periodic", "force")),
+          "prefect", List.of(List.of("deployment", "run")),
+          "dagster", List.of(List.of("job", "launch")),
+          "argo", List.of(List.of("submit")));
+
+  /** How many words the command words are looked for in. */
+  private static final int COMMAND_SCAN = 8;
+
+  /**
+   * The schedulers' own command words ({@link #STARTS}'s), never a job's name: {@code submit-job}
+   * and {@code submit} name no act of the job started.
+   */
   private static final Set<String> COMMAND_WORDS =
-      NameSet.of(
-          "dags",
-          "dag",
-          "trigger",
-          "create",
-          "job",
-          "jobs",
-          "workflow",
-          "run",
-          "scheduler",
-          "glue",
-          "start-job-run",
-          "stepfunctions",
-          "start-execution",
-          "dispatch",
-          "periodic",
-          "force",
-          "deployment",
-          "launch",
-          "cronjob",
-          "cronjobs");
+      STARTS.values().stream()
+          .flatMap(List::stream)
+          .flatMap(List::stream)
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /**
    * Whether the call starts a scheduler's job ({@link #STARTS}) named for an act, on no local or
@@ -233,32 +245,6 @@ final class JobsStartedByHand {
     }
     return acts;
   }
-
-  /**
-   * The schedulers' commands that start a job now, by program: each a run of command words, in
-   * order among the first words. Read here rather than named in a clause, since a program a clause
-   * names is its family's to read, and the shapes' readings of {@code airflow db clean} or {@code
-   * nomad job stop} would be lost.
-   */
-  private static final Map<String, List<List<String>>> STARTS =
-      Map.of(
-          "airflow", List.of(List.of("dags", "trigger")),
-          "kubectl", List.of(List.of("create", "job")),
-          "oc", List.of(List.of("create", "job")),
-          "gh", List.of(List.of("workflow", "run")),
-          "gcloud", List.of(List.of("scheduler", "jobs", "run")),
-          "aws",
-              List.of(
-                  List.of("glue", "start-job-run"),
-                  List.of("stepfunctions", "start-execution"),
-                  List.of("batch", "submit-job")),
-          "nomad", List.of(List.of("job", "dispatch"), List.of("job", "periodic", "force")),
-          "prefect", List.of(List.of("deployment", "run")),
-          "dagster", List.of(List.of("job", "launch")),
-          "argo", List.of(List.of("submit")));
-
-  /** How many words the command words are looked for in. */
-  private static final int COMMAND_SCAN = 8;
 
   private static boolean startsJob(String program, List<Word> args) {
     for (List<String> command : STARTS.getOrDefault(program, List.of())) {
