@@ -292,18 +292,7 @@ class McpBridgeTest {
   void aModernOnlyWindowStartsACrashedGatewayAgainAndKeepsTheAgentsSubscription() throws Exception {
     Path home = Files.createDirectories(dir.resolve("home"));
     Path launcher = StandInLauncher.withMcpBridge(dir);
-    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
-    HomeSettings.NONE.withPort(FreePorts.pick()).write(home);
-    detached(launcher, home, "detached.out");
-    toClose.add(
-        () ->
-            homeGatewayPid(home)
-                .flatMap(ProcessHandle::of)
-                .ifPresent(ProcessHandle::destroyForcibly));
-    Await.until(
-        GuardedHome.WAIT, // a JVM's start on a machine under load
-        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
-        () -> "the home's gateway runs");
+    gatewayDetached(home, launcher);
     Bridge bridge = bridge(home, dir, launcher);
     bridge.send(
         modern(
@@ -394,9 +383,22 @@ class McpBridgeTest {
    * settings, and a window on it through the bridge, opened; the gateway is killed after the test.
    */
   private Bridge windowOnADetachedGateway(Path home, Path launcher) throws Exception {
+    gatewayDetached(home, launcher);
+    Bridge bridge = bridge(home, dir, launcher);
+    opens(bridge);
+    return bridge;
+  }
+
+  /**
+   * Starts the home's gateway {@code --detached} through {@code launcher}, on a port of its
+   * settings, and waits until it has published its port; it is killed after the test. A start that
+   * ends or takes too long fails saying what the launcher and the gateway's log said (CI once saw
+   * no port file within the wait, with nothing to tell why).
+   */
+  private void gatewayDetached(Path home, Path launcher) throws Exception {
     Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
     HomeSettings.NONE.withPort(FreePorts.pick()).write(home);
-    detached(launcher, home, "detached.out");
+    Process gateway = detached(launcher, home, "detached.out");
     toClose.add(
         () ->
             homeGatewayPid(home)
@@ -404,15 +406,34 @@ class McpBridgeTest {
                 .ifPresent(ProcessHandle::destroyForcibly));
     Await.until(
         GuardedHome.WAIT, // a JVM's start, its rules loaded, on a machine under load
-        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)),
-        () -> "the home's gateway runs");
-    Bridge bridge = bridge(home, dir, launcher);
-    opens(bridge);
-    return bridge;
+        () -> Files.exists(home.resolve(GatewayHome.PORT_FILE)) || !gateway.isAlive(),
+        () -> "the home's gateway runs; " + startSaid(home, "detached.out"));
+    assertThat(Files.exists(home.resolve(GatewayHome.PORT_FILE)))
+        .as(() -> "the home's gateway runs; " + startSaid(home, "detached.out"))
+        .isTrue();
   }
 
-  /** {@code launcher --detached --home home}, with no terminal, its output to {@code log}. */
-  private void detached(Path launcher, Path home, String log) throws IOException {
+  /** What a detached start wrote: the launcher's output in {@code log}, and the gateway's log. */
+  private String startSaid(Path home, String log) {
+    return "the launcher said:\n"
+        + readIfThere(dir.resolve(log))
+        + "\n--- gateway.log:\n"
+        + readIfThere(home.resolve("logs/gateway.log"));
+  }
+
+  private static String readIfThere(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "(no " + file.getFileName() + ")";
+    } catch (IOException e) {
+      return "(unreadable: " + e.getMessage() + ")";
+    }
+  }
+
+  /**
+   * {@code launcher --detached --home home}, with no terminal, its output to {@code log}; {@return
+   * the launcher's process}, killed after the test.
+   */
+  private Process detached(Path launcher, Path home, String log) throws IOException {
     Process gateway =
         new ProcessBuilder(
                 launcher.toString(), "--detached", "--home", home.toString(), "--no-config")
@@ -421,6 +442,7 @@ class McpBridgeTest {
             .redirectOutput(dir.resolve(log).toFile())
             .start();
     toClose.add(gateway::destroyForcibly);
+    return gateway;
   }
 
   /** Kills the home's gateway (SIGKILL); {@return its pid}, once it is gone. */
