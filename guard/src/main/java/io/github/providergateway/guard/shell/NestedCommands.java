@@ -22,6 +22,9 @@ final class NestedCommands {
   /** Programs that only print their arguments: xargs feeding them decoded text runs nothing. */
   private static final Set<String> PRINTERS = NameSet.of("echo", "printf");
 
+  /** xargs's short options that take a value. */
+  private static final String XARGS_VALUED = "adEILnPs";
+
   /** An alias the command defined runs its text with the arguments after it. */
   static void alias(
       Resolver resolver, List<Word> words, String program, int depth, List<String> via)
@@ -167,7 +170,7 @@ final class NestedCommands {
       Resolver resolver, RawCommand raw, List<Word> words, int depth, List<String> via)
       throws ShellParseException {
     Wrappers.Seen seen = new Wrappers.Seen();
-    int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, seen);
+    int at = Wrappers.skipOptions(words, 1, XARGS_VALUED, Wrappers.XARGS_LONG, seen);
     List<Word> command =
         new ArrayList<>(at < words.size() ? words.subList(at, words.size()) : List.of());
     if (command.isEmpty()) {
@@ -191,6 +194,15 @@ final class NestedCommands {
     if (at < words.size() || piped != null) {
       resolver.command(command, depth, Resolver.append(via, "xargs"));
     }
+    if (piped == null && at < words.size() && XargsCode.runsInput(command, replaceString(words))) {
+      // xargs -a cmds.txt sh -c: the code is what xargs reads, a file's or a program's text.
+      resolver.opaque(
+          Opaque.Kind.COMPUTED_INPUT,
+          command,
+          Resolver.append(via, "xargs"),
+          raw.pipedFrom == null ? "what xargs reads" : Programs.producerShown(raw.pipedFrom.words));
+      return;
+    }
     if (piped == null
         && raw.pipedFrom != null
         && !PRINTERS.contains(Resolver.basename(command.get(0).text()))
@@ -208,7 +220,8 @@ final class NestedCommands {
    * The string of xargs's {@code -I R}, {@code -IR}, {@code -i} or {@code --replace[=R]}, or null.
    */
   static String replaceString(List<Word> words) {
-    for (int i = 1; i < words.size(); i++) {
+    int at = Wrappers.skipOptions(words, 1, XARGS_VALUED, Wrappers.XARGS_LONG, null);
+    for (int i = 1; i < at; i++) {
       String t = words.get(i).text();
       if (t.equals("-I") && i + 1 < words.size()) {
         return words.get(i + 1).text();
@@ -222,8 +235,9 @@ final class NestedCommands {
       if (t.startsWith("-i") || t.startsWith("--replace=")) {
         return t.substring(t.indexOf(t.startsWith("-i") ? 'i' : '=') + 1);
       }
-      if (!t.startsWith("-")) {
-        return null;
+      if (t.length() == 2 && XARGS_VALUED.indexOf(t.charAt(1)) >= 0
+          || t.indexOf('=') < 0 && Wrappers.XARGS_LONG.contains(t)) {
+        i++; // xargs -a cmds.txt -I{}: an option's value is no replace string
       }
     }
     return null;
@@ -279,6 +293,11 @@ final class NestedCommands {
         if (words.get(i).text().equals(code)) {
           resolver.trailing =
               words.subList(i + 1, words.size()); // perl -e CODE ARGS: @ARGV, sys.argv[1:]
+          if (!words.get(i).literal() && ComputedText.whole(code)) {
+            // python3 -c "$CODE": the code is all computed, and nothing of it can be read.
+            resolver.opaque(
+                Opaque.Kind.COMPUTED_CODE, words, Resolver.append(via, language.via()), code);
+          }
           break;
         }
       }

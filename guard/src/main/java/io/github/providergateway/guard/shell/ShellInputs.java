@@ -26,38 +26,11 @@ final class ShellInputs {
       int depth,
       List<String> via)
       throws ShellParseException {
-    boolean dashC = false;
-    boolean stdin = false;
+    Options options = Options.of(words);
+    boolean dashC = options.dashC();
+    boolean stdin = options.stdin();
     String operand = null;
-    int i = 1;
-    for (; i < words.size(); i++) {
-      String w = words.get(i).text();
-      if (w.equals("--") || w.equals("-")) {
-        i++;
-        break;
-      }
-      if (w.startsWith("--")) {
-        if (w.equals("--rcfile") || w.equals("--init-file")) {
-          i++;
-        }
-        continue;
-      }
-      if ((w.startsWith("-") || w.startsWith("+")) && w.length() > 1) {
-        for (int j = 1; j < w.length(); j++) {
-          char c = w.charAt(j);
-          if (c == 'c') {
-            dashC = true;
-          } else if (c == 's') {
-            stdin = true;
-          } else if (c == 'o' || c == 'O') {
-            i++;
-            break;
-          }
-        }
-        continue;
-      }
-      break;
-    }
+    int i = options.operandAt();
     if (i < words.size()) {
       operand = words.get(i).text();
       // bash /dev/stdin, bash /dev/fd/0, bash /dev/fd/3 3<<< …: the script is what is fed in.
@@ -309,5 +282,49 @@ final class ShellInputs {
       at = at.pipedFrom;
     }
     return back;
+  }
+
+  /**
+   * A shell's options: whether it runs a string ({@code -c}) or its standard input ({@code -s}),
+   * and where its operand is (the string of {@code -c}, or the script), the words' count when it
+   * has none.
+   */
+  record Options(boolean dashC, boolean stdin, int operandAt) {
+
+    /** {@return the options of the shell command {@code words}} */
+    static Options of(List<Word> words) {
+      boolean dashC = false;
+      boolean stdin = false;
+      int i = 1;
+      for (; i < words.size(); i++) {
+        String w = words.get(i).text();
+        if (w.equals("--") || w.equals("-")) {
+          i++;
+          break;
+        }
+        if (w.startsWith("--")) {
+          if (w.equals("--rcfile") || w.equals("--init-file")) {
+            i++;
+          }
+          continue;
+        }
+        if ((w.startsWith("-") || w.startsWith("+")) && w.length() > 1) {
+          for (int j = 1; j < w.length(); j++) {
+            char c = w.charAt(j);
+            if (c == 'c') {
+              dashC = true;
+            } else if (c == 's') {
+              stdin = true;
+            } else if (c == 'o' || c == 'O') {
+              i++;
+              break;
+            }
+          }
+          continue;
+        }
+        break;
+      }
+      return new Options(dashC, stdin, Math.min(i, words.size()));
+    }
   }
 }
