@@ -80,6 +80,7 @@ final class LeakPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("secret-in-message", LeakPredicates::secretInMessage);
+    named.put("card-data-in-message", scan -> inMessage(scan, CardNumbers::find));
     named.put("secret-variable-posted-to-chat", SecretPostedToChat::posted);
     named.put("production-data-into-project", LeakPredicates::productionDataIntoProject);
     named.put("data-in-dns-names", LeakPredicates::dataInDnsNames);
@@ -403,9 +404,17 @@ final class LeakPredicates {
 
   /** What shape of credential a call sends to other people, as the reason shows it; or null. */
   static String secretInMessage(Scan scan) {
+    return inMessage(scan, LeakPredicates::shape);
+  }
+
+  /**
+   * What {@code finder} finds in a message to other people: an MCP tool's that sends, or the words
+   * of a forge's command ({@code gh issue create --body …}) but for its secret stores; or null.
+   */
+  static String inMessage(Scan scan, java.util.function.Function<String, String> finder) {
     CallForRules call = scan.call();
     if (call.args() != null && sends(call.tool())) {
-      String found = inValues(call.args());
+      String found = firstInTexts(call.args(), finder);
       return found == null ? null : call.tool() + " carries " + found;
     }
     for (Step step : scan.steps()) {
@@ -417,7 +426,7 @@ final class LeakPredicates {
         continue;
       }
       for (Word word : args) {
-        String found = shape(word.text());
+        String found = finder.apply(word.text());
         if (found != null) {
           return step.program()
               + (args.isEmpty() ? "" : " " + args.get(0).text())
@@ -441,11 +450,6 @@ final class LeakPredicates {
       }
     }
     return false;
-  }
-
-  /** The first credential among a tool's textual arguments, at any depth, or null. */
-  private static String inValues(JsonNode args) {
-    return firstInTexts(args, LeakPredicates::shape);
   }
 
   /**
