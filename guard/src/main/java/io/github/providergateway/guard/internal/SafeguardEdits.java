@@ -275,6 +275,8 @@ final class SafeguardEdits {
               + "|\\b(?:msg|message|hl7|hl7_?msg)\\.(?:to_er7|encode|raw|serialize|toString|to_json)\\(\\)"
               + "|Object\\.fromEntries\\(\\s*req\\.headers\\s*\\)|dict\\(\\s*request\\.headers\\s*\\)"
               + "|\\bparams\\.(?:inspect|to_unsafe_h|to_h)\\b"
+              + "|\\b(?:req|request)\\.(?:(?:to_json|to_h|as_json|inspect)\\b|toJSON\\(\\)|to_dict\\(\\))"
+              + "|(?:json\\.dumps|JSON\\.stringify|JSON\\.generate)\\(\\s*(?:req|request)\\s*[,)]"
               + "|[{](?:msg|message|hl7|hl7_?msg|raw_?msg|raw_?message|patient|bundle|resource|req\\.body"
               + "|request\\.body|request\\.data|req\\.headers|request\\.headers|params)(?:!r|!s)?[}]");
 
