@@ -138,6 +138,7 @@ final class BuildPublishes {
     named.put("lein-deploys", (scan, step, read) -> lein(step.args()));
     named.put(
         "image-pushed", ProgramNames.of(Images.PUSHERS, (scan, step, read) -> Images.pushes(step)));
+    named.put("workflow-publishes", (scan, step, read) -> WorkflowsDispatched.publishes(step));
   }
 
   /**

@@ -24,9 +24,10 @@ import java.util.Set;
  * when one of its parts ({@link ServiceVerbs#split}) is a strong act ({@code strongVerbs}), a
  * sending ({@code sendingOptions}) or one of {@link #ACTS}, and none reads, tries or names a test's
  * place ({@code purge_report}, {@code refund-dry-run}). Not read here: a forge's own workflows
- * ({@code gh workflow run release.yml}, {@code deploy.yml}, {@code ci.yml}: the release's and the
- * deploy's rules weigh those), a job whose name says nothing ({@code airflow dags trigger
- * etl_daily}), and a call that names a local or a test place.
+ * ({@code gh workflow run release.yml}, {@code deploy.yml}, {@code ci.yml}: {@code
+ * publish.workflow-dispatched}, decision 283, and the deploy's rules weigh those), a job whose name
+ * says nothing ({@code airflow dags trigger etl_daily}), and a call that names a local or a test
+ * place.
  *
  * <p>AutoSys, a batch scheduler no laptop runs of its own, acts by its events whatever the job's
  * name (decision 278): {@code sendevent -E FORCE_STARTJOB -J NB_ACH_TRANSMIT_1700} sends the
