@@ -24,6 +24,7 @@ final class PeopleFiles {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("people-records-sent-out", PeopleFiles::recordsSentOut);
     named.put("people-records-read-whole", PeopleFiles::recordsReadWhole);
+    named.put("people-fields-exported", FieldsExported::exported);
     named.put("people-identifiers-selected", PeopleFiles::identifiersSelected);
     named.put("people-tables-dumped", PeopleTablesDumped::dumped);
     named.put("people-identifiers-fetched", IdentifiersFetched::fetched);
