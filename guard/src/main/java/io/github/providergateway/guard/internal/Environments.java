@@ -296,8 +296,8 @@ final class Environments {
 
   /**
    * Whether the command's text assigns a variable a production value ({@code
-   * DJANGO_SETTINGS_MODULE=shop.settings.production}) or changes to a production folder ({@code cd
-   * terraform/envs/prod}): one pass over its words split at blanks and separators.
+   * DJANGO_SETTINGS_MODULE=shop.settings.production}) or one fetched from production's secrets, or
+   * changes to a production folder ({@code cd terraform/envs/prod}).
    */
   static boolean assignsOrEntersProduction(String source) {
     boolean afterCd = false;
@@ -314,7 +314,7 @@ final class Environments {
               || token.equals("source")
               || token.equals(".");
     }
-    return false;
+    return FetchedValues.fromProduction(source); // DATABASE_URL=$(aws ssm … /prod/db) (d. 285)
   }
 
   /** The command's text split at blanks and at {@code ; & | ( )}, quotes kept: one pass. */

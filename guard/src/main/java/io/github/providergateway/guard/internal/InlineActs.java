@@ -18,10 +18,14 @@ final class InlineActs {
 
   private static final int BOUND = 16 * 1024;
 
-  /** An HTTP library's writing call, its method as the group. */
+  /**
+   * An HTTP library's writing call, its method as the group; the library by its name or required in
+   * place, {@code require('axios').patch(…)} (decision 286).
+   */
   private static final Pattern WRITE_CALL =
       Pattern.compile(
-          "\\b(?:requests|httpx|session|s|client|axios|http|got|ky|faraday|httparty|net::http)"
+          "(?:\\b(?:requests|httpx|session|s|client|axios|http|got|ky|faraday|httparty|net::http"
+              + "|superagent|needle)|\\brequire\\(\\s*['\"](?:axios|got|superagent|needle)['\"]\\s*\\))"
               + "\\.(post|put|patch|delete|request)\\s*\\(");
 
   /** Ruby's request classes: {@code Net::HTTP::Delete.new(uri)} (decision 179). */

@@ -26,6 +26,7 @@ final class MaintainerFiles {
     named.put("edit-installer-unverified", scan -> read(scan, MaintainerFiles::unverified));
     named.put("edit-install-script-calls-out", scan -> read(scan, MaintainerFiles::callsHome));
     named.put("edit-secrets-to-foreign-workflow", scan -> read(scan, MaintainerFiles::inherits));
+    named.put("edit-workflow-sends-secret", scan -> read(scan, WorkflowSecretsSent::sends));
     named.put("edit-lookalike-action", scan -> read(scan, MaintainerFiles::lookalike));
     named.put("edit-licence-relabelled", scan -> read(scan, MaintainerFiles::relabelled));
     named.put("edit-code-owners-to-bot", scan -> read(scan, MaintainerFiles::ownersToBot));

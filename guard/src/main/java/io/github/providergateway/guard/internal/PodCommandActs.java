@@ -59,6 +59,9 @@ final class PodCommandActs {
     if (CodeCalls.act(appCode(step, words))) {
       return true; // rails runner '… r.cancel!(notify: false)': the app's own act (decision 275)
     }
+    if (PodTasks.acting(step)) {
+      return true; // rake 'patients:purge_inactive[…]': the application's task (decision 287)
+    }
     if (named(cluster.args())) {
       return false; // production's: shapes.production-acts reads its command as production's
     }

@@ -364,7 +364,7 @@ final class ProductionActs {
    * word: {@code ./bin/edi-send --type CUSCAR --env prod}, {@code python tools/ipaws_send.py --env
    * prod …}.
    */
-  private static boolean namedForAct(String name) {
+  static boolean namedForAct(String name) {
     if (name.length() > 64) {
       return false;
     }

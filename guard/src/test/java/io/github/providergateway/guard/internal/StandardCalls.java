@@ -51,4 +51,12 @@ final class StandardCalls {
         .decide(new GuardCall(name, (ObjectNode) JSON.readTree(args), PROJECT, PROJECT, null))
         .outcome();
   }
+
+  /**
+   * {@return the rule that decides a server's or an agent's tool, or {@code allow} when none does}
+   */
+  static String toolRule(String name, ObjectNode args) {
+    String rule = GUARD.decide(new GuardCall(name, args, PROJECT, PROJECT, null)).ruleId();
+    return rule == null ? "allow" : rule;
+  }
 }
