@@ -95,7 +95,14 @@ final class WeakModes {
                   "shutdown",
                   "disconnect",
                   "suspend",
-                  "terminate"),
+                  "terminate",
+                  // a check that stops the work made a remark (decision 288: an interaction's
+                  // action: hard_stop → info)
+                  "hard_stop",
+                  "hardstop",
+                  "hard_block",
+                  "hard_fail",
+                  "halt"),
               NameSet.of(
                   "release",
                   "released",
@@ -116,6 +123,13 @@ final class WeakModes {
                   // a check that stopped the work made to say so (gauge_clearance: block → warn)
                   "warn",
                   "warning",
+                  "info",
+                  "informational",
+                  "advisory",
+                  "soft_stop",
+                  "softstop",
+                  "soft_warning",
+                  "soft",
                   // marked and let through (on_match: block → flag)
                   "flag",
                   "flagged",

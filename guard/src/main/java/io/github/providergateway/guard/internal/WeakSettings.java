@@ -128,7 +128,14 @@ final class WeakSettings {
           "license",
           // decision 247: gamstop's enabled: false in compliance.yaml, a fraud rule's switch
           "compliance",
-          "fraud");
+          "fraud",
+          // a clinical check's switch (decision 288: drug_drug_interaction: enabled: false)
+          "interaction",
+          "interactions",
+          "contraindication",
+          "contraindications",
+          "allergy",
+          "allergies");
 
   /** Keys that are no protection wherever they are: how much is logged, shown or cached. */
   private static final Set<String> INCIDENTAL =
