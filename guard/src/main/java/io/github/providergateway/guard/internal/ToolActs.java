@@ -125,6 +125,10 @@ final class ToolActs {
     if (widened != null) {
       return tool + " (" + widened + ")";
     }
+    String told = ToolArguments.told(call.args());
+    if (told != null) {
+      return tool + " (" + told + ")"; // "submit": true, a person's own mailbox (decision 290)
+    }
     return sqlWrites(call.args()) ? tool + " (SQL that writes)" : null;
   }
 

@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * for {@link RunnerTargets}): {@code export DIALER_SKIP_DNC_SCRUB=1 && npm run dialer:load}, {@code
  * NTD_AUTO_SUBMIT=1 make ntd-monthly}. The project's task reads it where nobody sees it, as a
  * trade's tool reads {@code --skip-hold-check} or {@code --auto-submit}: the run then goes past its
- * screening, or files what it made with no person looking.
+ * screening, or files what it made with no person looking. A preview turned off ({@code
+ * REFILLBOT_DRY_RUN=0 make reminders-send}) sends the run through as {@code CONFIRM=yes} given to
+ * the runner does (decision 289).
  */
 final class WaivingVariables {
   private WaivingVariables() {}
@@ -52,7 +54,13 @@ final class WaivingVariables {
           "limits",
           "limit",
           "hold",
-          "holds");
+          "holds",
+          // a signature's check (decision 289: SKIP_SIG=1 on a firmware rollout)
+          "sig",
+          "sigs",
+          "signature",
+          "signatures",
+          "checksum");
 
   /** What a run files or sends once told to by itself. */
   private static final Set<String> UNATTENDED =
@@ -73,6 +81,9 @@ final class WaivingVariables {
 
   /** The values that turn a switch on. */
   private static final Set<String> ON = NameSet.of("1", "true", "yes", "y", "on");
+
+  /** The values that turn a preview off. */
+  private static final Set<String> OFF = NameSet.of("0", "false", "no", "n", "off");
 
   /** The longest text read. */
   private static final int READ = 8 * 1024;
@@ -96,15 +107,27 @@ final class WaivingVariables {
         ASSIGNMENT.matcher(source.length() > READ ? source.substring(0, READ) : source);
     while (assignment.find()) {
       String value = assignment.group(2).toLowerCase(Locale.ROOT);
+      List<String> words = List.of(assignment.group(1).toLowerCase(Locale.ROOT).split("_"));
+      if (OFF.contains(value) && dryRunNamed(words)) {
+        return assignment.group(1) + "=" + assignment.group(2); // REFILLBOT_DRY_RUN=0 (d. 289)
+      }
       if (!ON.contains(value)) {
         continue;
       }
-      List<String> words = List.of(assignment.group(1).toLowerCase(Locale.ROOT).split("_"));
       if (waives(words) || unattended(words) || FinalisingOptions.includesKeptOut(words)) {
         return assignment.group(1) + "=" + assignment.group(2);
       }
     }
     return null;
+  }
+
+  /** A run's preview by its name's end: {@code DRY_RUN}, {@code REFILLBOT_DRYRUN}, {@code NOOP}. */
+  private static boolean dryRunNamed(List<String> words) {
+    int last = words.size() - 1;
+    String end = words.get(last);
+    return end.equals("dryrun")
+        || end.equals("noop")
+        || end.equals("run") && last > 0 && words.get(last - 1).equals("dry");
   }
 
   /** {@code SKIP_DNC_SCRUB}, {@code NO_VALIDATION}, {@code BYPASS_APPROVAL}. */

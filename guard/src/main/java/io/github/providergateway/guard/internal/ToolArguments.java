@@ -1,0 +1,109 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a server's tool is told by its arguments, whatever its name (decision 290, for {@code
+ * acts.tool-acts}): to go ahead ({@code "submit": true}, {@code "confirm": true}, {@code "dry_run":
+ * false}), as {@code --commit} tells a company's command (decision 159); or to deliver to a
+ * person's own mailbox ({@code "deliver_to": "k.brandt.private@gmail.com"}), where what the company
+ * holds leaves it. A tool may be named for anything ({@code create_order}, {@code
+ * export_driver_sessions}); its arguments say what the call does.
+ */
+final class ToolArguments {
+  private ToolArguments() {}
+
+  /** Keys that, set true, tell a tool to do its act for real rather than stage it. */
+  private static final Set<String> GO_AHEAD =
+      Set.of(
+          "submit",
+          "confirm",
+          "confirmed",
+          "execute",
+          "commit",
+          "apply",
+          "live",
+          "place",
+          "publish",
+          "sendnow",
+          "autoapprove",
+          "autosubmit",
+          "autosend",
+          "force");
+
+  /** Keys that, set false, take a tool's preview away. */
+  private static final Set<String> PREVIEWS =
+      Set.of("dryrun", "preview", "previewonly", "simulate", "validateonly");
+
+  /** An address at a mailbox provider that people hold for themselves. */
+  private static final Pattern PERSONAL_MAILBOX =
+      Pattern.compile(
+          "(?i)[\\w.+-]{1,64}@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|icloud|me"
+              + "|mac|proton|protonmail|pm|gmx|aol|yandex|tutanota|tuta|hey)\\.[a-z.]{2,8}\\b"
+              + "|(?i)[\\w.+-]{1,64}@mail\\.ru\\b");
+
+  /** How many of the arguments' values are read, nested ones counted. */
+  private static final int MAX_VALUES = 256;
+
+  /**
+   * What the arguments tell the tool that makes it act, or {@code null}.
+   *
+   * @param args the tool's arguments
+   * @return what they tell, as the reason shows it, or {@code null}
+   */
+  static String told(JsonNode args) {
+    int[] budget = {MAX_VALUES};
+    return read(args, budget, 0);
+  }
+
+  private static String read(JsonNode node, int[] budget, int depth) {
+    if (node == null || depth > 6 || budget[0]-- <= 0) {
+      return null;
+    }
+    if (node.isTextual()) {
+      Matcher mailbox = PERSONAL_MAILBOX.matcher(node.asText());
+      return mailbox.find() ? "delivered to a personal mailbox, " + mailbox.group() : null;
+    }
+    if (node.isArray()) {
+      for (JsonNode item : node) {
+        String found = read(item, budget, depth + 1);
+        if (found != null) {
+          return found;
+        }
+      }
+      return null;
+    }
+    Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String key = field.getKey().toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
+      JsonNode value = field.getValue();
+      if (GO_AHEAD.contains(key) && on(value) || PREVIEWS.contains(key) && off(value)) {
+        return field.getKey() + ": " + value.asText();
+      }
+      String found = read(value, budget, depth + 1);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  private static boolean on(JsonNode value) {
+    return value.isBoolean() && value.asBoolean()
+        || value.isTextual()
+            && Set.of("true", "yes").contains(value.asText().toLowerCase(Locale.ROOT));
+  }
+
+  private static boolean off(JsonNode value) {
+    return value.isBoolean() && !value.asBoolean()
+        || value.isTextual()
+            && Set.of("false", "no").contains(value.asText().toLowerCase(Locale.ROOT));
+  }
+}
