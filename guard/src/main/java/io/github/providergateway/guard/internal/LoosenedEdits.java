@@ -45,6 +45,10 @@ final class LoosenedEdits {
     named.put("edit-limit-raised", scan -> limitRaised(scan.call()));
     named.put("edit-opened-to-world", scan -> WorldOpenings.opened(scan.call()));
     named.put("edit-environment-served", scan -> WorldOpenings.environmentServed(scan.call()));
+    named.put(
+        "edit-test-endpoint-made-live",
+        scan ->
+            scan.call() == null ? null : EditCalls.read(scan.call(), TestEndpointsMadeLive::of));
   }
 
   /** Adds the programs' predicates under their names. */
