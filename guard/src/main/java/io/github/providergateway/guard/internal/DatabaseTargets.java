@@ -185,8 +185,8 @@ final class DatabaseTargets {
    * nor a test's, or a variable's address, or a control plane with no test name.
    */
   static boolean shared(Scan scan, Step step) {
-    if (Environments.production(scan, step)) {
-      return true;
+    if (Environments.production(scan, step) || AttachedDatabases.remote(step)) {
+      return true; // duckdb -c "ATTACH '$BILLING_DATABASE_URL' AS b (TYPE postgres); …" (d. 292)
     }
     if (Environments.localTestData(scan, step) || speaksToItsContainer(scan, step)) {
       return false;

@@ -25,11 +25,12 @@ final class LakeEngines {
           "trino",
           "presto",
           "databricks",
-          "dbsqlcli");
+          "dbsqlcli",
+          "duckdb"); // its ATTACH of another server's database (decision 292)
 
   /** The engines that speak to this machine's when given no server. */
   static final Set<String> LOCAL_BY_DEFAULT =
-      NameSet.of("spark-sql", "spark-shell", "pyspark", "beeline", "trino", "presto");
+      NameSet.of("spark-sql", "spark-shell", "pyspark", "beeline", "trino", "presto", "duckdb");
 
   private static final Set<String> SPARK = NameSet.of("spark-sql", "spark-shell", "pyspark");
 
