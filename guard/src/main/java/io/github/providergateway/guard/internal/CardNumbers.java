@@ -20,18 +20,20 @@ final class CardNumbers {
       Pattern.compile("(?<![\\d-])\\d(?:[ -]?\\d){12,18}(?![\\d-])");
 
   private static final Pattern SECURITY_CODE =
-      Pattern.compile("(?i)\\b(?:cvv2?|cvc2?|cid|csc|cav2|security code)\\b\\W{0,3}\\d{3,4}\\b");
+      Pattern.compile("(?i)\\b(?:cvv2?|cvc2?|cid|csc|cav2|security code)\\b\\W{0,5}\\d{3,4}\\b");
 
   private static final Pattern EXPIRY =
       Pattern.compile(
-          "(?i)\\bexp(?:iry|ires|iration)?\\b\\.?(?: date)?\\W{0,3}(?:0[1-9]|1[0-2])\\s?[/-]\\s?\\d{2,4}\\b");
+          "(?i)\\bexp(?:iry|ires|iration)?\\b\\.?(?: date)?\\W{0,3}(?:0[1-9]|1[0-2])\\s?[/-]\\s?\\d{2,4}\\b"
+              // a request's fields: "exp_month": 11, exp_year: 2026 (decision 294)
+              + "|\\bexp(?:iry|iration)?_?(?:month|year|mm|yy)\\b\\W{0,5}\\d{1,4}\\b");
 
   private static final Pattern CARD_WORD =
       Pattern.compile(
           "(?i)\\b(?:card(?:holder)?s?|pan|visa|mastercard|amex|discover|debit|credit)\\b");
 
   private static final Pattern SAYS_TEST =
-      Pattern.compile("(?i)\\b(?:test|sandbox|dummy|fake)[ -]?(?:card|number|pan|mode|env)");
+      Pattern.compile("(?i)\\b(?:test|sandbox|dummy|fake)[ -]?(?:card|number|pan)s?\\b");
 
   /** The payment providers' published test numbers (Stripe, Adyen, Braintree, the schemes'). */
   private static final Set<String> TEST_NUMBERS =
@@ -107,7 +109,7 @@ final class CardNumbers {
   /**
    * Whether {@code digits} is as long as the numbers of the scheme its first digits name: Visa's
    * 13, 16 or 19, Mastercard's 16, American Express's 15, JCB's, Discover's and UnionPay's 16 to
-   * 19, Diners Club's 14 to 16 (a 15-digit IMEI beginning 35 is no JCB card).
+   * 19, Diners Club's 14 to 16, Mir's 16 (a 15-digit IMEI beginning 35 is no JCB card).
    */
   static boolean schemesLength(String digits) {
     int length = digits.length();
@@ -116,7 +118,7 @@ final class CardNumbers {
     if (digits.charAt(0) == '4') {
       return length == 13 || length == 16 || length == 19;
     }
-    if (two >= 51 && two <= 55 || four >= 2221 && four <= 2720) {
+    if (two >= 51 && two <= 55 || four >= 2221 && four <= 2720 || four >= 2200 && four <= 2204) {
       return length == 16;
     }
     if (two == 34 || two == 37) {

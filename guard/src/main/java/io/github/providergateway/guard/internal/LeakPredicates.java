@@ -80,7 +80,7 @@ final class LeakPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("secret-in-message", LeakPredicates::secretInMessage);
-    named.put("card-data-in-message", scan -> inMessage(scan, CardNumbers::find));
+    named.put("card-data-in-message", CardDataSent::found); // decision 294
     named.put("secret-variable-posted-to-chat", SecretPostedToChat::posted);
     named.put("production-data-into-project", LeakPredicates::productionDataIntoProject);
     named.put("data-in-dns-names", LeakPredicates::dataInDnsNames);
