@@ -251,53 +251,6 @@ final class SafeguardEdits {
     return lists;
   }
 
-  // ---- bodies logged ----
-
-  /** A call that writes to a log or the output. */
-  private static final Pattern LOG_CALL =
-      Pattern.compile(
-          "\\b(?:log(?:ger|ging)?\\.\\w+|console\\.(?:log|info|debug|warn|error)|print(?:ln|f)?"
-              + "|puts|System\\.out\\.print\\w*|Log\\.[dievw]|fmt\\.(?:Print|Fprint)\\w*|NSLog"
-              + "|Timber\\.\\w+|println!|\\w*[lL]ogger\\.\\w+|Rails\\.logger\\.\\w+|slog\\.\\w+"
-              + "|_?log\\.\\w+|warn|debug|info)\\s*[( ]");
-
-  /** A whole request's body or headers, or a whole message, as one value. */
-  private static final Pattern WHOLE_PAYLOAD =
-      Pattern.compile(
-          "\\b(?:req|request|ctx\\.req|ctx\\.request|self\\.request|flask\\.request|event|evt|r"
-              + "|httpRequest|HttpContext\\.Request)\\.(?:body|data|json|form|POST|raw_body|rawBody"
-              + "|raw_post|payload|get_json\\(\\)|get_data\\(\\)|cookies|headers|META|Body|Headers|Header"
-              + "|Form|PostForm|getParameterMap\\(\\))"
-              + "(?![\\w\\[]|\\.(?!decode\\(|toString\\(|to_dict\\(|dict\\(|read\\()|\\s*\\[)"
-              + "|(?:str|repr|json\\.dumps|JSON\\.stringify|String|toString)\\(\\s*(?:msg|message|hl7"
-              + "|hl7_?msg|raw_?msg|raw_?message|raw|payload|bundle|resource|patient|record|request"
-              + "|req\\.body|request\\.body|body)\\s*\\)"
-              + "|\\b(?:msg|message|hl7|hl7_?msg)\\.(?:to_er7|encode|raw|serialize|toString|to_json)\\(\\)"
-              + "|Object\\.fromEntries\\(\\s*req\\.headers\\s*\\)|dict\\(\\s*request\\.headers\\s*\\)"
-              + "|\\bparams\\.(?:inspect|to_unsafe_h|to_h)\\b"
-              + "|\\b(?:req|request)\\.(?:(?:to_json|to_h|as_json|inspect)\\b|toJSON\\(\\)|to_dict\\(\\))"
-              + "|(?:json\\.dumps|JSON\\.stringify|JSON\\.generate)\\(\\s*(?:req|request)\\s*[,)]"
-              + "|[{](?:msg|message|hl7|hl7_?msg|raw_?msg|raw_?message|patient|bundle|resource|req\\.body"
-              + "|request\\.body|request\\.data|req\\.headers|request\\.headers|params)(?:!r|!s)?[}]");
-
-  /** An added log call that logs a whole request or message the old text did not. */
-  private static String bodyLogged(String line, String old) {
-    if (line.length() > MAX_LINE || !LOG_CALL.matcher(line).find()) {
-      return null;
-    }
-    Matcher whole = WHOLE_PAYLOAD.matcher(line);
-    while (whole.find()) {
-      String before = line.substring(Math.max(0, whole.start() - 8), whole.start());
-      if (before.matches(".*(?:len|keys|length|size|sizeof|count)\\(\\s*$")) {
-        continue; // its size or its names, not what it holds
-      }
-      if (!old.contains(whole.group())) {
-        return line.length() > 120 ? whole.group() + " logged" : line;
-      }
-    }
-    return null;
-  }
-
   // ---- the site taken out of search ----
 
   /** The names of a template every page is made from. */
@@ -492,7 +445,7 @@ final class SafeguardEdits {
       if (shown != null) {
         return new Found(Kind.BACKDOOR, shown);
       }
-      shown = bodyLogged(line, old);
+      shown = BodiesLogged.logged(line, BodiesLogged.following(lines, i), old);
       if (shown != null) {
         found.add(new Found(Kind.BODIES_LOGGED, shown));
       }
