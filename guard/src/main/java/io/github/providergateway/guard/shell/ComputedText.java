@@ -65,4 +65,24 @@ final class ComputedText {
     }
     return -1;
   }
+
+  /**
+   * Whether one statement of {@code code} (its text between {@code ;} and line ends) is computed
+   * whole: {@code import os, sys; $REMEDIATION} runs the value as its own statement (decision 297);
+   * {@code print('$NAME')} puts a value into a statement that is written.
+   *
+   * @param code the code
+   * @return whether it has such a statement
+   */
+  static boolean aStatement(String code) {
+    if (code.length() > 16 * 1024) {
+      return false;
+    }
+    for (String statement : code.split("[;\n]")) {
+      if (whole(statement)) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.programs.InlineLanguage;
 import io.github.providergateway.guard.shell.programs.InlineRun;
+import io.github.providergateway.guard.shell.programs.ProducerKind;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
@@ -293,7 +294,8 @@ final class NestedCommands {
         if (words.get(i).text().equals(code)) {
           resolver.trailing =
               words.subList(i + 1, words.size()); // perl -e CODE ARGS: @ARGV, sys.argv[1:]
-          if (!words.get(i).literal() && ComputedText.whole(code)) {
+          if (!words.get(i).literal()
+              && (ComputedText.whole(code) || ComputedText.aStatement(code))) {
             // python3 -c "$CODE": the code is all computed, and nothing of it can be read.
             resolver.opaque(
                 Opaque.Kind.COMPUTED_CODE, words, Resolver.append(via, language.via()), code);
@@ -312,12 +314,25 @@ final class NestedCommands {
     // so that the rules read what its library calls do too (a delete, a secret, a write).
     for (RawRedirect r : raw.redirects) {
       if (r.body != null && r.operator.startsWith("<<")) {
+        if (!r.quoted && ComputedText.whole(r.body)) {
+          // python3 - <<EOF / $CLEANUP_SCRIPT / EOF: the body is a value's, not written (d. 297)
+          resolver.opaque(
+              Opaque.Kind.COMPUTED_CODE, words, Resolver.append(via, language.via()), r.body);
+        }
         onTheLine(resolver, language, r.body, depth, Resolver.append(via, "heredoc"));
       }
     }
     String piped = ShellInputs.pipedText(resolver, raw);
     if (piped != null) {
       onTheLine(resolver, language, piped, depth, Resolver.append(via, "pipe"));
+    } else if (raw.pipedFrom != null
+        && Programs.producerOf(ShellInputs.pipeBack(raw.pipedFrom)) == ProducerKind.UNKNOWN) {
+      // jq -r '.steps[].python' runbook.json | python3 -: code a program printed (decision 297)
+      resolver.opaque(
+          Opaque.Kind.COMPUTED_INPUT,
+          words,
+          Resolver.append(via, language.via()),
+          Programs.producerShown(raw.pipedFrom.words));
     }
   }
 

@@ -39,6 +39,9 @@ class CodeNobodyWroteTest {
           perl -e "$P" data.txt            | true
           python3 -c "print('$NAME')"      | false
           python3 -c 'print(1)'            | false
+          python3 -c "import os, sys; $FIX" | true
+          python3 -c "print('a'); $FIX"     | true
+          python3 -c "x = '$A'; print(x)"   | false
           """)
   void inlineCodeComputedWholeIsUnread(String command, boolean unread) throws ShellParseException {
     assertThat(opaque(command)).as(command).isEqualTo(unread);
@@ -82,5 +85,15 @@ class CodeNobodyWroteTest {
 
   private static List<Word> words(String command) throws ShellParseException {
     return ShellParser.parse(command).invocations().get(0).words();
+  }
+
+  @org.junit.jupiter.api.Test
+  void codeAValueOrAProgramGivesOnItsInputIsUnread() throws ShellParseException {
+    assertThat(opaque("python3 - <<EOF\n$CLEANUP_SCRIPT\nEOF")).isTrue();
+    assertThat(opaque("jq -r '.steps[].python' ops/runbook.json | python3 -")).isTrue();
+    assertThat(opaque("python3 - <<'EOF'\n$CLEANUP_SCRIPT\nEOF")).isFalse();
+    assertThat(opaque("python3 - <<EOF\nprint('$NAME')\nEOF")).isFalse();
+    assertThat(opaque("echo 'print(1)' | python3 -")).isFalse();
+    assertThat(opaque("cat tools/fix.py | python3 -")).isFalse();
   }
 }
