@@ -104,6 +104,95 @@ final class ConstantConditions {
     return null;
   }
 
+  /** A return of a value: its keyword and the value, a statement's end left out. */
+  private static final Pattern RETURN = Pattern.compile("^return\\s++(.{1,200}?)\\s*;?$");
+
+  /** What makes a returned value a condition: a comparison, a logical operator, a predicate. */
+  private static final Pattern TESTS =
+      Pattern.compile(
+          "==|!=|===|!==|<=|>=|&&|\\|\\||\\b(?:and|or|not|in|is)\\b|\\b(?:is|has|can|may)_?[A-Za-z]"
+              + "|\\.(?:is|has|can|may)[A-Z_]|\\.(?:includes|contains|indexOf)\\(");
+
+  /** The words of a file's path that say its code decides who may do what. */
+  private static final Set<String> ACCESS_FILES =
+      NameSet.of(
+          "permission",
+          "permissions",
+          "perms",
+          "authz",
+          "authorization",
+          "authorisation",
+          "authorize",
+          "access",
+          "acl",
+          "acls",
+          "policy",
+          "policies",
+          "guard",
+          "guards",
+          "entitlement",
+          "entitlements",
+          "tenancy",
+          "isolation",
+          "rbac",
+          "abac");
+
+  /**
+   * A check's returned condition made {@code True} (decision 300): {@code return matter.client_id
+   * == user.client_id and user.is_active} made {@code return True} in {@code
+   * src/extranet/permissions.py}. The function still runs and is still called, so no check looks
+   * removed; it now lets everyone through. Read where the condition names a protection, or the file
+   * is one that decides access ({@link #ACCESS_FILES}); a constant returned for another, or a
+   * condition made a constant in a file of another kind ({@code return x > 0} in a formatter), is
+   * none of this.
+   *
+   * @param old the text it takes out
+   * @param now the text it puts in
+   * @param file the file's path
+   * @return the return and its constant, shown, or {@code null}
+   */
+  static String returned(String old, String now, String file) {
+    if (old == null
+        || now == null
+        || file == null
+        || old.isEmpty()
+        || now.isEmpty()
+        || old.length() > 64_000
+        || now.length() > 64_000) {
+      return null;
+    }
+    boolean madeTrue = false;
+    for (String raw : now.split("\n")) {
+      Matcher made = RETURN.matcher(raw.strip());
+      if (made.matches() && ALLOWING.contains(made.group(1).strip().toLowerCase(Locale.ROOT))) {
+        madeTrue = true;
+        break;
+      }
+    }
+    if (!madeTrue) {
+      return null;
+    }
+    boolean accessFile = SafeguardEdits.has(SafeguardEdits.words(file), ACCESS_FILES);
+    for (String raw : old.split("\n")) {
+      Matcher was = RETURN.matcher(raw.strip());
+      if (!was.matches()) {
+        continue;
+      }
+      String condition = was.group(1).strip();
+      if (CONSTANTS.contains(condition.toLowerCase(Locale.ROOT))
+          || !TESTS.matcher(condition).find()) {
+        continue;
+      }
+      if (accessFile || protective(SafeguardEdits.words(condition))) {
+        return "return " + condition + " → return True";
+      }
+    }
+    return null;
+  }
+
+  /** What a check returns to let everyone through. */
+  private static final Set<String> ALLOWING = Set.of("true", "1", "!0");
+
   private static boolean protective(List<String> words) {
     return SafeguardEdits.has(words, PROTECTIVE) || SafeguardSettings.protection(words);
   }

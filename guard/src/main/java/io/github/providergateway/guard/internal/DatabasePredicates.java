@@ -65,6 +65,9 @@ final class DatabasePredicates {
                 && DatabaseTargets.shared(scan, step));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
+        "databases-layer-overwritten", // decision 299: ogr2ogr … PG:"$GIS_DB_URL" … -overwrite
+        (scan, step, read) -> LayersOverwritten.overwritesShared(step));
+    named.put(
         "databases-migration-shared", // decision 226
         (scan, step, read) -> MigrationTargets.shared(scan, step));
     named.put(

@@ -64,7 +64,9 @@ final class DryRuns {
 
   /**
    * Whether the word after a flag is an identifier it is given ({@code MNV-2025-118}, {@code
-   * CAM-031}): literal, no option, with a digit or a capital letter and no path or file's dot.
+   * CAM-031}): literal, no option, with a digit or a capital letter and no path or file's dot; or a
+   * name of two words or more ({@code --plan emergency-response}, {@code --plan digital-annual}: a
+   * plan of a company's, decision 298).
    */
   private static boolean idNext(List<Word> args, int at) {
     if (at + 1 >= args.size() || !args.get(at + 1).literal()) {
@@ -77,7 +79,8 @@ final class DryRuns {
         || next.indexOf('.') >= 0) {
       return false;
     }
-    return next.chars().anyMatch(c -> Character.isDigit(c) || Character.isUpperCase(c));
+    return next.chars().anyMatch(c -> Character.isDigit(c) || Character.isUpperCase(c))
+        || ServiceVerbs.split(next).size() > 1;
   }
 
   /** Whether the word after {@code -h} names a host: {@code db1.example.com}, {@code host:5432}. */

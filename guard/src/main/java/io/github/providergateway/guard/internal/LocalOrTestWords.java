@@ -51,10 +51,10 @@ final class LocalOrTestWords {
       if (adjectiveOption(text)) {
         continue; // --local-authority leeds: an option's name, not a test's place (decision 256)
       }
-      if (i > 0
-          && text.equalsIgnoreCase("local")
-          && KIND_OPTION.matcher(args.get(i - 1).text()).matches()) {
-        continue; // --call-type local: a kind of call, not this machine (decision 253)
+      if (i > 0 && KIND_OPTION.matcher(args.get(i - 1).text()).matches()) {
+        // --call-type local: a kind of call, not this machine (decision 253); --type
+        // pressure-test: a kind of record, not a test's place (decision 298)
+        continue;
       }
       if (OtherHosts.companyDomainHost(text)) {
         continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)
@@ -65,13 +65,40 @@ final class LocalOrTestWords {
               || Environments.stagingHost(text))) {
         return true;
       }
-      if (text.length() < 128 && text.toLowerCase(Locale.ROOT).contains("backup")) {
-        return true; // a copy made to keep: the safe side of an act
+      if (text.length() < 128
+          && text.toLowerCase(Locale.ROOT).contains("backup")
+          && !restoring(args)) {
+        return true; // a copy made to keep: the safe side of an act, unless it is put back
       }
       if (text.length() < 128 && text.indexOf('.') > 0) {
         String last = text.substring(text.lastIndexOf('.') + 1);
         if (ShapeWords.TEST_WORDS.contains(last)) {
           return true; // com.acme.shop.debug
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The words that put a copy back over what is there: {@code restore}, {@code --rollback}. */
+  private static final Set<String> PUTTING_BACK =
+      NameSet.of("restore", "rollback", "revert", "recover");
+
+  /**
+   * Whether the command puts a copy back (decision 298: {@code ignition-gwcmd --restore
+   * north_gateway_backup_2022.gwbk --host ign-gw01}): a backup named is then what overwrites the
+   * live one, not the safe side of the act.
+   */
+  private static boolean restoring(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      if (text.length() > 64) {
+        continue;
+      }
+      for (String part :
+          ServiceVerbs.split(text.startsWith("-") ? text.replaceFirst("^-+", "") : text)) {
+        if (PUTTING_BACK.contains(part)) {
+          return true;
         }
       }
     }

@@ -49,6 +49,10 @@ final class LoosenedEdits {
         "edit-test-endpoint-made-live",
         scan ->
             scan.call() == null ? null : EditCalls.read(scan.call(), TestEndpointsMadeLive::of));
+    named.put(
+        "edit-production-given-test-data",
+        scan ->
+            scan.call() == null ? null : EditCalls.read(scan.call(), ProductionGivenTestData::of));
   }
 
   /** Adds the programs' predicates under their names. */

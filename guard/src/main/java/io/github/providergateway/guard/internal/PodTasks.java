@@ -34,8 +34,21 @@ final class PodTasks {
       return false;
     }
     int bracket = task.indexOf('[');
-    return ProductionActs.namedForAct(bracket > 0 ? task.substring(0, bracket) : task);
+    String name = bracket > 0 ? task.substring(0, bracket) : task;
+    if (ProductionActs.namedForAct(name)) {
+      return true;
+    }
+    for (String part : ServiceVerbs.split(name)) {
+      if (THINNING.contains(part)) {
+        return true; // revisions:compact[keep=1]: all but the last revision deleted (decision 299)
+      }
+    }
+    return false;
   }
+
+  /** The words of a task that thins records out: what it keeps is less than what was there. */
+  private static final Set<String> THINNING =
+      Set.of("compact", "prune", "trim", "cleanup", "dedupe", "dedup", "squash", "collapse");
 
   private static List<String> texts(List<Word> args) {
     List<String> texts = new ArrayList<>(args.size());

@@ -122,6 +122,12 @@ final class PowerShellAdmin {
               + "|-(?:BlockCredential|AccountDisabled)(?::\\s*|\\s+)\\$true"
               + "|-State\\s+['\"]?Disabled|-DeleteContent\\b|-Purge\\b|-PurgeType\\b");
 
+  /**
+   * The parameters with which a cmdlet of any verb deletes what it finds (decision 299: {@code
+   * Search-Mailbox -SearchQuery … -DeleteContent -Force}).
+   */
+  private static final Pattern PURGES = Pattern.compile("(?i)\\s-(?:DeleteContent|Purge)\\b");
+
   /** What reaches many: a pipeline, a loop, every object, a wildcard, a filter. */
   private static final Pattern MANY =
       Pattern.compile(
@@ -162,14 +168,17 @@ final class PowerShellAdmin {
     while (cmdlet.find()) {
       String verb = cmdlet.group(1).toLowerCase(Locale.ROOT);
       boolean destroys = DESTROYS.contains(verb);
-      if (!destroys && !CHANGES.contains(verb)) {
-        continue;
-      }
       String noun = cmdlet.group(2);
       if (!ORG_PREFIX.matcher(noun).find() && !ORG_NOUN.matcher(noun).find()) {
         continue;
       }
       String statement = statement(code, cmdlet.start(), cmdlet.end());
+      if (!destroys && !CHANGES.contains(verb)) {
+        if (PURGES.matcher(statement).find()) {
+          return OrgEffect.DESTROY; // Search-Mailbox … -DeleteContent: a search that deletes
+        }
+        continue;
+      }
       String before = pipelineBefore(code, cmdlet.start());
       boolean many = MANY.matcher(statement).find() || MANY.matcher(before).find();
       boolean policy = POLICY_NOUN.matcher(noun).find();

@@ -420,7 +420,8 @@ final class ProductionActs {
         && parts.stream().noneMatch(ProductionActs::acting)) {
       return true; // quota_list_quotas: a read between a noun and its noun (decision 244)
     }
-    if (parts.size() == 1) {
+    if (parts.size() == 1 && !parts.get(0).equals("checkin")) {
+      // checkin: a verb of its own that begins with a read's (decision 298)
       for (String read : ShapeWords.READS) {
         if (read.length() >= 4
             && parts.get(0).startsWith(read)

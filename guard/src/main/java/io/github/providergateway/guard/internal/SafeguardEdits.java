@@ -499,6 +499,9 @@ final class SafeguardEdits {
     if (shown == null) {
       shown = ConstantConditions.of(old, now); // a protection's condition made so (decision 247)
     }
+    if (shown == null) {
+      shown = ConstantConditions.returned(old, now, file); // return True (decision 300)
+    }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }

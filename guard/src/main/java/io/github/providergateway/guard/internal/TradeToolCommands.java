@@ -233,7 +233,8 @@ final class TradeToolCommands {
    * Whether a company tool's command lists a recent time's records: its last command word a plural
    * noun ({@code positions}, {@code units}; {@code unit roll} and {@code refunds issue} end in
    * their act) and an option a window with its length or start ({@code --since 30m}, {@code
-   * --last=24h}, {@code --days 7}) (decision 265).
+   * --last=24h}, {@code --days 7}) (decision 265), or a word of what falls due ({@code calib due
+   * --days 30}: decision 298).
    *
    * @param last the command's last word, or {@code null} for none
    * @param args the program's words after its name
@@ -241,11 +242,14 @@ final class TradeToolCommands {
    */
   static boolean listsRecent(String last, List<Word> args) {
     return last != null
-        && last.length() > 3
-        && last.endsWith("s")
-        && !last.endsWith("ss")
+        && (last.length() > 3 && last.endsWith("s") && !last.endsWith("ss")
+            || FALLING_DUE.contains(last))
         && windowed(args);
   }
+
+  /** The words that list what falls due in a window ({@code calib due --days 30}: decision 298). */
+  private static final Set<String> FALLING_DUE =
+      NameSet.of("due", "overdue", "upcoming", "expiring", "lapsing");
 
   /** Whether an option of {@code args} is a window with its length or start. */
   private static boolean windowed(List<Word> args) {

@@ -145,7 +145,9 @@ final class TradeVerbs {
           "redeem",
           "ack",
           "acknowledge",
-          "chargeback");
+          "chargeback",
+          // decision 298: tools checked in as returned, a document's version checked in over
+          "checkin");
 
   /** Whether a word's part is an acting verb: the shapes' verbs, setting verbs or the trades'. */
   static boolean verb(String part) {

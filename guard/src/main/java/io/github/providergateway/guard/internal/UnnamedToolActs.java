@@ -280,6 +280,7 @@ final class UnnamedToolActs {
         || ShapeWords.SENDS.contains(first)
         || first.equals("override")
         || first.equals("bypass")
+        || first.equals("restore") // --restore north_gateway_backup_2022.gwbk (decision 298)
         || first.equals("auto") && parts.size() > 1 && TradeVerbs.verb(parts.get(1));
   }
 
@@ -312,7 +313,10 @@ final class UnnamedToolActs {
           "health",
           // decision 253: count close, a shift's headcount closed
           "count",
-          "counts");
+          "counts",
+          // decision 298: sailthru list delete 'Morning Briefing', a mailing list deleted
+          "list",
+          "lists");
 
   /**
    * Whether a command word that reads names a thing a later command word acts on: its read is one

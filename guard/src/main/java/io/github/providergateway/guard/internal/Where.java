@@ -334,6 +334,7 @@ final class Where {
     named.put(
         "shape-company-tool-command",
         (scan, step, read) -> UnnamedToolActs.commandGuessed(scan, step));
+    named.put("container-task-acts", (scan, step, read) -> ContainerTasks.acts(scan, step));
     named.put("current-cluster-emptied", (scan, step, read) -> CurrentClusterEmptied.emptied(step));
     named.put(
         "opens-control-plane",
