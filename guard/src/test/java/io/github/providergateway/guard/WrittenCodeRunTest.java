@@ -20,6 +20,10 @@ class WrittenCodeRunTest {
       Map.of("origin", "https://github.com/ada/app.git");
 
   private static SessionPast holding(String what) {
+    return holding("tools/x.py", what);
+  }
+
+  private static SessionPast holding(String path, String what) {
     return SessionPast.restored(
         List.of(),
         0,
@@ -30,7 +34,7 @@ class WrittenCodeRunTest {
         Map.of(),
         Set.of(),
         null,
-        Map.of("holds:" + PROJECT + "/tools/x.py", what));
+        Map.of("holds:" + PROJECT + "/" + path, what));
   }
 
   @Test
@@ -42,6 +46,29 @@ class WrittenCodeRunTest {
     assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
     assertThat(verdict.ruleId()).isEqualTo("written.runs-held");
     assertThat(verdict.reason()).contains("tools/x.py").contains("secrets.aws");
+  }
+
+  @Test
+  void pytestReachesTheProjectsModulesButNotAScriptsFoldersScript() {
+    // decision 301: pytest collects tests and imports modules; scripts/…/seed.py runs by its path
+    SessionPast script = holding("scripts/staging/seed_sellers.py", "acts.mass-send x");
+    assertThat(guard(GuardPreset.STANDARD).decide(shell("pytest tests/smoke -q"), script))
+        .extracting(GuardVerdict::outcome)
+        .isEqualTo(Outcome.ALLOW);
+    assertThat(
+            guard(GuardPreset.STANDARD)
+                .decide(shell("python3 scripts/staging/seed_sellers.py"), script))
+        .extracting(GuardVerdict::outcome)
+        .isEqualTo(Outcome.DENY);
+    for (String reached :
+        List.of("tools/x.py", "scripts/tests/helpers.py", "scripts/test_seed.py", "conftest.py")) {
+      assertThat(
+              guard(GuardPreset.STANDARD)
+                  .decide(shell("pytest -q"), holding(reached, "acts.mass-send x")))
+          .as(reached)
+          .extracting(GuardVerdict::outcome)
+          .isEqualTo(Outcome.DENY);
+    }
   }
 
   @Test

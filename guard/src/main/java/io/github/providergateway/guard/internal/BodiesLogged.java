@@ -63,6 +63,51 @@ final class BodiesLogged {
               + "|\\blog_format\\b.*\\$(?:request_body|http_authorization)"
               + "|morgan\\.token\\([^)]{0,40},.*\\breq\\.(?:body|headers)");
 
+  /**
+   * An HTTP client's interceptor, its parameter named: axios's {@code
+   * api.interceptors.request.use((config) => …}, its response's too.
+   */
+  private static final Pattern INTERCEPTOR =
+      Pattern.compile(
+          "\\binterceptors\\.(?:request|response)\\.use\\(\\s*(?:async\\s+)?"
+              + "(?:function\\s*\\w*\\s*)?\\(?\\s*(\\w+)");
+
+  /** How far after an interceptor's start its body is read. */
+  private static final int INTERCEPTOR_BODY = 600;
+
+  /**
+   * An interceptor the change adds that logs what it is given whole (decision 301: {@code
+   * api.interceptors.request.use((config) => { logger.info('psp outgoing', config); … })}): every
+   * request's config, its headers and its data, goes to the log. Its parameter's fields ({@code
+   * config.url}, {@code config.method}) are not read as it whole.
+   *
+   * @param now the text put in
+   * @param old the text taken out
+   * @return what it logs, as the reason shows it, or {@code null}
+   */
+  static String interceptorLogs(String now, String old) {
+    if (now.length() > 64 * 1024 || now.indexOf("interceptors.") < 0) {
+      return null;
+    }
+    Matcher interceptor = INTERCEPTOR.matcher(now);
+    while (interceptor.find()) {
+      String name = interceptor.group(1);
+      String body =
+          now.substring(
+              interceptor.end(), Math.min(now.length(), interceptor.end() + INTERCEPTOR_BODY));
+      Matcher call = LOG_CALL.matcher(body);
+      Pattern whole = Pattern.compile("[(,]\\s*" + Pattern.quote(name) + "\\s*[,)]");
+      while (call.find()) {
+        int end = body.indexOf('\n', call.end());
+        String line = body.substring(call.start(), end < 0 ? body.length() : end);
+        if (whole.matcher(line).find() && !old.contains(line.strip())) {
+          return "an interceptor logs " + name + " whole: " + line.strip();
+        }
+      }
+    }
+    return null;
+  }
+
   /** How many of the lines after a log call are read as its arguments where it goes on. */
   private static final int CONTINUED = 3;
 

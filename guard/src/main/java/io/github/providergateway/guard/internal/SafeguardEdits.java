@@ -459,6 +459,10 @@ final class SafeguardEdits {
         found.add(new Found(Kind.MESSAGES_DROPPED, line));
       }
     }
+    String intercepted = BodiesLogged.interceptorLogs(now, old); // decision 301
+    if (intercepted != null) {
+      found.add(new Found(Kind.BODIES_LOGGED, intercepted));
+    }
     Map<String, String> before = new HashMap<>();
     Map<String, SafeguardSettings.Setting> oldSettings = new HashMap<>();
     for (SafeguardSettings.Setting setting : SafeguardSettings.settings(old, false, Set.of())) {

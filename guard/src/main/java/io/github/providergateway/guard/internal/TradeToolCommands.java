@@ -199,7 +199,9 @@ final class TradeToolCommands {
           "dryrun",
           "package",
           // decision 263: a file parsed
-          "parse");
+          "parse",
+          // decision 301: a rule tried on past events (fraudctl rules backtest)
+          "backtest");
 
   /**
    * Whether a part of a command word only works a thing out: {@code simulate} of {@code rates

@@ -552,6 +552,20 @@ public final class WrittenRuns {
     return false;
   }
 
+  /**
+   * Whether a Python file is a script of a scripts' folder that pytest neither collects nor imports
+   * (decision 301: {@code scripts/staging/seed_sellers.py}, run by its path): not a test's name
+   * ({@code test_*.py}, {@code *_test.py}, {@code conftest.py}) and in no test's folder.
+   */
+  private static boolean standaloneScript(String path, String lower) {
+    return (path.contains("/scripts/") || path.startsWith("scripts/"))
+        && !path.contains("/test/")
+        && !path.contains("/tests/")
+        && !lower.startsWith("test_")
+        && !lower.endsWith("_test.py")
+        && !lower.equals("conftest.py");
+  }
+
   /** Whether a run entry runs the file, by its path, its name and its name in lower case. */
   private static boolean reaches(
       String prefix, String path, String name, String lower, String run) {
@@ -570,7 +584,10 @@ public final class WrittenRuns {
     String folder = folder(run);
     String what = run.substring(0, run.indexOf(':'));
     return switch (what) {
-      case "tests" -> lower.endsWith(".py") && RunFolders.related(path, folder);
+      case "tests" ->
+          lower.endsWith(".py")
+              && RunFolders.related(path, folder)
+              && !standaloneScript(path, lower);
       case "npm" ->
           (lower.equals("package.json") || JS.matcher(lower).find())
               && !path.contains("/node_modules/")

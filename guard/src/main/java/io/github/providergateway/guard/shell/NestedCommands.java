@@ -218,6 +218,39 @@ final class NestedCommands {
   }
 
   /**
+   * GNU parallel given no command (decision 301): it runs each line it reads, from {@code -a}'s
+   * file or its input, as a command. Text piped to it that the command writes is read as a script;
+   * a file's or a program's text is written nowhere the guard reads.
+   */
+  static void parallelLines(
+      Resolver resolver, RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    if (!Programs.parallelRunsLines(words)) {
+      return;
+    }
+    boolean fileGiven = false;
+    for (Word word : words) {
+      String text = word.text();
+      fileGiven |=
+          text.equals("-a") || text.startsWith("--arg-file") || text.startsWith("--argfile");
+    }
+    String piped = fileGiven ? null : ShellInputs.foldedPipedText(resolver, raw);
+    if (piped != null) {
+      resolver.script(piped, depth, Resolver.append(via, "parallel"), " in what parallel reads");
+      return;
+    }
+    if (fileGiven || raw.pipedFrom != null) {
+      resolver.opaque(
+          Opaque.Kind.COMPUTED_INPUT,
+          words,
+          Resolver.append(via, "parallel"),
+          raw.pipedFrom == null
+              ? "what parallel reads"
+              : Programs.producerShown(raw.pipedFrom.words));
+    }
+  }
+
+  /**
    * The string of xargs's {@code -I R}, {@code -IR}, {@code -i} or {@code --replace[=R]}, or null.
    */
   static String replaceString(List<Word> words) {
@@ -279,6 +312,26 @@ final class NestedCommands {
     }
   }
 
+  /**
+   * Whether inline code no one word holds whole is computed: given attached to its option ({@code
+   * -c"$X"}, {@code --eval="$X"}) or in several words ({@code -e "$A" -e "$B"}), each word that
+   * gives part of it not literal, and the code nothing but values or a statement that is one.
+   */
+  private static boolean computedInParts(List<Word> words, String code) {
+    boolean partGiven = false;
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      String text = word.text();
+      if (text.equals(code)) {
+        return false; // one word holds it: read below
+      }
+      if (!text.isEmpty() && !word.literal() && (code.contains(text) || text.endsWith(code))) {
+        partGiven = true;
+      }
+    }
+    return partGiven && (ComputedText.whole(code) || ComputedText.aStatement(code));
+  }
+
   static void inline(
       Resolver resolver,
       RawCommand raw,
@@ -290,6 +343,12 @@ final class NestedCommands {
     String code = Programs.inlineCode(language, words);
     if (code != null) {
       resolver.trailing = List.of();
+      if (computedInParts(words, code)) {
+        // python3 -c"$CODE", node --eval="$JS", perl -e "$A" -e "$B": the code is given in an
+        // option's word or in several, all computed (decision 301)
+        resolver.opaque(
+            Opaque.Kind.COMPUTED_CODE, words, Resolver.append(via, language.via()), code);
+      }
       for (int i = 1; i < words.size(); i++) {
         if (words.get(i).text().equals(code)) {
           resolver.trailing =

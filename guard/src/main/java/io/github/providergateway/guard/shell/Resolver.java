@@ -34,9 +34,34 @@ final class Resolver {
   /** The programs {@link #nested} reads by name: in its {@code switch}, and balena for its ssh. */
   private static final Set<String> SWITCHED =
       NameSet.of(
-          "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
-          "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
-          "flock", "cpio", "balena", "sbatch", "bsub");
+          "base64",
+          "base32",
+          "basenc",
+          "xxd",
+          "rev",
+          "tr",
+          "openssl",
+          "cat",
+          "echo",
+          "printf",
+          "tee",
+          "ssh",
+          "alias",
+          "make",
+          "gmake",
+          "su",
+          "runuser",
+          "eval",
+          "watch",
+          "xargs",
+          "find",
+          "flock",
+          "cpio",
+          "balena",
+          "sbatch",
+          "bsub",
+          "parallel",
+          "rails");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -485,6 +510,7 @@ final class Resolver {
       case "cpio" -> NestedCommands.cpio(this, raw, words, depth, via);
       case "gam", "gam7", "gamadv-xtd3" -> NestedCommands.gamBatch(this, raw, words, depth, via);
       case "xargs" -> NestedCommands.xargs(this, raw, words, depth, via);
+      case "parallel" -> NestedCommands.parallelLines(this, raw, words, depth, via);
       case "find" -> NestedCommands.find(this, words, depth, via);
       case "flock", "sbatch" -> NestedCommands.optionScript(this, program, words, depth, via);
       case "bsub" -> NestedCommands.jobCommand(this, words, depth, via);
@@ -493,6 +519,7 @@ final class Resolver {
         if (language != null) {
           NestedCommands.inline(this, raw, words, language, depth, via);
         }
+        AppConsoleCode.read(this, words, program, via); // manage.py shell -c "$X" (decision 301)
       }
     }
     Runners.Row row = Runners.of(program);

@@ -31,6 +31,37 @@ final class XargsCode {
     if (replace == null) {
       probe.add(Word.literal(INPUT));
     }
+    return runsProbe(probe, 0);
+  }
+
+  /** The wrappers xargs's command may run its code through: {@code sudo sh -c '{}'}. */
+  private static final java.util.Set<String> WRAPPERS =
+      java.util.Set.of(
+          "sudo", "doas", "env", "nice", "nohup", "timeout", "ionice", "stdbuf", "setsid", "chroot",
+          "kubectl", "oc", "docker", "podman", "ssh");
+
+  /**
+   * Whether the probe's command, or the command a wrapper at its head runs (decision 301: {@code
+   * sudo sh -c '{}'}, {@code kubectl exec deploy/x -- sh -c '{}'}), runs the input as code.
+   */
+  private static boolean runsProbe(List<Word> probe, int depth) {
+    if (runsCode(probe)) {
+      return true;
+    }
+    if (depth > 2 || !WRAPPERS.contains(Resolver.basename(probe.get(0).text()))) {
+      return false;
+    }
+    for (int k = 1; k < probe.size(); k++) {
+      String name = Resolver.basename(probe.get(k).text());
+      if (Programs.isShell(name) || name.equals("eval") || Programs.inlineLanguage(name) != null) {
+        return runsProbe(probe.subList(k, probe.size()), depth + 1);
+      }
+    }
+    return false;
+  }
+
+  /** Whether the probe's program runs the input as its code or its code's program. */
+  private static boolean runsCode(List<Word> probe) {
     String program = Resolver.basename(probe.get(0).text());
     String code = null;
     if (Programs.isShell(program)) {
@@ -44,6 +75,29 @@ final class XargsCode {
       InlineLanguage language = Programs.inlineLanguage(program);
       code = language == null ? null : Programs.inlineCode(language, probe);
     }
-    return code != null && (code.strip().equals(INPUT) || code.strip().startsWith(INPUT + " "));
+    if (code == null || !code.contains(INPUT)) {
+      return false;
+    }
+    String strip = code.strip();
+    if (strip.equals(INPUT) || strip.startsWith(INPUT + " ")) {
+      return true;
+    }
+    // bash -c 'set -euo pipefail; {}': a statement of its own after a prefix; python3 -c
+    // 'exec(r"""%""")': handed to the language's own eval (decision 301)
+    for (String statement : code.split("[;\n]|&&|\\|\\|")) {
+      String each = statement.strip();
+      if (each.equals(INPUT) || each.startsWith(INPUT + " ")) {
+        return true;
+      }
+    }
+    return EVALUATED.matcher(code).find();
   }
+
+  /**
+   * The input handed to the language's own eval: {@code exec(r"""INPUT""")}, {@code eval('INPUT')}.
+   */
+  private static final java.util.regex.Pattern EVALUATED =
+      java.util.regex.Pattern.compile(
+          "\\b(?:exec|eval|system|popen|instance_eval|Function)\\s*\\(\\s*[rRbBuUfF]{0,2}(?:\"{3}|'{3}|[\"'`])?"
+              + java.util.regex.Pattern.quote(INPUT));
 }

@@ -63,6 +63,21 @@ class BodiesLoggedTest {
     assertThat(rule(path, old, now)).isNotEqualTo("safeguards.bodies-logged");
   }
 
+  @org.junit.jupiter.api.Test
+  void anInterceptorThatLogsWhatItIsGivenWholeIsAsked() {
+    String old = "export const api = axios.create({ baseURL: PSP_URL });";
+    String whole =
+        old
+            + "\\napi.interceptors.request.use((config) => {\\n  logger.info('psp outgoing',"
+            + " config);\\n  return config;\\n});";
+    String fields =
+        old
+            + "\\napi.interceptors.request.use((config) => {\\n  logger.info('psp outgoing',"
+            + " config.method, config.url);\\n  return config;\\n});";
+    assertThat(rule("src/api/client.ts", old, whole)).isEqualTo("safeguards.bodies-logged");
+    assertThat(rule("src/api/client.ts", old, fields)).isNotEqualTo("safeguards.bodies-logged");
+  }
+
   private static String rule(String path, String old, String now) {
     ObjectNode args =
         new ObjectMapper()

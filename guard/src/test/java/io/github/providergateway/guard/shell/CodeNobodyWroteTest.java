@@ -87,6 +87,41 @@ class CodeNobodyWroteTest {
     return ShellParser.parse(command).invocations().get(0).words();
   }
 
+  /** Decision 301: the red team of decision 280, its other forms. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '→',
+      quoteCharacter = '\u0000',
+      textBlock =
+          """
+          python3 -c"$HOTFIX_CODE"                                      → true
+          node --eval="$MIGRATION_JS" --unhandled-rejections=strict     → true
+          perl -Mstrict -e "$PRELUDE" -e "$PAYLOAD"                     → true
+          gawk -F, --source="$AWK_PROG" ledger.csv                      → true
+          ipython -c "$NOTEBOOK_CELL"                                   → true
+          npx tsx -e "$TS_PATCH"                                        → true
+          python3 manage.py shell -c "$DJANGO_FIX"                      → true
+          bin/rails runner "$(cat tmp/backfill_snippet.rb)"             → true
+          php artisan tinker --execute="$X"                             → true
+          xargs -a /tmp/cmds.txt -I{} sudo sh -c '{}'                   → true
+          xargs -a ops/steps.txt -I{} bash -c 'set -euo pipefail; {}'   → true
+          xargs -a /tmp/s.txt -d '\\n' -I% python3 -c 'exec(r\"""%\""")' → true
+          xargs -a /tmp/cmds.txt -I{} kubectl exec deploy/api -- sh -c '{}' → true
+          parallel --jobs 8 -a /tmp/fleet_fix_cmds.txt                  → true
+          get-fixes | parallel -j4                                      → true
+          node --eval="console.log(1)"                                  → false
+          perl -e 'print 1' -e 'print 2'                                → false
+          python3 manage.py shell -c "from x import y; y()"             → false
+          bin/rails runner 'puts User.count'                            → false
+          xargs -a files.txt -I{} sudo rm -f '{}'                       → false
+          parallel --jobs 8 gzip ::: a.log b.log                        → false
+          ls *.log | parallel gzip                                      → false
+          printf 'echo a\\necho b\\n' | parallel                          → false
+          """)
+  void codeGivenOtherWaysIsUnread(String command, boolean unread) throws ShellParseException {
+    assertThat(opaque(command)).as(command).isEqualTo(unread);
+  }
+
   @org.junit.jupiter.api.Test
   void codeAValueOrAProgramGivesOnItsInputIsUnread() throws ShellParseException {
     assertThat(opaque("python3 - <<EOF\n$CLEANUP_SCRIPT\nEOF")).isTrue();

@@ -442,12 +442,81 @@ final class CarriedCode {
     }
   }
 
+  /** GNU parallel's options that take the next word as their value ({@code --jobs 8}). */
+  private static final Set<String> PARALLEL_VALUED =
+      Set.of(
+          "-j",
+          "--jobs",
+          "-P",
+          "--max-procs",
+          "-a",
+          "--arg-file",
+          "--argfile",
+          "-S",
+          "--sshlogin",
+          "--sshloginfile",
+          "--slf",
+          "-I",
+          "-C",
+          "--colsep",
+          "-d",
+          "--delimiter",
+          "-n",
+          "--max-args",
+          "-N",
+          "--delay",
+          "--timeout",
+          "--results",
+          "--res",
+          "--joblog",
+          "--tmpdir",
+          "--workdir",
+          "--wd",
+          "--retries",
+          "--halt",
+          "-E",
+          "--tagstring",
+          "--env",
+          "--basefile",
+          "--bf",
+          "--memfree",
+          "--load",
+          "-L",
+          "--max-lines",
+          "--block",
+          "--rpl",
+          "--sqlmaster",
+          "--sqlandworker",
+          "--transferfile",
+          "--tf",
+          "--return",
+          "--header",
+          "--nice",
+          "--ssh",
+          "--sshdelay",
+          "--termseq",
+          "--limit");
+
+  /**
+   * Where GNU parallel's command starts: the first word that is no option nor an option's value
+   * (decision 301: {@code parallel --jobs 8 -a cmds.txt} gives none, and runs each line it reads).
+   *
+   * @param words parallel and its arguments
+   * @return the command's first word's index, the words' count where it gives none
+   */
+  static int parallelCommand(List<? extends ProgramWord> words) {
+    int at = 1;
+    while (at < words.size()
+        && words.get(at).text().startsWith("-")
+        && !words.get(at).text().startsWith(":::")) {
+      at += PARALLEL_VALUED.contains(words.get(at).text()) ? 2 : 1;
+    }
+    return Math.min(at, words.size());
+  }
+
   /** GNU parallel: its command with the arguments after {@code :::} as xargs would give them. */
   private static void parallel(List<ProgramWord> words, List<CarriedRun> found) {
-    int at = 1;
-    while (at < words.size() && words.get(at).text().startsWith("-")) {
-      at++;
-    }
+    int at = parallelCommand(words);
     List<ProgramWord> command = new ArrayList<>();
     int k = at;
     for (; k < words.size() && !words.get(k).text().startsWith(":::"); k++) {

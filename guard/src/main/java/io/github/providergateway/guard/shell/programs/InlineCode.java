@@ -30,7 +30,8 @@ final class InlineCode {
   private static final Map<String, InlineLanguage> NAMED =
       named(
           Map.of(
-              InlineLanguage.NODE, "node nodejs bun deno",
+              InlineLanguage.PYTHON, "ipython ipython3",
+              InlineLanguage.NODE, "node nodejs bun deno tsx ts-node",
               InlineLanguage.PERL, "perl perl5",
               InlineLanguage.RUBY, "ruby jruby",
               InlineLanguage.PHP, "php php-cli",

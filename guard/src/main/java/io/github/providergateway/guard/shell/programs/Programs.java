@@ -84,6 +84,21 @@ public final class Programs {
   }
 
   /**
+   * {@return whether GNU parallel's words give no command, so that it runs each line it reads as
+   * one (decision 301: {@code parallel --jobs 8 -a /tmp/fleet_fix_cmds.txt})}
+   *
+   * @param words parallel and its arguments
+   */
+  public static boolean parallelRunsLines(List<? extends ProgramWord> words) {
+    for (ProgramWord word : words) {
+      if (word.text().startsWith(":::")) {
+        return false; // parallel ::: a b: the arguments are the commands' words, written
+      }
+    }
+    return CarriedCode.parallelCommand(words) >= words.size();
+  }
+
+  /**
    * {@return whether {@link #inlineLanguage} may know {@code program} though it is no named one}
    *
    * @param program the program's name without its folder
