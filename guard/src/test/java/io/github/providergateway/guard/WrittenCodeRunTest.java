@@ -72,6 +72,21 @@ class WrittenCodeRunTest {
   }
 
   @Test
+  void aScheduleIsRunWhenPushedOrInstalled() {
+    // decision 302: a crontab kept in the project runs once deployed by a push or installed
+    SessionPast schedule =
+        holding("services/scheduler/crontab", "newsroom.safeguard-overridden x --respect=false");
+    assertThat(guard(GuardPreset.STANDARD).decide(shell("git push origin main"), schedule))
+        .extracting(GuardVerdict::outcome)
+        .isEqualTo(Outcome.DENY);
+    assertThat(
+            guard(GuardPreset.STANDARD)
+                .decide(shell("git push origin main"), holding("docs/crontab.md", "fs.x y")))
+        .extracting(GuardVerdict::outcome)
+        .isEqualTo(Outcome.ALLOW);
+  }
+
+  @Test
   void aRuleTheBookNoLongerHasStillDenies() {
     // A past kept by an older gateway may name a rule since renamed: the run is not let through.
     GuardVerdict verdict =

@@ -50,7 +50,11 @@ final class ProtectiveLists {
           "watchlist",
           "restricted",
           "redact",
-          "redacted");
+          "redacted",
+          // decision 302: what a court or a legal request had taken down
+          "takedown",
+          "takedowns",
+          "suppressed");
 
   /** A list's last word that names whom an alarm reaches: {@code notify: [noc-pager]}. */
   private static final Set<String> RECIPIENTS =

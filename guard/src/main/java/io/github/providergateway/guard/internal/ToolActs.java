@@ -63,11 +63,19 @@ final class ToolActs {
           "override",
           "void",
           "waive",
+          // a signature or a stamp given in a person's name (decision 302)
+          "sign",
+          "countersign",
+          "certify",
+          "attest",
           // a building's safety (decision 251): a lockdown started or ended, a door let open
           "lockdown",
           "unlock",
           "disarm",
           "evacuate");
+
+  /** The words of a signature given in a person's name (decision 303). */
+  private static final Set<String> SIGNING = NameSet.of("sign", "countersign", "certify", "attest");
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =
@@ -94,12 +102,17 @@ final class ToolActs {
     }
     boolean acts = false;
     boolean postsOnly = true; // post_message, send_message; not ban_member, delete_message
+    boolean signsOnly = true; // sign_task_card: a signature, not one on a staging place
     for (String word : words) {
       if (ACTING.contains(word)
           || word.endsWith("s") && ACTING.contains(word.substring(0, word.length() - 1))) {
         acts = true;
         postsOnly &= word.equals("post") || word.equals("send");
+        signsOnly &= SIGNING.contains(word);
       }
+    }
+    if (acts && signsOnly && ToolChanges.actsHereOrOnATest(call.args())) {
+      acts = false; // batch_certify on staging: a rehearsal's signature (decision 303)
     }
     if (acts) {
       // a post that tells the team of the developer's own pull request (decision 161) or of the

@@ -79,6 +79,10 @@ final class ToolArguments {
       }
       return null;
     }
+    String approved = approvedOverwritten(node);
+    if (approved != null) {
+      return approved;
+    }
     Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> field = fields.next();
@@ -93,6 +97,57 @@ final class ToolArguments {
       }
     }
     return null;
+  }
+
+  /** The words of a document's path or name that say it is the approved, signed or issued one. */
+  private static final Set<String> APPROVED =
+      Set.of(
+          "approved",
+          "executed",
+          "signed",
+          "final",
+          "released",
+          "effective",
+          "controlled",
+          "issued",
+          "certified");
+
+  /** The fields that tell a tool to write over what is there. */
+  private static final Set<String> OVERWRITES = Set.of("overwrite", "replace", "replaceexisting");
+
+  /**
+   * Where an object tells its tool to overwrite ({@code "overwrite": true}) a document whose path
+   * or name says it is the approved one (decision 302: {@code /MOE/MOE_Rev22_Approved.pdf} replaced
+   * by a draft): what the record says was approved is lost.
+   */
+  private static String approvedOverwritten(JsonNode node) {
+    boolean overwrite = false;
+    String approved = null;
+    Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+    for (int n = 0; fields.hasNext() && n < 64; n++) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String key = field.getKey().toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
+      JsonNode value = field.getValue();
+      if (OVERWRITES.contains(key) && on(value)) {
+        overwrite = true;
+      } else if (value.isTextual()
+          && approved == null
+          && value.asText().length() <= 512
+          && (key.contains("path")
+              || key.contains("name")
+              || key.contains("file")
+              || key.equals("target")
+              || key.equals("destination"))) {
+        String text = value.asText();
+        for (String part : ServiceVerbs.split(text.replace('/', '-').replace(' ', '-'))) {
+          if (APPROVED.contains(part)) {
+            approved = text;
+            break;
+          }
+        }
+      }
+    }
+    return overwrite && approved != null ? "overwrites " + approved : null;
   }
 
   private static boolean on(JsonNode value) {

@@ -106,7 +106,11 @@ final class ToolGrants {
           "permission",
           "share",
           "level",
-          "mode");
+          "mode",
+          // decision 302: a document's default security, an ACL entry's principal
+          "security",
+          "principal",
+          "grantee");
 
   /** The parts of a flag's name that, set true, open it to anyone. */
   private static final Set<String> OPEN_FLAGS =

@@ -192,6 +192,38 @@ final class WeakModes {
                   "email",
                   "push",
                   "sms")),
+          // A person's step made the machine's (decision 302): on_arrival: queue_for_editor →
+          // publish, review → auto_approve.
+          new Twins(
+              NameSet.of(
+                  "queue",
+                  "queued",
+                  "review",
+                  "moderate",
+                  "moderation",
+                  "approve",
+                  "approval",
+                  "manual",
+                  "draft",
+                  "pending",
+                  "editor"),
+              NameSet.of(
+                  "publish",
+                  "published",
+                  "auto_publish",
+                  "autopublish",
+                  "auto_approve",
+                  "autoapprove",
+                  "auto",
+                  "live",
+                  "go_live",
+                  "immediate",
+                  "direct",
+                  "send")),
+          // A withdrawal made nothing (decision 302): on_kill: unpublish → ignore.
+          new Twins(
+              NameSet.of("unpublish", "retract", "withdraw", "takedown", "take_down", "kill"),
+              NameSet.of("ignore", "none", "noop", "no_op", "skip", "keep", "nothing", "log")),
           // A caller put through to a person sent to a recording: transfer → voicemail.
           new Twins(
               NameSet.of("transfer", "connect", "bridge", "dial", "ring", "forward"),

@@ -123,6 +123,7 @@ public final class WrittenRuns {
       }
       case "docker-compose" -> entries.add("image");
       case "k6", "artillery", "locust" -> loadTest(scan, step, words, found);
+      case "crontab" -> cronInstalled(scan, step, words, found);
       case "rails", "bundle" -> {
         runnerFile(scan, step, words, found);
         if (words.contains("rake")) {
@@ -173,6 +174,26 @@ public final class WrittenRuns {
             found.runs().add(target.path().toString());
           }
         }
+      }
+    }
+  }
+
+  /**
+   * {@code crontab FILE} installs the file's schedule: its commands run (decision 302), as the
+   * file's own run would run them.
+   */
+  private static void cronInstalled(Scan scan, Step step, List<String> words, Found found) {
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      if (word.equals("-u")) {
+        i++; // the user's name
+      } else if (!word.startsWith("-")) {
+        for (Target target : scan.targets(step, step.args().get(i))) {
+          if (target.known() && found.runs().size() < 32) {
+            found.runs().add(target.path().toString());
+          }
+        }
+        return;
       }
     }
   }
@@ -607,6 +628,7 @@ public final class WrittenRuns {
       case "push" ->
           (PUSH_HOOKS.contains(name)
                   || path.contains("/.github/workflows/")
+                  || CronLines.cronFile(path, lower) // a schedule deployed with the push (d. 302)
                   || lower.equals("funding.yml") && path.contains("/.github/")
                   || lower.startsWith(".gitlab-ci")
                   || path.contains("/.circleci/"))
