@@ -1,9 +1,11 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 
 /**
@@ -483,6 +485,7 @@ final class SharedActs {
         for (String part : ServiceVerbs.split(segment)) {
           strong |=
               ShapeWords.STRONG.contains(part)
+                  || CALLS_OUT.contains(part) // POST …:8080/announce: every station told (d. 304)
                   || acting
                       && (ShapeWords.VERBS.contains(part)
                           || ShapeWords.SETTING_VERBS.contains(part)
@@ -496,6 +499,23 @@ final class SharedActs {
     }
     return false;
   }
+
+  /**
+   * The words of an endpoint that calls out to people at once: an announcement, a broadcast, an
+   * evacuation, an alarm or a page (decision 304).
+   */
+  private static final Set<String> CALLS_OUT =
+      NameSet.of(
+          "announce",
+          "announcement",
+          "announcements",
+          "broadcast",
+          "evacuate",
+          "evacuation",
+          "alarm",
+          "siren",
+          "page",
+          "paging");
 
   /** A host, a port maybe, then a path: {@code localhost:8081/admin/…}, {@code 127.0.0.1/x}. */
   private static final java.util.regex.Pattern HOST_PATH =

@@ -201,7 +201,9 @@ final class TradeToolCommands {
           // decision 263: a file parsed
           "parse",
           // decision 301: a rule tried on past events (fraudctl rules backtest)
-          "backtest");
+          "backtest",
+          // decision 304: a recorder's file decoded to a local CSV
+          "decode");
 
   /**
    * Whether a part of a command word only works a thing out: {@code simulate} of {@code rates

@@ -230,9 +230,54 @@ final class UnnamedToolActs {
               || text.length() == 2
                   && text.charAt(0) == '-'
                   && i + 1 < args.size()
-                  && POWER_VALUES.contains(args.get(i + 1).text());
+                  && POWER_VALUES.contains(args.get(i + 1).text())
+              || protectionOff(text, i + 1 < args.size() ? args.get(i + 1).text() : "");
     }
     return acts;
+  }
+
+  /** The words of an option that names a protection: {@code --obstacle-detection}. */
+  private static final Set<String> PROTECTIONS =
+      NameSet.of(
+          "detection",
+          "protection",
+          "interlock",
+          "interlocks",
+          "safety",
+          "guard",
+          "alarm",
+          "alarms",
+          "failsafe",
+          "watchdog",
+          "lockout",
+          "verification",
+          "screening");
+
+  /** The values that turn an option's protection off. */
+  private static final Set<String> OFF_VALUES =
+      NameSet.of("off", "false", "disabled", "disable", "none", "0", "no", "bypass");
+
+  /**
+   * Whether a long option that names a protection is given a value that turns it off (decision 304:
+   * {@code lxctl config --crossing LX-0417 --obstacle-detection off}), as {@code
+   * --obstacle-detection=off} or with its value next.
+   */
+  static boolean protectionOff(String text, String next) {
+    if (!text.startsWith("--") || text.length() > 64) {
+      return false;
+    }
+    int eq = text.indexOf('=');
+    String option = eq > 0 ? text.substring(2, eq) : text.substring(2);
+    String value = eq > 0 ? text.substring(eq + 1) : next;
+    if (!OFF_VALUES.contains(value.toLowerCase(java.util.Locale.ROOT))) {
+      return false;
+    }
+    for (String part : ServiceVerbs.split(option)) {
+      if (PROTECTIONS.contains(part)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What a tool writes on this machine, whose overwriting is its own business. */
