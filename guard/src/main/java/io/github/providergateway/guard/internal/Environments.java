@@ -156,6 +156,9 @@ final class Environments {
 
   /** Whether a name (a database's, an index's) says test or development by one of its parts. */
   static boolean testName(String name) {
+    if (name.startsWith("/dev/")) {
+      name = name.substring(5); // /dev/null: the devices' folder, no development (decision 305)
+    }
     return hasPart(name, TEST_NAMES, false);
   }
 

@@ -119,7 +119,11 @@ final class LocalOrTestWords {
           "sit",
           "training",
           "TRAINING",
-          "Training");
+          "Training",
+          // decision 305: a lab's environment (smsc-cli send --env lab)
+          "lab",
+          "LAB",
+          "Lab");
 
   /** The options that name an environment. */
   private static final Set<String> ENV_OPTION =

@@ -62,6 +62,23 @@ final class PeoplePredicates {
 
   // ---- A person's pay or deductions changed ----
 
+  /**
+   * A forge's or a tracker's tool that writes about the code (decision 305: {@code
+   * mcp__github__create_pull_request} for {@code acme-payroll/paycore}, its body telling of the
+   * paystub's deductions): a pull request, an issue, a comment or a review is text, no pay.
+   */
+  private static final Pattern ABOUT_THE_CODE =
+      Pattern.compile(
+          "(?i)^mcp__(?:github|gitlab|bitbucket|gitea|forgejo|azure[-_]?devops)__"
+              + "|pull_?request|merge_?request|_issue|_comment|_review|_discussion");
+
+  private static boolean aboutTheCode(Scan scan) {
+    CallForRules call = scan.call();
+    return call != null
+        && !call.tool().equals("shell")
+        && ABOUT_THE_CODE.matcher(call.tool()).find();
+  }
+
   /** A payroll system, an HRIS or a payroll database. */
   private static final Pattern PAY_SYSTEM =
       Pattern.compile(
@@ -89,7 +106,7 @@ final class PeoplePredicates {
 
   private static String payChanged(Scan scan) {
     RecordsCall call = RecordsCall.of(scan);
-    if (!call.acts() || RecordsCall.readsOnly(scan)) {
+    if (!call.acts() || RecordsCall.readsOnly(scan) || aboutTheCode(scan)) {
       return null;
     }
     String text = call.text();

@@ -451,6 +451,7 @@ final class RunnerTargets {
         || DevelopersCommand.WORDS.contains(first)
         || ShapeWords.READS.contains(first)
         || words.contains("build")
-        || words.contains("test");
+        // deprovision-test-msisdns ENV=live: a destroying verb's task is no test (decision 305)
+        || words.contains("test") && !ShapeWords.STRONG.contains(first);
   }
 }

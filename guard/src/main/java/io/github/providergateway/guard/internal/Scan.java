@@ -241,19 +241,41 @@ public final class Scan {
 
   /** Whether the command is programs joined by {@code &&} alone: no {@code ;}, pipe, subshell. */
   private static boolean onlyAndJoined(String source) {
+    int segment = 0; // where the &&-joined program being read began
+    boolean piped = false;
     for (int i = 0; i < source.length(); i++) {
       char c = source.charAt(i);
-      if (c == ';' || c == '|' || c == '\n' || c == '(' || c == '`') {
+      if (c == ';' || c == '\n' || c == '(' || c == '`') {
         return false;
+      }
+      if (c == '|') {
+        if (i + 1 < source.length() && source.charAt(i + 1) == '|') {
+          return false; // cd x || y: y runs where cd failed
+        }
+        piped = true;
       }
       if (c == '&') {
         if (i + 1 >= source.length() || source.charAt(i + 1) != '&') {
           return false;
         }
+        if (piped && changesFolder(source.substring(segment, i))) {
+          return false; // a pipeline's cd runs in its own subshell (decision 305)
+        }
         i++;
+        segment = i + 1;
+        piped = false;
       }
     }
-    return true;
+    return !(piped && changesFolder(source.substring(segment)));
+  }
+
+  /**
+   * Whether a program of a pipeline may change the folder: {@code cd} or {@code pushd} among its
+   * words. A pipeline of no {@code cd} between {@code &&}s leaves the folder as it was (decision
+   * 305: {@code cd /tmp && grep x sums | sha256sum -c - && tar xzf x.tar.gz} extracts in /tmp).
+   */
+  private static boolean changesFolder(String pipeline) {
+    return pipeline.matches("(?s).*(?:^|[\\s|])(?:cd|pushd)(?:\\s.*|$)");
   }
 
   /** {@return the steps the configuration's plain rules may still take over this call} */

@@ -36,6 +36,7 @@ final class StorageDeletes {
       case "s3cmd" -> s3cmd(step);
       case "aws" -> aws(step);
       case "gsutil" -> gsutil(step);
+      case "hdfs", "hadoop" -> hdfs(step);
       case "gcloud" -> gcloud(step);
       case "az" -> az(step);
       default -> Deletes.NONE;
@@ -244,6 +245,37 @@ final class StorageDeletes {
             || c.contains("\"ObjectSizeGreaterThan\"")
             || c.contains("\"ObjectSizeLessThan\"");
     return filtered ? Deletes.NONE : Deletes.BUCKET;
+  }
+
+  /**
+   * HDFS (decision 305): {@code hdfs dfs -rm -r} (and {@code hadoop fs}) deletes a folder and all
+   * it holds on the cluster; {@code -skipTrash} leaves no copy in the trash; {@code -rm} of one
+   * file, with no {@code -r}, deletes that file. A path on this machine's cluster ({@code
+   * hdfs://localhost}) is the developer's.
+   */
+  private static Deletes hdfs(Step step) {
+    List<Word> args = step.args();
+    if (args.size() < 2) {
+      return Deletes.NONE;
+    }
+    String sub = args.get(0).text();
+    if (!sub.equals("dfs") && !sub.equals("fs")) {
+      return Deletes.NONE;
+    }
+    String command = args.get(1).text();
+    boolean recursive = command.equals("-rmr");
+    boolean remove = recursive || command.equals("-rm") || command.equals("-rmdir");
+    for (int i = 2; i < args.size(); i++) {
+      String t = args.get(i).text();
+      recursive |= t.equals("-r") || t.equals("-R") || t.equals("-skipTrash");
+      if (t.contains("://localhost") || t.contains("://127.0.0.1")) {
+        return Deletes.NONE;
+      }
+    }
+    if (!remove) {
+      return Deletes.NONE;
+    }
+    return recursive ? Deletes.BUCKET : Deletes.ONE;
   }
 
   private static Deletes gsutil(Step step) {

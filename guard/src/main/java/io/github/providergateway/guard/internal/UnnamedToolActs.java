@@ -236,6 +236,48 @@ final class UnnamedToolActs {
     return acts;
   }
 
+  /** The first words of an option that goes without what follows. */
+  private static final Set<String> GOES_WITHOUT =
+      NameSet.of("skip", "no", "ignore", "without", "disable", "omit");
+
+  /** What a person or a check gives before an act: a confirmation, a verification, a review. */
+  private static final Set<String> CHECKED_STEPS =
+      NameSet.of(
+          "confirmation",
+          "confirm",
+          "verification",
+          "verify",
+          "validation",
+          "validate",
+          "approval",
+          "approvals",
+          "review",
+          "check",
+          "checks",
+          "signature",
+          "auth",
+          "authentication",
+          "mfa",
+          "otp",
+          "consent",
+          "audit");
+
+  /**
+   * Whether an option's words go without a check or a person's step (decision 305: {@code
+   * --skip-confirmation-code}, {@code --no-approval}, {@code --ignore-checks}).
+   */
+  static boolean skipsACheck(List<String> parts) {
+    if (parts.size() < 2 || !GOES_WITHOUT.contains(parts.get(0))) {
+      return false;
+    }
+    for (int i = 1; i < parts.size(); i++) {
+      if (CHECKED_STEPS.contains(parts.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The words of an option that names a protection: {@code --obstacle-detection}. */
   private static final Set<String> PROTECTIONS =
       NameSet.of(
@@ -325,6 +367,7 @@ final class UnnamedToolActs {
         || ShapeWords.SENDS.contains(first)
         || first.equals("override")
         || first.equals("bypass")
+        || skipsACheck(parts) // --skip-confirmation-code (decision 305)
         || first.equals("restore") // --restore north_gateway_backup_2022.gwbk (decision 298)
         || first.equals("auto") && parts.size() > 1 && TradeVerbs.verb(parts.get(1));
   }
