@@ -154,12 +154,9 @@ final class Environments {
     return shown.length() < 512 && testName(shown);
   }
 
-  /** Whether a name (a database's, an index's) says test or development by one of its parts. */
+  /** Whether a name says test or development by a part ({@code /dev/…} not: decision 305). */
   static boolean testName(String name) {
-    if (name.startsWith("/dev/")) {
-      name = name.substring(5); // /dev/null: the devices' folder, no development (decision 305)
-    }
-    return hasPart(name, TEST_NAMES, false);
+    return hasPart(name.startsWith("/dev/") ? name.substring(5) : name, TEST_NAMES, false);
   }
 
   private static boolean hasPart(String text, Set<String> names, boolean negatable) {

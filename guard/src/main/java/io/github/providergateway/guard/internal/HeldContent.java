@@ -297,9 +297,6 @@ final class HeldContent {
       if (lower.equals("procfile") || lower.startsWith("procfile.")) {
         return procfile(text);
       }
-      if (CronLines.cronFile(path, lower)) {
-        return CronLines.commands(text); // decision 302: a schedule's commands
-      }
       if ((lower.startsWith("compose") || lower.startsWith("docker-compose"))
           && COMPOSE_FILE.matcher(lower).matches()) {
         return composeCommands(text);

@@ -459,6 +459,10 @@ final class SafeguardEdits {
         found.add(new Found(Kind.MESSAGES_DROPPED, line));
       }
     }
+    String forbidden = ForbiddenSwitches.turnedOn(old, now); // decision 306
+    if (forbidden != null) {
+      found.add(new Found(Kind.PROTECTION_OFF, forbidden));
+    }
     String intercepted = BodiesLogged.interceptorLogs(now, old); // decision 301
     if (intercepted != null) {
       found.add(new Found(Kind.BODIES_LOGGED, intercepted));

@@ -46,6 +46,9 @@ final class ToolingCommands {
   static String commands(String path, String text) {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
+    if (CronLines.cronFile(path, name)) {
+      return CronLines.commands(text); // a schedule's commands (decision 302)
+    }
     if (lower.contains("/.zed/") && name.equals("tasks.json")
         || lower.contains("/.vscode/")
             && (name.equals("tasks.json") || name.endsWith(".code-workspace"))

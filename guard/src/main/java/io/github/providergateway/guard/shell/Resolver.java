@@ -34,34 +34,9 @@ final class Resolver {
   /** The programs {@link #nested} reads by name: in its {@code switch}, and balena for its ssh. */
   private static final Set<String> SWITCHED =
       NameSet.of(
-          "base64",
-          "base32",
-          "basenc",
-          "xxd",
-          "rev",
-          "tr",
-          "openssl",
-          "cat",
-          "echo",
-          "printf",
-          "tee",
-          "ssh",
-          "alias",
-          "make",
-          "gmake",
-          "su",
-          "runuser",
-          "eval",
-          "watch",
-          "xargs",
-          "find",
-          "flock",
-          "cpio",
-          "balena",
-          "sbatch",
-          "bsub",
-          "parallel",
-          "rails");
+          "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
+          "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
+          "flock", "cpio", "balena", "sbatch", "bsub");
 
   /**
    * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
@@ -75,6 +50,7 @@ final class Resolver {
     Set<String> names = new HashSet<>(DECLARATIONS);
     names.addAll(Programs.shells());
     names.addAll(SWITCHED);
+    names.addAll(Set.of("parallel", "rails")); // their lines and consoles (decision 301)
     names.addAll(NestedCommands.GAM);
     names.addAll(Programs.namesReadFurther());
     names.addAll(Runners.nestedNames());
