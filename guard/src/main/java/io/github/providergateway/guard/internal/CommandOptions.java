@@ -2,10 +2,15 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The options some tools take their command in (decision 263): {@code irt-admin --cmd=UNBLIND
- * --args=…}, {@code opsctl --action close --id 7}. The value is a command word, read as one.
+ * --args=…}, {@code opsctl --action close --id 7}. The value is a command word, read as one. Since
+ * decision 307 a tool's own language given in an option ({@code gsh.sh -runarg
+ * 'delMember("app:vpn", "ref:all")'}) is read by the call it makes: its name is the command word
+ * ({@code delMember}, read as {@code del} and {@code member}).
  */
 final class CommandOptions {
   private CommandOptions() {}
@@ -30,5 +35,40 @@ final class CommandOptions {
   /** Whether the option takes the command as the next word: {@code --action close}. */
   static boolean named(String text) {
     return NAMES.contains(text);
+  }
+
+  /** The options whose value is code in the tool's own language. */
+  private static final Set<String> CODE =
+      NameSet.of(
+          "-runarg",
+          "--runarg",
+          "-eval",
+          "--eval",
+          "-exec",
+          "--exec",
+          "-run",
+          "--run",
+          "-script",
+          "--script",
+          "-expr",
+          "--expr",
+          "-e");
+
+  /** A call, first in its code: {@code delMember("a", "b");}, {@code grp.deleteAll()}. */
+  private static final Pattern CALL =
+      Pattern.compile("^\\s*(?:[A-Za-z_][A-Za-z0-9_]*\\.)*([A-Za-z_][A-Za-z0-9_]{2,63})\\s*\\(");
+
+  /** Whether the option's value is code in the tool's own language: {@code -runarg}. */
+  static boolean code(String text) {
+    return CODE.contains(text);
+  }
+
+  /**
+   * {@return the name of the call a piece of code begins with ({@code delMember("a")}: {@code
+   * delMember}), or null}
+   */
+  static String called(String code) {
+    Matcher m = CALL.matcher(code);
+    return m.find() ? m.group(1) : null;
   }
 }

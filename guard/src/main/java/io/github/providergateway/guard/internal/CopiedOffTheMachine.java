@@ -42,14 +42,18 @@ final class CopiedOffTheMachine {
   /**
    * A folder a sync client uploads, in the home: its default name for each client ({@code Dropbox},
    * {@code Dropbox (Company)}, {@code OneDrive - Company}, {@code Google Drive}, macOS's {@code
-   * Library/CloudStorage/…} and {@code Library/Mobile Documents}).
+   * Library/CloudStorage/…} and {@code Library/Mobile Documents}); and since decision 307 an rclone
+   * remote named for such a drive or for the person ({@code gdrive:}, {@code dropbox:}, {@code
+   * personal-gdrive:}), which is the same account reached without the client.
    */
   private static final Pattern SYNCED =
       Pattern.compile(
           "^(?:~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+)/(?:Dropbox(?: \\([^)/]*\\))?"
               + "|OneDrive(?: - [^/]+)?|Google Drive|GoogleDrive|My Drive|iCloud Drive|iCloudDrive"
               + "|Library/Mobile Documents|Library/CloudStorage/[^/]+|Box|Box Sync|MEGA|MEGAsync"
-              + "|pCloudDrive|pCloud Drive|Nextcloud|ownCloud|Seafile|Sync|Yandex\\.Disk)(?:/|$)");
+              + "|pCloudDrive|pCloud Drive|Nextcloud|ownCloud|Seafile|Sync|Yandex\\.Disk)(?:/|$)"
+              + "|^(?i:g-?drive|google-?drive|dropbox|one-?drive|mega|pcloud|icloud|box"
+              + "|personal|my-?drive)[A-Za-z0-9_-]*:");
 
   /** A whole disk's device: what {@code dd} images whole. */
   private static final Pattern DISK = Pattern.compile("^/dev/(?:sd|nvme|mmcblk|disk|hd|vd)");
@@ -193,6 +197,13 @@ final class CopiedOffTheMachine {
   /** Whether a source, here or on another machine, is data ({@link RecordsCopiedOut#data}). */
   private static boolean data(Step step, String source) {
     String path = Hosts.remote(source) == null ? source : source.substring(source.indexOf(':') + 1);
-    return RecordsCopiedOut.data(step, path);
+    return !SHOWN.matcher(path).find() && RecordsCopiedOut.data(step, path);
   }
+
+  /**
+   * A folder of what is made to be shown, not records (decision 307, now that a personal drive's
+   * remote is read): {@code results/figures/}, {@code plots}, {@code slides}, {@code docs}.
+   */
+  private static final Pattern SHOWN =
+      Pattern.compile("(?i)(?:^|/)(?:figures?|figs|plots?|charts?|slides|docs?|site)/?$");
 }

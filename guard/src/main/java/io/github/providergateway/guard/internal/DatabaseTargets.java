@@ -147,11 +147,28 @@ final class DatabaseTargets {
 
   private static final Pattern SYSBENCH_HOST = Pattern.compile("^--(?:mysql|pgsql)-host=(.+)$");
 
-  /** A host a piece of code connects to: {@code host="…"}, a URL's authority. */
+  /**
+   * A host a piece of code connects to: {@code host="…"}, a URL's authority; and since decision 307
+   * the drivers' own connection forms, which name a server in every trade alike: Oracle's {@code
+   * dsn='banprod-scan.db.acme.edu/BANPROD'}, {@code makedsn('db-1', 1521, …)} and {@code
+   * 'user/pw@db-1:1521/svc'}, a JDBC thin URL's {@code @//db-1}, Perl DBI's {@code
+   * dbi:Oracle:BANPROD} (a TNS alias names a server; {@code dbi:SQLite:} is a file and {@code
+   * dbi:Pg:dbname=…} with no {@code host=} this machine's socket), an ADO or ODBC string's {@code
+   * Server=tcp:db-1} and {@code Data Source=db-1}.
+   */
   private static final Pattern CODE_HOST =
       Pattern.compile(
-          "(?i)(?:\\bhost\\s*[=:]\\s*['\"]?|\"host\"\\s*:\\s*\"|://(?:[^@/\\s'\"]*@)?)"
+          "(?i)(?:\\bhost\\s*[=:]\\s*['\"]?|\"host\"\\s*:\\s*\"|://(?:[^@/\\s'\"]*@)?"
+              + "|\\bdsn\\s*=\\s*['\"]|\\bmakedsn\\s*\\(\\s*['\"]"
+              + "|\\bconnect\\s*\\(\\s*['\"][A-Za-z0-9_$]+/[^@'\"\\s/]+@(?://)?"
+              + "|\\bjdbc:[a-z]+:(?:thin:)?(?:[^@'\"\\s]*)?@(?://)?"
+              + "|\\bdbi:(?!SQLite)[A-Za-z]+:(?![A-Za-z_]+=)"
+              + "|\\b(?:server|data\\s+source)\\s*=\\s*['\"]?(?:tcp:)?)"
               + "([A-Za-z0-9_.-]+)");
+
+  /** A database kept in a file, named where a server would be ({@code Data Source=app.db}). */
+  private static final Pattern FILE_DATABASE =
+      Pattern.compile("(?i).*\\.(?:db|sqlite3?|mdb|accdb|duckdb)$");
 
   /**
    * A variable code reads a database's address from ({@code os.environ["DATABASE_URL"]}); decision
@@ -260,7 +277,7 @@ final class DatabaseTargets {
   static boolean codeShared(String code) {
     Matcher m = PatternLiterals.matcher(CODE_HOST, code);
     while (m.find()) {
-      if (!localOrTest(m.group(1))) {
+      if (!localOrTest(m.group(1)) && !FILE_DATABASE.matcher(m.group(1)).matches()) {
         return true;
       }
     }

@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
 /**
  * The identity providers' command lines read by their grammars for {@link OrgDirectories} (decision
  * 99): auth0's Management API, FreeIPA's {@code ipa}, Zimbra's {@code zmprov}, Keycloak's {@code
- * kcadm.sh} and Entra ID's {@code az ad}.
+ * kcadm.sh} and Entra ID's {@code az ad}; since decision 307 Samba's {@code net rpc|ads group
+ * addmem}, {@code net rpc user delete} and Windows' {@code net group … /add}, which change an
+ * Active Directory domain from a Linux or Windows shell.
  */
 final class IdentityProviders {
   private IdentityProviders() {}
@@ -69,6 +71,48 @@ final class IdentityProviders {
   }
 
   // FreeIPA: ipa <object>-<verb>; Zimbra: zmprov <command>; Keycloak: kcadm.sh <verb> <path>.
+
+  /**
+   * Samba's {@code net} against a domain ({@code net rpc group addmem 'Domain Admins' svc -S dc01})
+   * and Windows' {@code net group|localgroup NAME USER /add}: an administrators' group joined
+   * destroys the domain's trust, any other member, user or password change changes it; {@code net
+   * rpc group list}, {@code net ads info} read.
+   */
+  static OrgEffect sambaNet(List<Word> args) {
+    List<String> words = new java.util.ArrayList<>();
+    boolean windowsAdd = false;
+    for (Word word : args) {
+      String text = word.text();
+      windowsAdd |= text.equalsIgnoreCase("/add") || text.equalsIgnoreCase("/delete");
+      if (!text.startsWith("-") && !text.startsWith("/")) {
+        words.add(text);
+      }
+    }
+    if (words.isEmpty()) {
+      return OrgEffect.NONE;
+    }
+    String first = words.get(0).toLowerCase(Locale.ROOT);
+    boolean admin = words.stream().anyMatch(w -> OrgDirectories.ADMIN_GROUP.matcher(w).find());
+    if ((first.equals("group") || first.equals("localgroup")) && windowsAdd) {
+      return admin ? OrgEffect.DESTROY : OrgEffect.CHANGE; // net group "Domain Admins" u /add
+    }
+    if (!first.equals("rpc") && !first.equals("ads") && !first.equals("sam")) {
+      return OrgEffect.NONE;
+    }
+    String object = words.size() > 1 ? words.get(1).toLowerCase(Locale.ROOT) : "";
+    String verb = words.size() > 2 ? words.get(2).toLowerCase(Locale.ROOT) : "";
+    if (object.equals("group") && verb.equals("addmem")) {
+      return admin ? OrgEffect.DESTROY : OrgEffect.CHANGE;
+    }
+    if (verb.equals("delete") || verb.equals("del") || object.equals("leave")) {
+      return OrgEffect.DESTROY;
+    }
+    return verb.matches("add|delmem|rename|password|setprimarygroup|join")
+            || object.equals("password")
+            || object.equals("join")
+        ? OrgEffect.CHANGE
+        : OrgEffect.NONE;
+  }
 
   static OrgEffect freeIpa(List<Word> args) {
     String command = firstPositional(args);

@@ -156,6 +156,7 @@ final class OrgDirectories {
       case "mgc" -> mgc(step.args());
       case "auth0" -> IdentityProviders.auth0(step.args());
       case "ipa" -> IdentityProviders.freeIpa(step.args());
+      case "net" -> IdentityProviders.sambaNet(step.args());
       case "az" -> IdentityProviders.azureAd(step.args());
       case "zmprov" -> IdentityProviders.zimbra(step.args());
       case "kcadm.sh", "kcadm" -> IdentityProviders.keycloak(step.args());

@@ -160,7 +160,9 @@ final class OutPredicates {
     named.put(
         "copies-file-out",
         (scan, step, read) ->
-            RecordsCopiedOut.copies(scan, step) || RecordsToBucket.copies(scan, step));
+            RecordsCopiedOut.copies(scan, step)
+                || RecordsToBucket.copies(scan, step)
+                || CodeSendsRecords.sends(step)); // decision 307
     named.put("drops-file-to-host", (scan, step, read) -> RecordsCopiedOut.dropsFile(scan, step));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(scan, step, false));
     named.put("copies-to-personal-host", (scan, step, read) -> PersonalHosts.names(step));

@@ -218,6 +218,7 @@ final class ProductionActs {
     boolean namedRead = false;
     String readWord = null;
     boolean commandNext = false;
+    boolean codeNext = false;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -225,6 +226,11 @@ final class ProductionActs {
       valueNext = false;
       commandNext = CommandOptions.named(text);
       String given = CommandOptions.value(text);
+      if (codeNext && CommandOptions.called(text) != null) {
+        given = CommandOptions.called(text); // -runarg 'delMember(…)' (decision 307)
+        value = false;
+      }
+      codeNext = CommandOptions.code(text);
       if (given != null) {
         text = given; // --cmd=UNBLIND: the command (decision 263)
       }

@@ -125,6 +125,7 @@ final class UnnamedToolActs {
     boolean named = false;
     boolean computes = false;
     boolean commandNext = false;
+    boolean codeNext = false;
     String last = null;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
@@ -134,8 +135,12 @@ final class UnnamedToolActs {
       }
       // --cmd=UNBLIND, --action close: the command given as an option's value (decision 263)
       String given = CommandOptions.value(text);
+      if (codeNext && CommandOptions.called(text) != null) {
+        given = CommandOptions.called(text); // -runarg 'delMember(…)' (decision 307)
+      }
       boolean isValue = value && !commandNext;
       commandNext = CommandOptions.named(text);
+      codeNext = CommandOptions.code(text);
       if (given != null) {
         text = given;
         isValue = false;

@@ -335,6 +335,9 @@ final class Where {
         "shape-company-tool-command",
         (scan, step, read) -> UnnamedToolActs.commandGuessed(scan, step));
     named.put("container-task-acts", (scan, step, read) -> ContainerTasks.acts(scan, step));
+    named.put(
+        "company-tool-reveals-secret", // decision 307
+        (scan, step, read) -> CompanySecretReveals.reveals(scan, step));
     named.put("current-cluster-emptied", (scan, step, read) -> CurrentClusterEmptied.emptied(step));
     named.put(
         "opens-control-plane",

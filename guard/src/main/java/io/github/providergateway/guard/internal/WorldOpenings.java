@@ -14,9 +14,11 @@ import java.util.regex.Pattern;
  * done later by an ordinary apply, deploy or restart, so it is judged where it is written. A policy
  * granting anyone ({@code "Principal": "*"}, {@code allUsers}), a public ACL or the public-access
  * block turned off; an administration or database port opened to {@code 0.0.0.0/0}; ssh's password,
- * empty-password or root login turned on; a mail domain's SPF ending {@code +all}; a route that
- * answers with the whole environment ({@code res.json(process.env)}). Files the book reads as
- * ordinary (tests, fixtures, docs, a local configuration) are not read.
+ * empty-password or root login turned on; a mail domain's SPF ending {@code +all}; since decision
+ * 307 an address list that held a range given everyone ({@code 10.0.0.0/8} to {@code 0.0.0.0/0},
+ * nginx's {@code allow all;}), whatever it guards; a route that answers with the whole environment
+ * ({@code res.json(process.env)}). Files the book reads as ordinary (tests, fixtures, docs, a local
+ * configuration) are not read.
  */
 final class WorldOpenings {
   private WorldOpenings() {}
@@ -134,9 +136,33 @@ final class WorldOpenings {
       if (port != null && !egress) {
         return "port " + port + " opened to everyone: " + lines[i].strip();
       }
+      if (!egress && old != null && NARROW.matcher(clip(old)).find()) {
+        return "an address list that held a range opened to everyone: " + lines[i].strip();
+      }
+    }
+    for (String line : added) {
+      if (ALLOW_ALL.matcher(line).find() && old != null && ALLOWS_RANGE.matcher(clip(old)).find()) {
+        return "an address list that held a range opened to everyone: " + line.strip();
+      }
     }
     return null;
   }
+
+  /**
+   * A range of addresses narrower than everyone's, as the text an edit replaces holds it ({@code
+   * 10.40.0.0/16}, decision 307): the list it stood in let some in, and an edit that adds {@code
+   * 0.0.0.0/0} beside or for it lets everyone in, whatever the list guards (a RADIUS server's
+   * clients, a security group, an admin page), port named or not.
+   */
+  private static final Pattern NARROW =
+      Pattern.compile("\\b(?!0\\.0\\.0\\.0/0\\b)\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2}\\b");
+
+  /** A web server's address list opened to all: nginx's {@code allow all;}. */
+  private static final Pattern ALLOW_ALL = Pattern.compile("^\\s*allow\\s+all\\s*;");
+
+  /** A web server's address list that let a range or an address in: {@code allow 10.0.0.0/8;}. */
+  private static final Pattern ALLOWS_RANGE =
+      Pattern.compile("(?m)^\\s*allow\\s+\\d{1,3}(?:\\.\\d{1,3}){3}");
 
   /** How many lines either side of an address are read as its rule. */
   private static final int NEAR = 6;
