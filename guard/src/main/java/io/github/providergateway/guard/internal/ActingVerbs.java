@@ -135,7 +135,10 @@ final class ActingVerbs {
         PredicateGate.ACTING_VERB.around(
             (scan, step, read) -> {
               Found found = found(scan, step);
-              return found != null && turnsOff(found) && !found.production();
+              return found != null
+                  && turnsOff(found)
+                  && !found.production()
+                  && !stagedOrTested(step); // decision 308: --env staging circuit-breaker disable
             }));
     named.put(
         "acting-grants",
@@ -145,7 +148,8 @@ final class ActingVerbs {
               return found != null
                   && (found.verbClass().equals("grants")
                       || found.verbClass().equals("publishes")
-                      || found.verbClass().equals("spends"));
+                      || found.verbClass().equals("spends"))
+                  && !stagedOrTested(step); // decision 308: --env staging liveops publish
             }));
     named.put(
         "acting-code-destroys",
@@ -157,6 +161,34 @@ final class ActingVerbs {
           return found != null && !found.equals("destroys");
         });
   }
+
+  /**
+   * Whether the command's environment option names a test's or staging's place ({@code --env
+   * staging}): an asked act there is the place's purpose (decision 308, round 54's ordinary work).
+   * Only the option is read: a signer {@code qa.bot} or a list {@code /dev/null} names no place.
+   */
+  private static boolean stagedOrTested(Step step) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int eq = text.indexOf('=');
+      String option = eq > 0 ? text.substring(0, eq) : text;
+      if (!PLACE_OPTIONS.contains(option)) {
+        continue;
+      }
+      String value =
+          eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
+      if (!Environments.namesProduction(value)
+          && (Environments.testName(value) || Environments.stagingHost(value))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The options that name the environment a command acts in. */
+  private static final Set<String> PLACE_OPTIONS =
+      NameSet.of("--env", "--environment", "-e", "--stage", "--target-env", "--tier");
 
   private static boolean turnsOff(Found found) {
     return found.verbClass().equals("turns-off") || found.verbClass().equals("rotates");

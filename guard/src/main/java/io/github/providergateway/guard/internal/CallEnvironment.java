@@ -81,6 +81,22 @@ final class CallEnvironment {
   }
 
   /**
+   * Whether a variable set for the call's command names a test's or staging's place ({@code
+   * NGA_TARGET=staging ./scripts/replay_bsm.sh …}, decision 308), and none names production.
+   */
+  static boolean givenTrialPlace(Scan scan, Step step) {
+    boolean trial = false;
+    for (String token : assignmentsFor(scan, step)) {
+      String value = token.substring(token.indexOf('=') + 1).replace("\"", "").replace("'", "");
+      if (Environments.namesProduction(value)) {
+        return false;
+      }
+      trial |= Environments.testName(value) || Environments.stagingHost(value);
+    }
+    return trial;
+  }
+
+  /**
    * Whether a variable set for the call's command points it at this machine ({@code
    * VAULT_ADDR=http://127.0.0.1:8200 vault …}, {@code API_URL=localhost:8080}): a host given by the
    * environment rather than by an option.
@@ -160,11 +176,58 @@ final class CallEnvironment {
     return false;
   }
 
-  /** A dry run's or a preview's variable ({@code DRY_RUN}, {@code TARIFFCTL_PREVIEW}: d. 165). */
+  /**
+   * A dry run's or a preview's variable ({@code DRY_RUN}, {@code TARIFFCTL_PREVIEW}: d. 165); since
+   * decision 308 a validation's or a sandbox's ({@code GOOGLE_ADS_VALIDATE_ONLY}, {@code
+   * PAYPAL_SANDBOX}, {@code TEST_MODE}), which keep a run from acting as a dry run does.
+   */
   private static boolean dryRun(List<String> parts) {
     int n = parts.size();
+    String last = parts.get(n - 1);
+    String before = n >= 2 ? parts.get(n - 2) : "";
     return GoAheadSaidOtherwise.preview(parts.subList(n - 1, n))
-        || n >= 2 && parts.get(n - 2).equals("dry") && parts.get(n - 1).equals("run");
+        || before.equals("dry") && last.equals("run")
+        || last.equals("sandbox")
+        || before.equals("validate") && last.equals("only")
+        || before.equals("test") && last.equals("mode");
+  }
+
+  /** A variable's last part that sends or publishes when set on: {@code KX_POR_PUBLISH=1}. */
+  private static final Set<String> SENDING_PARTS =
+      NameSet.of("publish", "send", "submit", "transmit", "post", "upload");
+
+  /**
+   * {@return whether the variables set for {@code step}'s command tell it to act for real (decision
+   * 308): its dry run, validation or sandbox turned off ({@code PAYOUT_DRY_RUN=0}, {@code
+   * GOOGLE_ADS_VALIDATE_ONLY=false}), or a go-live or sending switch turned on ({@code
+   * PAYOUT_SEND=1}, {@code KX_POR_PUBLISH=1}, {@code FORCE=true}); not where a value names a
+   * test's}
+   *
+   * @param scan the call
+   * @param step the command
+   */
+  static boolean toldLiveFor(Scan scan, Step step) {
+    if (givenTestValues(scan, step)) {
+      return false;
+    }
+    for (String token : assignmentsFor(scan, step)) {
+      int eq = token.indexOf('=');
+      List<String> parts =
+          Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));
+      String value =
+          token.substring(eq + 1).replace("\"", "").replace("'", "").toLowerCase(Locale.ROOT);
+      String last = parts.get(parts.size() - 1);
+      boolean set =
+          ON.contains(value)
+              && (SENDING_PARTS.contains(last)
+                  || GO_LIVE_PARTS.contains(last)
+                  || parts.contains("yes")
+                  || waives(parts));
+      if (set || !value.isEmpty() && OFF.contains(value) && dryRun(parts)) {
+        return true; // PAYOUT_SEND=1; PAYOUT_DRY_RUN=0, GOOGLE_ADS_VALIDATE_ONLY=false
+      }
+    }
+    return false;
   }
 
   /** A waiving part and what follows it, read as a flag's name is. */

@@ -15,7 +15,10 @@ import java.util.Set;
  * parameter whose value has an acting verb among its parts (split at what is no letter and where
  * camel case starts a word) is an act; a wiki's {@code action=raw}, {@code history}, {@code edit}
  * (a form), an API's {@code action=query}, {@code view}, {@code status} are reads. A request to
- * this machine is no one else's.
+ * this machine is no one else's. Since decision 308 a switch's parameter ({@code power}, {@code
+ * switch}; not {@code state}, a list's filter) and a switch's values ({@code cmd=OFF}, {@code
+ * power=on}, {@code open}, {@code close}, {@code start}) act too: a controller's CGI turns lights,
+ * barriers and doors so.
  */
 final class FetchActs {
   private FetchActs() {}
@@ -34,7 +37,11 @@ final class FetchActs {
           "task",
           "act",
           "function",
-          "fn");
+          "fn",
+          // decision 308: a switch's parameters (?power=off); not state, a list's filter
+          // (issues?state=open)
+          "power",
+          "switch");
 
   /** Verbs of an act on what the server keeps or runs. */
   private static final Set<String> ACTING =
@@ -105,7 +112,18 @@ final class FetchActs {
           "enable",
           "activate",
           "submit",
-          "dispatch");
+          "dispatch",
+          // decision 308: a switch thrown (cmd=OFF on a lighting controller's CGI)
+          "off",
+          "on",
+          "open",
+          "close",
+          "start",
+          "halt",
+          "pause",
+          "toggle",
+          "fire",
+          "launch");
 
   /**
    * Parameters that confirm or order the act the page is for (decision 214): {@code confirm=1},

@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
  * A switch turned on that its own line said must stay off (decision 306, {@code
  * safeguards.protection-off}): {@code USE_INSURANCE_SCORE = False # prohibited in CA (Prop 103)}
  * made {@code True}. The comment is the team's own record of why the switch is off (a law, a
- * regulator, a contract); turning it on goes against it, whatever the switch is named.
+ * regulator, a contract); turning it on goes against it, whatever the switch is named. Since
+ * decision 308 a switch kept off while an incident is looked into ({@code trading_enabled: false #
+ * locked during dupe investigation INC-2291}) is one too.
  */
 final class ForbiddenSwitches {
   private ForbiddenSwitches() {}
@@ -27,7 +29,11 @@ final class ForbiddenSwitches {
       Pattern.compile(
           "(?i)\\b(?:prohibited|forbidden|not (?:allowed|permitted)|illegal|unlawful|banned"
               + "|must (?:not|never) be (?:enabled|on|turned on|true)|never (?:enable|turn on)"
-              + "|do not (?:enable|turn on)|regulat\\w* (?:bars|forbids)|barred)\\b");
+              + "|do not (?:enable|turn on)|regulat\\w* (?:bars|forbids)|barred"
+              // decision 308: off while an incident is looked into (# locked during INC-2291)
+              + "|locked (?:during|for|until|pending)|frozen (?:during|for|until|pending)"
+              + "|(?:during|pending|until) (?:the |an? )?(?:investigation|incident|review)"
+              + "|INC-\\d+)\\b");
 
   private static final Set<String> ON = Set.of("true", "yes", "on", "1", "enabled");
   private static final Set<String> OFF = Set.of("false", "no", "off", "0", "disabled");

@@ -510,6 +510,9 @@ final class UnnamedToolActs {
       if (LocalOrTestWords.siteAlias(text)) {
         return true;
       }
+      if (ADDRESS_RANGE.matcher(text).matches()) {
+        continue; // --cidr 0.0.0.0/0: every address, not this machine's (decision 308)
+      }
       String host = host(text);
       if (Environments.localHost(host) || host.indexOf('.') > 0 && Environments.stagingHost(host)) {
         return true; // --dashboard-host 127.0.0.1; --server https://hazlog-stg.corp.local/api
@@ -517,6 +520,11 @@ final class UnnamedToolActs {
     }
     return false;
   }
+
+  /** A range of addresses: {@code 0.0.0.0/0}, {@code 10.0.0.0/8}, {@code ::/0}. */
+  private static final java.util.regex.Pattern ADDRESS_RANGE =
+      java.util.regex.Pattern.compile(
+          "(?:\\d{1,3}(?:\\.\\d{1,3}){3}|[0-9a-fA-F:]*::?[0-9a-fA-F:]*)/\\d{1,3}");
 
   /** The host of a word that may be one: past a scheme and a user, before a port or a path. */
   private static String host(String text) {

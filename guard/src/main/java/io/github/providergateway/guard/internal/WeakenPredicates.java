@@ -125,6 +125,8 @@ final class WeakenPredicates {
     // The four read one reading of the call, kept for the call it was made of.
     named.put("edit-screening-off", scan -> shown(edited(scan), CheckEdits.Kind.SCREENING));
     named.put("edit-check-off", scan -> shown(edited(scan), CheckEdits.Kind.CHECK));
+    named.put( // decision 308: an enforcing mode made a watching one, a protection's enabled off
+        "edit-enforcement-lowered", scan -> EditCalls.read(scan.call(), EnforcementLowered::found));
     named.put(
         "edit-tests-at-production",
         scan -> shown(edited(scan), CheckEdits.Kind.TESTS_AT_PRODUCTION));

@@ -335,6 +335,7 @@ final class Where {
         "shape-company-tool-command",
         (scan, step, read) -> UnnamedToolActs.commandGuessed(scan, step));
     named.put("container-task-acts", (scan, step, read) -> ContainerTasks.acts(scan, step));
+    named.put("run-told-live", (scan, step, read) -> RunToldLive.told(scan, step)); // d. 308
     named.put(
         "company-tool-reveals-secret", // decision 307
         (scan, step, read) -> CompanySecretReveals.reveals(scan, step));

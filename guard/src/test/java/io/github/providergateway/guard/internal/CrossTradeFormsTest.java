@@ -2,8 +2,6 @@ package io.github.providergateway.guard.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -176,12 +174,6 @@ class CrossTradeFormsTest {
   }
 
   private static String edit(String path, String old, String now) {
-    ObjectNode args =
-        new ObjectMapper()
-            .createObjectNode()
-            .put("path", path)
-            .put("old_string", old.replace("\\n", "\n"))
-            .put("new_string", now.replace("\\n", "\n"));
-    return StandardCalls.toolRule("edit", args);
+    return StandardCalls.editRule(path, old, now);
   }
 }

@@ -59,4 +59,17 @@ final class StandardCalls {
     String rule = GUARD.decide(new GuardCall(name, args, PROJECT, PROJECT, null)).ruleId();
     return rule == null ? "allow" : rule;
   }
+
+  /**
+   * {@return the rule that decides an edit of {@code path} from {@code old} to {@code now}, each
+   * {@code \\n} written as two characters read as a line's end (a CSV source's rows)}
+   */
+  static String editRule(String path, String old, String now) {
+    ObjectNode args =
+        JSON.createObjectNode()
+            .put("path", path)
+            .put("old_string", old.replace("\\n", "\n"))
+            .put("new_string", now.replace("\\n", "\n"));
+    return toolRule("edit", args);
+  }
 }
