@@ -200,6 +200,7 @@ final class Where {
     PrivacyPredicates.addCallsTo(onCall);
     WeakenPredicates.addCallsTo(onCall);
     LoosenedEdits.addCallsTo(onCall);
+    DeployedConfigEdits.addCallsTo(onCall); // decision 309
     OrgDirectories.addCallsTo(onCall);
     HardwarePredicates.addCallsTo(onCall);
     PlantPredicates.addCallsTo(onCall);
