@@ -173,12 +173,13 @@ final class DatabaseTargets {
   /**
    * A variable code reads a database's address from ({@code os.environ["DATABASE_URL"]}); decision
    * 226: its name may hold digits ({@code HIS20_URL}, {@code CGS_DC1_DSN}) and end in a connection
-   * string's name ({@code ESOMS_CONN}, {@code ERP_CONNECTION_STRING}).
+   * string's name ({@code ESOMS_CONN}, {@code ERP_CONNECTION_STRING}); decision 310: or a
+   * database's ({@code ENV_COMPLIANCE_DB}, {@code RECEIVALS_DATABASE}).
    */
   private static final Pattern CODE_VARIABLE =
       Pattern.compile(
           "(?i)(?:environ|getenv|process\\.env|ENV)\\W{0,4}[A-Z0-9_]*"
-              + "(?:URL|URI|HOST|DSN|CONN(?:ECTION)?(?:_?STR(?:ING)?)?)");
+              + "(?:URL|URI|HOST|DSN|CONN(?:ECTION)?(?:_?STR(?:ING)?)?|_DB|_DATABASE)");
 
   /** Whether the program is one of the trade's or an interpreter. */
   static boolean ofTheTrade(Step step) {

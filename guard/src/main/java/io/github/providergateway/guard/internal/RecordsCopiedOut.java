@@ -125,6 +125,8 @@ final class RecordsCopiedOut {
     List<Word> args = step.args();
     boolean records = false;
     boolean elsewhere = false;
+    boolean piped = false; // records piped in (decision 310), read only when sent to a hook
+    boolean hook = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       if ((text.equals("-T") || text.equals("--upload-file")) && i + 1 < args.size()) {
@@ -134,15 +136,20 @@ final class RecordsCopiedOut {
         String file = CurlBodies.formFile(args.get(++i).text());
         records |= file != null && (records(file) || recordsRenamed(scan, file));
       } else if (CurlBodies.DATA.contains(text) && i + 1 < args.size()) {
+        String raw = args.get(i + 1).text();
+        if (raw.equals("@-") || raw.equals("@/dev/stdin")) {
+          piped |= RecordsHandedOn.readsRecords(scan, step); // a tool's answer piped (d. 310)
+        }
         String file = CurlBodies.dataFile(args.get(++i).text());
         records |= file != null && !CurlBodies.requestBody(file) && records(file);
       } else if (text.contains("://") && args.get(i).literal()) {
         elsewhere |= elsewhere(Environments.host(text));
       } else if (!args.get(i).literal() && HOOK_WORD.matcher(text).find()) {
         elsewhere = true; // "$SLACK_WEBHOOK_TAS": a channel's hook (decision 307)
+        hook = true;
       }
     }
-    return records && elsewhere;
+    return records && elsewhere || piped && hook;
   }
 
   /**

@@ -337,6 +337,10 @@ final class Where {
         (scan, step, read) -> UnnamedToolActs.commandGuessed(scan, step));
     named.put("container-task-acts", (scan, step, read) -> ContainerTasks.acts(scan, step));
     named.put("run-told-live", (scan, step, read) -> RunToldLive.told(scan, step)); // d. 308
+    named.put( // decision 310
+        "live-setting-off", (scan, step, read) -> LiveSettingsOff.turnedOff(scan, step));
+    named.put("model-given-records", (scan, step, read) -> RecordsHandedOn.toModel(scan, step));
+    named.put("tracker-given-records", (scan, step, read) -> RecordsHandedOn.toTracker(scan, step));
     named.put(
         "company-tool-reveals-secret", // decision 307
         (scan, step, read) -> CompanySecretReveals.reveals(scan, step));
