@@ -150,13 +150,10 @@ final class CallEnvironment {
       return false;
     }
     for (String token : FrameworkEnvironments.assignmentsInEffect(source)) {
-      int eq = token.indexOf('=');
-      List<String> parts =
-          Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));
-      String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
-      if (COMMITTING_PARTS.contains(parts.get(parts.size() - 1))
-              && ON.contains(value.toLowerCase(Locale.ROOT))
-          || dryRun(parts) && OFF.contains(value.toLowerCase(Locale.ROOT))) {
+      Assignment set = Assignment.of(token);
+      String value = set.value().toLowerCase(Locale.ROOT);
+      if (COMMITTING_PARTS.contains(set.last()) && ON.contains(value)
+          || dryRun(set.parts()) && OFF.contains(value)) {
         return true;
       }
     }
@@ -165,15 +162,29 @@ final class CallEnvironment {
 
   private static boolean anySet(List<String> assignments, Told told) {
     for (String token : assignments) {
-      int eq = token.indexOf('=');
-      List<String> parts =
-          Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));
-      boolean on = !OFF.contains(token.substring(eq + 1).replace("\"", "").replace("'", ""));
-      if (told.test(parts, on)) {
+      Assignment set = Assignment.of(token);
+      if (told.test(set.parts(), !OFF.contains(set.value()))) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * An assignment ({@code NAME=value}) as the readings above take it: its name split at {@code _}
+   * and lower-cased ({@code [payout, dry, run]}), its value with its quotes taken out.
+   */
+  private record Assignment(List<String> parts, String value) {
+    static Assignment of(String token) {
+      int eq = token.indexOf('=');
+      return new Assignment(
+          Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_")),
+          token.substring(eq + 1).replace("\"", "").replace("'", ""));
+    }
+
+    String last() {
+      return parts.get(parts.size() - 1);
+    }
   }
 
   /**
@@ -211,19 +222,11 @@ final class CallEnvironment {
       return false;
     }
     for (String token : assignmentsFor(scan, step)) {
-      int eq = token.indexOf('=');
-      List<String> parts =
-          Arrays.asList(token.substring(0, eq).toLowerCase(Locale.ROOT).split("_"));
-      String value =
-          token.substring(eq + 1).replace("\"", "").replace("'", "").toLowerCase(Locale.ROOT);
-      String last = parts.get(parts.size() - 1);
-      boolean set =
-          ON.contains(value)
-              && (SENDING_PARTS.contains(last)
-                  || GO_LIVE_PARTS.contains(last)
-                  || parts.contains("yes")
-                  || waives(parts));
-      if (set || !value.isEmpty() && OFF.contains(value) && dryRun(parts)) {
+      Assignment set = Assignment.of(token);
+      String value = set.value().toLowerCase(Locale.ROOT);
+      // goesLive's reading, given only a switch's own values (COMMIT=3f9c2ab names a commit)
+      if (ON.contains(value) && (SENDING_PARTS.contains(set.last()) || goesLive(set.parts(), true))
+          || !value.isEmpty() && OFF.contains(value) && goesLive(set.parts(), false)) {
         return true; // PAYOUT_SEND=1; PAYOUT_DRY_RUN=0, GOOGLE_ADS_VALIDATE_ONLY=false
       }
     }

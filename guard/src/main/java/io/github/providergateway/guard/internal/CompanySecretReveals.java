@@ -101,8 +101,9 @@ final class CompanySecretReveals {
 
   /** Whether {@code step} is a company's tool asked to hand out a secret it keeps. */
   static boolean reveals(Scan scan, Step step) {
-    return UnnamedToolActs.unnamed(scan, step)
-        && handsOut(step.args())
+    // the words first: every program of every call is asked, and few name a secret
+    return handsOut(step.args())
+        && UnnamedToolActs.unnamed(scan, step)
         && TradeToolCommands.companyTool(scan.source(), step)
         && !BookIndex.names(step.program())
         && !SharedActs.localOrTest(step, RemarkOptions.without(step.args()));

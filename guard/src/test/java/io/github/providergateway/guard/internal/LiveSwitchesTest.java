@@ -58,7 +58,7 @@ class LiveSwitchesTest {
         "deploy/waf/values-prod.yaml|  default_action: deny|  default_action: allow"
       })
   void aProtectionLoweredInItsConfigurationIsAsked(String path, String old, String now) {
-    assertThat(edit(path, old, now)).isEqualTo("weakens.check-off");
+    assertThat(StandardCalls.editRule(path, old, now)).isEqualTo("weakens.check-off");
   }
 
   @ParameterizedTest
@@ -71,7 +71,7 @@ class LiveSwitchesTest {
         "tests/fixtures/anticheat.toml|enforcement_mode = \"ban\"|enforcement_mode = \"log_only\""
       })
   void theWayUpAnotherSectionOrATrialsFileIsNot(String path, String old, String now) {
-    assertThat(edit(path, old, now)).isNotEqualTo("weakens.check-off");
+    assertThat(StandardCalls.editRule(path, old, now)).isNotEqualTo("weakens.check-off");
   }
 
   @ParameterizedTest
@@ -83,7 +83,7 @@ class LiveSwitchesTest {
         "trading_enabled: false  # slow on weekends|trading_enabled: true|none"
       })
   void aSwitchKeptOffDuringAnIncidentIsAProtection(String old, String now, String rule) {
-    String found = edit("config/live/feature_flags.yaml", old, now);
+    String found = StandardCalls.editRule("config/live/feature_flags.yaml", old, now);
     if (rule.equals("none")) {
       assertThat(found).isNotEqualTo("safeguards.protection-off");
     } else {
@@ -132,9 +132,5 @@ class LiveSwitchesTest {
       })
   void stagingNamedByItsOptionOrVariableIsItsPurpose(String command, Outcome expected) {
     assertThat(StandardCalls.shell(command)).isEqualTo(expected);
-  }
-
-  private static String edit(String path, String old, String now) {
-    return StandardCalls.editRule(path, old, now);
   }
 }
