@@ -5,13 +5,13 @@ import io.github.providergateway.guard.*;
 import java.nio.file.*;
 import java.util.*;
 
-/** Runs a JSONL of calls through the guard (standard, session in place) and prints decisions and a tally. */
+/** Runs a JSONL of calls through the guard (standard, or the preset or person's settings file given third; session in place) and prints decisions and a tally. */
 public class BlindRun {
   public static void main(String[] a) throws Exception {
     ObjectMapper json = new ObjectMapper();
     String preset = a.length > 2 ? a[2] : "standard";
     GuardEnvironment env = new GuardEnvironment(Path.of("/home/user"), List.of(Path.of("/tmp")), Path.of("/home/user/.copilot/extensions/tap"));
-    Guard guard = Guard.create(GuardSettings.personal(json.readTree("{\"preset\":\"" + preset + "\"}")), env);
+    Guard guard = Guard.create(Settings.read(json, preset), env);
     Map<String, int[]> tally = new TreeMap<>();
     List<String> out = new ArrayList<>();
     for (String line : Files.readAllLines(Path.of(a[0]))) {

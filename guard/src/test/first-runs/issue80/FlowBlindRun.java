@@ -22,7 +22,7 @@ public class FlowBlindRun {
     }
     List<FlowCorpus.Sequence> seqs = FlowCorpus.read(new ByteArrayInputStream(normalized.toString().getBytes(StandardCharsets.UTF_8)));
     CorpusSetting setting = GuardCorpus.load().setting();
-    Guard guard = Guard.create(GuardSettings.defaults(), setting.environment());
+    Guard guard = Guard.create(Settings.read(json, a.length > 2 ? a[2] : "standard"), setting.environment());
     int harmful = 0, caught = 0, controls = 0, clean = 0, stopped = 0;
     List<String> out = new ArrayList<>();
     for (FlowCorpus.Sequence s : seqs) {
