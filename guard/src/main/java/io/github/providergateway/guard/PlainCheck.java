@@ -22,7 +22,8 @@ final class PlainCheck {
    */
   PlainCheck(PlainRule rule, Path home) {
     this.rule = rule;
-    this.matcher = new PlainMatcher(rule.tool(), rule.command(), rule.path(), rule.arg(), home);
+    this.matcher =
+        new PlainMatcher(rule.tool(), rule.command(), rule.path(), rule.arg(), home, rule.acts());
   }
 
   /** {@return the rule} */

@@ -25,6 +25,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  *     untrusted} or {@code secret}; {@code null} for a rule of the call alone
  * @param sends whether the rule matches only a call that sends data out of the project
  *     (docs/guard.md, "Sending data out"); a flow rule's usual condition
+ * @param acts whether the rule matches only a call that does more than look, as the guard reads it
+ *     (a read, a dry run, a test's or staging's place, a server's tool named for a read are let
+ *     through: decision 311); for deny and ask rules
  */
 public record PlainRule(
     String id,
@@ -35,7 +38,8 @@ public record PlainRule(
     JsonNode arg,
     String reason,
     String after,
-    boolean sends) {
+    boolean sends,
+    boolean acts) {
 
   /**
    * A rule of the call alone.
@@ -56,7 +60,33 @@ public record PlainRule(
       String path,
       JsonNode arg,
       String reason) {
-    this(id, action, tool, command, path, arg, reason, null, false);
+    this(id, action, tool, command, path, arg, reason, null, false, false);
+  }
+
+  /**
+   * A rule that matches looks too.
+   *
+   * @param id its id
+   * @param action deny, ask, or allow in an allow list
+   * @param tool a glob over the tool's gateway name, or {@code null}
+   * @param command word globs over each program the command runs, or {@code null}
+   * @param path a glob over the file the call touches, or {@code null}
+   * @param arg argument name to a glob over its decoded value, or {@code null}
+   * @param reason what the agent reads when it blocks, or {@code null}
+   * @param after a flow rule's condition: {@code untrusted} or {@code secret}, or {@code null}
+   * @param sends whether the rule matches only a call that sends data out of the project
+   */
+  public PlainRule(
+      String id,
+      GuardVerdict.Outcome action,
+      String tool,
+      String command,
+      String path,
+      JsonNode arg,
+      String reason,
+      String after,
+      boolean sends) {
+    this(id, action, tool, command, path, arg, reason, after, sends, false);
   }
 
   /** {@return whether the rule is a flow rule: it needs the session's past to match} */
@@ -82,6 +112,7 @@ public record PlainRule(
    *     the match
    * @param after a flow rule's condition: {@code untrusted} or {@code secret}, or {@code null}
    * @param sends whether the rule matches only a call that sends data out of the project
+   * @param acts whether the rule matches only a call that does more than look
    * @throws NullPointerException when {@code id} or {@code action} is null
    * @throws IllegalArgumentException when {@code after} is another word
    */

@@ -38,7 +38,8 @@ final class PlainRules {
   static final String SANDBOX = "sandbox";
 
   private static final Set<String> FIELDS =
-      NameSet.of("id", "action", "tool", "command", "path", "arg", "reason", "after", "sends");
+      NameSet.of(
+          "id", "action", "tool", "command", "path", "arg", "reason", "after", "sends", "acts");
 
   private PlainRules() {}
 
@@ -327,6 +328,17 @@ final class PlainRules {
       problems.add(named + ": after, sends: a flow condition is for deny and ask rules; left out");
       return null;
     }
+    JsonNode actsNode = node.get("acts");
+    if (actsNode != null && !actsNode.isBoolean()) {
+      problems.add(named + ": acts: true or false; left out");
+      return null;
+    }
+    boolean acts = actsNode != null && actsNode.asBoolean();
+    if (acts && action == GuardVerdict.Outcome.ALLOW) {
+      problems.add(
+          named + ": acts: for deny and ask rules (an allow lets through what it names); left out");
+      return null;
+    }
     if (patterns[0] == null
         && patterns[1] == null
         && patterns[2] == null
@@ -350,7 +362,8 @@ final class PlainRules {
         arg == null ? null : arg.deepCopy(),
         patterns[3],
         after,
-        sends);
+        sends,
+        acts);
   }
 
   /** {@code *} and {@code ?} in a pattern: what a match's cost grows with. */

@@ -49,6 +49,9 @@ public final class PlainMatcher {
   private final PathForm pathForm;
   private final Map<String, Glob> args = new LinkedHashMap<>();
 
+  /** Whether the rule matches only a call the guard does not read as a look ({@code "acts"}). */
+  private final boolean acts;
+
   private enum PathForm {
     ABSOLUTE,
     PROJECT,
@@ -71,6 +74,30 @@ public final class PlainMatcher {
       String pathPattern,
       JsonNode argPatterns,
       Path home) {
+    this(toolPattern, commandPattern, pathPattern, argPatterns, home, false);
+  }
+
+  /**
+   * Compiles a rule's patterns, as {@link #PlainMatcher(String, String, String, JsonNode, Path)},
+   * for a rule that matches only a call that does more than look ({@code "acts": true}, decision
+   * 311): a program the guard reads as a read, a dry run or a test's place, and any other tool's
+   * call it reads as a look, are not matched.
+   *
+   * @param toolPattern the tool's name glob
+   * @param commandPattern the command's word patterns
+   * @param pathPattern the path glob
+   * @param argPatterns an argument's value glob by the argument's name
+   * @param home the user's home, for a path pattern from {@code ~/}
+   * @param acts whether a look is let through
+   */
+  public PlainMatcher(
+      String toolPattern,
+      String commandPattern,
+      String pathPattern,
+      JsonNode argPatterns,
+      Path home,
+      boolean acts) {
+    this.acts = acts;
     this.tool = toolPattern == null ? null : Glob.text(toolPattern);
     if (commandPattern == null) {
       this.command = null;
@@ -139,6 +166,11 @@ public final class PlainMatcher {
    */
   public boolean matches(Scan scan) {
     if (!callMatches(scan.call(), scan.budget())) {
+      return false;
+    }
+    // A look is a look only where every program of the call looks: a record shown and piped to
+    // gh issue comment is carried away, whichever program the rule named (decision 311).
+    if (acts && LookingCalls.looks(scan)) {
       return false;
     }
     if (command != null) {

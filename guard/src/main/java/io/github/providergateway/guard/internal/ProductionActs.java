@@ -161,7 +161,7 @@ final class ProductionActs {
    * --commit=false}), or say it otherwise: {@code --dry-run=false}, {@code --mode apply}, {@code
    * COMMIT=1} set for it (decision 178).
    */
-  private static boolean committed(Scan scan, List<Word> args) {
+  static boolean committed(Scan scan, List<Word> args) {
     for (Word word : args) {
       String text = word.text();
       int eq = text.indexOf('=');

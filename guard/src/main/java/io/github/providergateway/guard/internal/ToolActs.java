@@ -211,7 +211,7 @@ final class ToolActs {
    * runner, built when it runs or a literal that writes (decision 199: {@code DECLARE @s …; EXEC
    * sp_executesql @s} through a read tool).
    */
-  private static boolean sqlWrites(JsonNode args) {
+  static boolean sqlWrites(JsonNode args) {
     if (args == null || !args.isObject()) {
       return false;
     }

@@ -1,0 +1,223 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Whether a call only looks, as the guard reads it: what a person's rule given {@code "acts": true}
+ * lets through (decision 311). Round 57's people wrote rules for their own companies, blind to the
+ * cases, and most of the ordinary calls those rules asked about were looks at what the rule named:
+ * {@code kubectl --context acme-prod get pods}, {@code arn deploy status --env prod}, a {@code
+ * SELECT} on production's warehouse, an MCP tool that lists forms. The guard already reads such
+ * calls for its own rules; this lends the person the same reading.
+ *
+ * <p>A program looks when the guard reads its command words as a read ({@code get}, {@code status},
+ * {@code show}, {@code logs}…) told nothing that acts ({@code --apply}, {@code --fix}, a go-ahead
+ * set in its environment), when every statement a database client is given reads, when it runs dry,
+ * or when it works on a test's, staging's or this machine's place; the text filters a look is piped
+ * through ({@code grep}, {@code head}, {@code jq}…) look too. A read that carries what it reads
+ * away ({@code export}, {@code download}, {@code dump}, {@code pull}, {@code print}, an {@code
+ * --out} file) is not a look. A file read, a web page fetched with nothing in its query that acts,
+ * and a server's tool named for a read ({@code list_forms}, {@code query} given a {@code SELECT})
+ * look; an edit never does. What the guard cannot read is no look: the rule matches.
+ */
+final class LookingCalls {
+  private LookingCalls() {}
+
+  /** The read words that carry what they read out of the system read. */
+  private static final Set<String> CARRIES =
+      NameSet.of("export", "download", "dump", "pull", "print", "fetch", "copy", "sync");
+
+  /** The long options' words that send a read's output somewhere: {@code --out trail.csv}. */
+  private static final Set<String> OUTPUT_OPTIONS =
+      NameSet.of("out", "output", "dest", "destination", "export", "upload", "to", "send");
+
+  /**
+   * Programs that only filter or count the text piped to them, and the shell's own steps around a
+   * look ({@code cd}, {@code echo}).
+   */
+  private static final Set<String> FILTERS =
+      NameSet.of(
+          "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "sort", "uniq", "cut", "jq",
+          "column", "less", "more", "cat", "tr", "nl", "cd", "pushd", "popd", "echo", "printf",
+          "true", "pwd", "date", "sleep");
+
+  /**
+   * {@return whether every program of a shell call looks, or the call of another tool looks}
+   *
+   * @param scan the call as read
+   */
+  static boolean looks(Scan scan) {
+    CallForRules call = scan.call();
+    String tool = call == null ? "" : call.tool();
+    if (tool.equals("shell")) {
+      if (scan.steps().isEmpty() || !scan.opaque().isEmpty()) {
+        return false;
+      }
+      for (Step step : scan.steps()) {
+        if (!looks(scan, step)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    String lower = tool.toLowerCase(Locale.ROOT);
+    if (lower.equals("read") || lower.equals("websearch")) {
+      return true;
+    }
+    if (FetchActs.fetchedUrl(scan) != null) {
+      return FetchActs.found(scan) == null;
+    }
+    if (lower.equals("edit") || lower.equals("write") || lower.equals("multiedit")) {
+      return false;
+    }
+    return toolNamedForRead(tool) && (call.args() == null || !ToolActs.sqlWrites(call.args()));
+  }
+
+  /**
+   * {@return whether one program of a shell call looks}
+   *
+   * @param scan the call as read
+   * @param step the program
+   */
+  static boolean looks(Scan scan, Step step) {
+    List<Word> args = step.args();
+    if (FILTERS.contains(step.program())) {
+      return !writesFiles(step);
+    }
+    if (ShapeWords.REMOTE_SHELLS.contains(step.program())) {
+      return remoteCommandRead(scan, step) && !writesFiles(step);
+    }
+    if (SqlReadsOnly.reads(step)) {
+      return true;
+    }
+    if (SharedActs.dryRun(args)
+        || CallEnvironment.staysDry(scan, step)
+        || SharedActs.localOrTest(step, RemarkOptions.without(args))
+        || CallEnvironment.givenTestValues(scan, step)
+        || CallEnvironment.givenLocalHost(scan, step)
+        || TestEndpoints.in(step)) {
+      return true;
+    }
+    return ProductionActs.reads(args)
+        && !actsAfterRead(args)
+        && !carries(args)
+        && !UnnamedToolActs.optionsAct(args)
+        && !ProductionActs.committed(scan, args);
+  }
+
+  /**
+   * Whether a command word acts after the last one that reads: {@code cat submit} submits (CAT, a
+   * regulator's audit trail, is the thing), {@code deploy status} reads. An option's value is
+   * skipped, as a word with {@code =} or {@code /} in it (a filter, a path); a word the guard
+   * cannot know is skipped too, since the reading of {@link ProductionActs#reads} has found a read.
+   */
+  private static boolean actsAfterRead(List<Word> args) {
+    boolean actsAfter = false;
+    boolean valueNext = false;
+    for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
+      Word word = args.get(i);
+      String text = word.text();
+      if (valueNext) {
+        valueNext = false;
+        continue;
+      }
+      if (text.equals("--")) {
+        break;
+      }
+      if (text.startsWith("-")) {
+        valueNext =
+            text.indexOf('=') < 0
+                && !ShapeWords.ACTING_FLAGS.contains(text)
+                && !ShapeWords.EVERYTHING.contains(text);
+        continue;
+      }
+      if (!word.literal()
+          || text.length() > 64
+          || text.indexOf(' ') >= 0
+          || text.indexOf('=') >= 0
+          || text.indexOf('/') >= 0) {
+        continue;
+      }
+      boolean reads = false;
+      boolean acts = false;
+      for (String part : ServiceVerbs.split(text)) {
+        reads |= ShapeWords.READS.contains(part);
+        acts |= TradeVerbs.verb(part);
+      }
+      if (acts) {
+        actsAfter = true;
+      } else if (reads) {
+        actsAfter = false;
+      }
+    }
+    return actsAfter;
+  }
+
+  /**
+   * Whether a remote shell's command was read as programs of their own ({@code ssh salt.internal
+   * "sudo salt 'ws03' state.apply x test=True"}): they are judged each; a session with no command
+   * given is no look.
+   */
+  private static boolean remoteCommandRead(Scan scan, Step step) {
+    for (Step other : scan.steps()) {
+      if (other != step && other.invocation().via().contains(step.program())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean writesFiles(Step step) {
+    return step.invocation().redirects().stream().anyMatch(r -> r.operator().startsWith(">"));
+  }
+
+  /** Whether a command word carries what it reads away, or an option sends the output on. */
+  private static boolean carries(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      if (text.length() > 64) {
+        continue;
+      }
+      if (text.startsWith("--")) {
+        int eq = text.indexOf('=');
+        String option = eq > 0 ? text.substring(2, eq) : text.substring(2);
+        for (String part : ServiceVerbs.split(option)) {
+          if (OUTPUT_OPTIONS.contains(part)) {
+            return true;
+          }
+        }
+        continue;
+      }
+      if (!text.startsWith("-")) {
+        for (String part : ServiceVerbs.split(text)) {
+          if (CARRIES.contains(part)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a server's tool is named for a read ({@code list_forms}, {@code get_case}, {@code
+   * query}) and for no act: the words after its server's name, as {@code acts.tool-acts} reads
+   * them.
+   */
+  private static boolean toolNamedForRead(String tool) {
+    int server = tool.lastIndexOf("__");
+    String name = server >= 0 ? tool.substring(server + 2) : tool;
+    boolean reads = false;
+    for (String part : ServiceVerbs.split(name)) {
+      if (TradeVerbs.verb(part) || CARRIES.contains(part)) {
+        return false;
+      }
+      reads |= ShapeWords.READS.contains(part);
+    }
+    return reads;
+  }
+}
