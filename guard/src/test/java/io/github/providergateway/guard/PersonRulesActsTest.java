@@ -96,6 +96,8 @@ class PersonRulesActsTest {
           "fvg deploy status --env prod",
           "fvg pay refund --invoice INV-1 --dry-run",
           "fvg pay refund --invoice INV-1 --env staging",
+          "fvg pay refund --invoice INV-1 --env staging && ls -l out/",
+          "fvg imaging study show ST-1 --env prod --output yaml",
         }) {
       allowed(acts, look);
       asked(withActs(TOOL, false), look, "fvg");
@@ -124,6 +126,7 @@ class PersonRulesActsTest {
         "fvg lab results download --since 2024-01-01",
         "fvg db dump --schema clinical",
         "fvg patient history --id P-1 --out /tmp/p1.csv",
+        "fvg patient history --id P-1 --output p1",
         "fvg invoices print --batch B-12",
       })
   void aReadThatCarriesWhatItReadsAwayIsNoLook(String command) {

@@ -35,15 +35,77 @@ final class LookingCalls {
   private static final Set<String> OUTPUT_OPTIONS =
       NameSet.of("out", "output", "dest", "destination", "export", "upload", "to", "send");
 
+  /** An output option's values that name a format, not a place: {@code --output yaml}. */
+  private static final Set<String> FORMATS =
+      NameSet.of(
+          "json",
+          "yaml",
+          "yml",
+          "wide",
+          "table",
+          "text",
+          "txt",
+          "plain",
+          "csv",
+          "tsv",
+          "name",
+          "raw",
+          "pretty",
+          "short",
+          "long",
+          "markdown",
+          "md",
+          "xml",
+          "jsonl",
+          "ndjson");
+
   /**
-   * Programs that only filter or count the text piped to them, and the shell's own steps around a
-   * look ({@code cd}, {@code echo}).
+   * Programs that only filter or count the text piped to them, the shell's own steps around a look
+   * ({@code cd}, {@code echo}), and those that only list or describe files and the machine ({@code
+   * ls -l out/}, {@code du -sh}).
    */
   private static final Set<String> FILTERS =
       NameSet.of(
-          "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "sort", "uniq", "cut", "jq",
-          "column", "less", "more", "cat", "tr", "nl", "cd", "pushd", "popd", "echo", "printf",
-          "true", "pwd", "date", "sleep");
+          "grep",
+          "egrep",
+          "fgrep",
+          "rg",
+          "head",
+          "tail",
+          "wc",
+          "sort",
+          "uniq",
+          "cut",
+          "jq",
+          "column",
+          "less",
+          "more",
+          "cat",
+          "tr",
+          "nl",
+          "cd",
+          "pushd",
+          "popd",
+          "echo",
+          "printf",
+          "true",
+          "pwd",
+          "date",
+          "sleep",
+          "ls",
+          "stat",
+          "file",
+          "du",
+          "df",
+          "tree",
+          "which",
+          "whoami",
+          "hostname",
+          "uname",
+          "id",
+          "realpath",
+          "basename",
+          "dirname");
 
   /**
    * {@return whether every program of a shell call looks, or the call of another tool looks}
@@ -185,9 +247,11 @@ final class LookingCalls {
       if (text.startsWith("--")) {
         int eq = text.indexOf('=');
         String option = eq > 0 ? text.substring(2, eq) : text.substring(2);
+        String value =
+            eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : "";
         for (String part : ServiceVerbs.split(option)) {
-          if (OUTPUT_OPTIONS.contains(part)) {
-            return true;
+          if (OUTPUT_OPTIONS.contains(part) && !FORMATS.contains(value)) {
+            return true; // --out trail.csv; not --output yaml, a format
           }
         }
         continue;
