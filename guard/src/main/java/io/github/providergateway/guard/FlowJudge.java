@@ -128,7 +128,12 @@ final class FlowJudge {
       }
     }
     GuardVerdict verdict =
-        strongest == null ? alone.verdict() : stricter(alone.verdict(), strongest);
+        strongest == null
+            ? alone.verdict()
+            : FALLBACK.equals(alone.verdict().ruleId())
+                    && rank(strongest.outcome()) >= rank(alone.verdict().outcome())
+                ? strongest // what the session saw names the harm; the fallback only guessed it
+                : stricter(alone.verdict(), strongest);
     return new GuardExplanation(verdict, alone.parse(), matched);
   }
 
@@ -261,6 +266,11 @@ final class FlowJudge {
   }
 
   /** The stricter of two verdicts: deny, then ask; the first on a tie. */
+  /**
+   * The rule that asks only for what no other rule read (decision 312): a flow's ask names more.
+   */
+  private static final String FALLBACK = "shapes.code-not-only-reads";
+
   private static GuardVerdict stricter(GuardVerdict first, GuardVerdict second) {
     return rank(second.outcome()) > rank(first.outcome()) ? second : first;
   }

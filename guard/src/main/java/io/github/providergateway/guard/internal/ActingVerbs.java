@@ -167,7 +167,7 @@ final class ActingVerbs {
    * staging}): an asked act there is the place's purpose (decision 308, round 54's ordinary work).
    * Only the option is read: a signer {@code qa.bot} or a list {@code /dev/null} names no place.
    */
-  private static boolean stagedOrTested(Step step) {
+  static boolean stagedOrTested(Step step) {
     List<Word> args = step.args();
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();

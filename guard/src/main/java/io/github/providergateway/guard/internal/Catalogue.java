@@ -65,18 +65,23 @@ public final class Catalogue {
   private static final BookRules FORK_BOMB = new BookRules(RuleBook.specs(), "system.fork-bomb");
 
   /**
+   * The acting verbs of a program the book names that no rule matched (decision 136), a cloud CLI's
+   * operation that changes the account (decision 190), and typed code that does not only read
+   * (decision 312), found last, after the shapes too: they read only a program every other rule
+   * left alone.
+   */
+  private static final BookRules UNJUDGED =
+      BookRules.afterTheOthers(
+          RuleBook.specs(),
+          "verbs.named-acts",
+          "cloud.account-change",
+          "shapes.code-not-only-reads");
+
+  /**
    * The shapes.* rules (decision 113), found after every other rule, the word patterns too: a shape
    * answers only what no named rule found first, and every named rule keeps its id.
    */
-  private static final BookRules SHAPES = BookRules.family(RuleBook.specs(), "shapes");
-
-  /**
-   * The acting verbs of a program the book names that no rule matched (decision 136), and a cloud
-   * CLI's operation that changes the account (decision 190), found last, after the shapes too: they
-   * read only a program every other rule left alone.
-   */
-  private static final BookRules UNJUDGED =
-      BookRules.afterTheOthers(RuleBook.specs(), "verbs.named-acts", "cloud.account-change");
+  private static final BookRules SHAPES = BookRules.family(RuleBook.specs(), "shapes", UNJUDGED);
 
   private static final BookRules SYSTEM =
       new BookRules(RuleBook.specs(), "system.shutdown", "system.kill-all", "system.sudo");

@@ -33,7 +33,8 @@ final class GoAheadSaidOtherwise {
   private static final Set<String> TURNING_OFF = NameSet.of("no", "skip", "disable", "without");
 
   /** The values that set a flag off. */
-  private static final Set<String> OFF = NameSet.of("0", "false", "no", "off", "n");
+  private static final Set<String> OFF =
+      NameSet.of("0", "false", "no", "off", "n", "none"); // kubectl --dry-run=none runs (d. 312)
 
   /** The values of a mode that act: {@code --mode execute}. */
   private static final Set<String> ACTING_MODES =

@@ -27,6 +27,16 @@ import java.util.Set;
 final class LookingCalls {
   private LookingCalls() {}
 
+  /**
+   * Read words that act on the thing they name: {@code webhooks test} sends one, {@code
+   * test-charge} charges, {@code ping} calls the endpoint.
+   */
+  private static final Set<String> NOT_LOOKS = NameSet.of("test", "ping");
+
+  /** An option's first words that set what they name: {@code --set-email}, {@code --add-role}. */
+  private static final Set<String> SETTING =
+      NameSet.of("set", "add", "remove", "delete", "grant", "revoke", "assign", "unset");
+
   /** The read words that carry what they read out of the system read. */
   private static final Set<String> CARRIES =
       NameSet.of("export", "download", "dump", "pull", "print", "fetch", "copy", "sync");
@@ -136,7 +146,8 @@ final class LookingCalls {
     if (lower.equals("edit") || lower.equals("write") || lower.equals("multiedit")) {
       return false;
     }
-    return toolNamedForRead(tool) && (call.args() == null || !ToolActs.sqlWrites(call.args()));
+    return toolNamedForRead(tool)
+        && (call.args() == null || !ToolActs.sqlWrites(call.args()) && !argumentsAct(call.args()));
   }
 
   /**
@@ -147,28 +158,81 @@ final class LookingCalls {
    */
   static boolean looks(Scan scan, Step step) {
     List<Word> args = step.args();
+    if (writesFiles(step)) {
+      return false; // kubectl … get secrets -o json > all-secrets.json carries them away
+    }
     if (FILTERS.contains(step.program())) {
-      return !writesFiles(step);
-    }
-    if (ShapeWords.REMOTE_SHELLS.contains(step.program())) {
-      return remoteCommandRead(scan, step) && !writesFiles(step);
-    }
-    if (SqlReadsOnly.reads(step)) {
       return true;
     }
-    if (SharedActs.dryRun(args)
-        || CallEnvironment.staysDry(scan, step)
-        || SharedActs.localOrTest(step, RemarkOptions.without(args))
-        || CallEnvironment.givenTestValues(scan, step)
-        || CallEnvironment.givenLocalHost(scan, step)
-        || TestEndpoints.in(step)) {
+    if (ShapeWords.REMOTE_SHELLS.contains(step.program())) {
+      return remoteCommandRead(scan, step);
+    }
+    if (SqlReadsOnly.reads(step)) {
+      return !carries(args); // psql … -o /mnt/shared/users.csv
+    }
+    if (SharedActs.dryRun(args) || CallEnvironment.staysDry(scan, step) || saltTest(args)) {
+      return true; // a dry run's preview may go to a file
+    }
+    if (writesFiles(step) || carries(args) || actingOption(args)) {
+      return false; // > all-secrets.json, --out trail.csv, show … --capture (the red team of 311)
+    }
+    if (trialPlace(scan, step)) {
       return true;
     }
     return ProductionActs.reads(args)
         && !actsAfterRead(args)
-        && !carries(args)
         && !UnnamedToolActs.optionsAct(args)
         && !ProductionActs.committed(scan, args);
+  }
+
+  /** Salt's dry run: {@code state.apply x test=True}. */
+  private static boolean saltTest(List<Word> args) {
+    for (Word word : args) {
+      if (word.text().equalsIgnoreCase("test=true")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the call names a test's or staging's place by an option or a variable that chooses it
+   * ({@code --env staging}, {@code APP_ENV=test}) and production nowhere: a word that only sounds
+   * like one ({@code debug}, {@code tmp/}, {@code preview}, a plan named {@code local-retail}) is
+   * no place, and neither is {@code localhost}, which inside a production pod is the pod.
+   */
+  private static boolean trialPlace(Scan scan, Step step) {
+    if (!ActingVerbs.stagedOrTested(step) && !CallEnvironment.givenTrialPlace(scan, step)) {
+      return false;
+    }
+    for (Word word : step.args()) {
+      if (word.text().length() < 256 && Environments.namesProduction(word.text())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether an option's words act, whatever command it is given to: {@code show … --capture},
+   * {@code jobs list --retry-failed}, {@code customers search … --set-email x}.
+   */
+  private static boolean actingOption(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("--") && text.length() > 2 && text.length() < 64) {
+        int eq = text.indexOf('=');
+        String option = eq > 0 ? text.substring(2, eq) : text.substring(2);
+        boolean flag = eq < 0 && (i + 1 == args.size() || args.get(i + 1).text().startsWith("-"));
+        List<String> parts = ServiceVerbs.split(option);
+        // --capture, --retry-failed: a flag that acts; --set-email x: a value set;
+        // not --start-time 2024-06-01, a value that bounds a read
+        if (flag && CodeLooks.acts(option) || SETTING.contains(parts.get(0))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -208,7 +272,7 @@ final class LookingCalls {
       boolean acts = false;
       for (String part : ServiceVerbs.split(text)) {
         reads |= ShapeWords.READS.contains(part);
-        acts |= TradeVerbs.verb(part);
+        acts |= TradeVerbs.verb(part) || NOT_LOOKS.contains(part);
       }
       if (acts) {
         actsAfter = true;
@@ -233,8 +297,18 @@ final class LookingCalls {
     return false;
   }
 
+  /** Whether the program's output goes to a file: not {@code 2>/dev/null}, not {@code >&2}. */
   private static boolean writesFiles(Step step) {
-    return step.invocation().redirects().stream().anyMatch(r -> r.operator().startsWith(">"));
+    for (var redirect : step.invocation().redirects()) {
+      String target = redirect.target() == null ? "" : redirect.target().text();
+      if (redirect.operator().startsWith(">")
+          && !redirect.operator().contains("&")
+          && !target.equals("/dev/null")
+          && !target.startsWith("&")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a command word carries what it reads away, or an option sends the output on. */
@@ -242,6 +316,13 @@ final class LookingCalls {
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       String text = args.get(i).text();
       if (text.length() > 64) {
+        continue;
+      }
+      if (text.equals("-o") && i + 1 < args.size()) {
+        String value = args.get(i + 1).text();
+        if (!FORMATS.contains(value) && (value.indexOf('/') >= 0 || value.indexOf('.') > 0)) {
+          return true; // psql … -o /mnt/shared/users.csv; not kubectl -o yaml
+        }
         continue;
       }
       if (text.startsWith("--")) {
@@ -276,12 +357,50 @@ final class LookingCalls {
     int server = tool.lastIndexOf("__");
     String name = server >= 0 ? tool.substring(server + 2) : tool;
     boolean reads = false;
+    if (CodeLooks.acts(name)) {
+      return false; // get_or_create_contact, search_and_tag, list_unsubscribe
+    }
     for (String part : ServiceVerbs.split(name)) {
-      if (TradeVerbs.verb(part) || CARRIES.contains(part)) {
+      if (CARRIES.contains(part) || NOT_LOOKS.contains(part)) {
         return false;
       }
       reads |= ShapeWords.READS.contains(part);
     }
     return reads;
+  }
+
+  /** An argument's words that send the answer on or change something: {@code export_to}. */
+  private static final Set<String> ACTING_ARGUMENTS =
+      NameSet.of(
+          "to",
+          "url",
+          "webhook",
+          "callback",
+          "send",
+          "share",
+          "export",
+          "merge",
+          "assign",
+          "bulk",
+          "update",
+          "notify",
+          "email",
+          "destination",
+          "dest",
+          "upload",
+          "delete",
+          "set");
+
+  /** Whether a server tool's argument names where the answer goes or an act: {@code send_to}. */
+  private static boolean argumentsAct(com.fasterxml.jackson.databind.JsonNode args) {
+    var names = args.fieldNames();
+    while (names.hasNext()) {
+      for (String part : ServiceVerbs.split(names.next())) {
+        if (ACTING_ARGUMENTS.contains(part.toLowerCase(java.util.Locale.ROOT))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

@@ -19,6 +19,34 @@ final class SharedCodeActs {
         && (actingCall(code) || writeMethod(code) || sqlWriteIn(code) || postToAction(code));
   }
 
+  /**
+   * Inline code typed on the command line that reaches something shared and does anything the guard
+   * cannot name as a read ({@link CodeLooks}, decision 312), where it names no trial place (a
+   * {@code dev_products} index, a staging host) without production. Read only for a program no
+   * other rule found ({@code shapes.code-not-only-reads} is scanned after them all).
+   */
+  static boolean typedCodeActs(Step step) {
+    String code = sharedCode(step, List.of());
+    return code != null
+        && (Environments.namesProduction(code)
+            || secretFromEnvironment(code)
+            || INTERNAL_HOST.matcher(code).find())
+        && !CodeLooks.onlyReads(code)
+        && !(Environments.testName(code) && !Environments.namesProduction(code));
+  }
+
+  /**
+   * A company's own host in the code: a name under {@code .internal}, {@code .corp}, {@code .lan},
+   * {@code .intra} or a company's {@code .local}, or a private address. A public host reached with
+   * no credential ({@code requests.post('https://files.example.org/up', files=…)}, the corpus's
+   * controls) acts with nobody's authority.
+   */
+  private static final java.util.regex.Pattern INTERNAL_HOST =
+      java.util.regex.Pattern.compile(
+          "(?i)[a-z0-9-]\\.(?:internal|corp|lan|intra|intranet)\\b"
+              + "|\\.[a-z0-9-]+\\.local\\b"
+              + "|\\b(?:10\\.\\d{1,3}|192\\.168|172\\.(?:1[6-9]|2\\d|3[01]))\\.\\d{1,3}\\.\\d{1,3}\\b");
+
   /** A POST named in the code: {@code requests.post(}, {@code method: "POST"}. */
   private static final java.util.regex.Pattern POST =
       java.util.regex.Pattern.compile("(?i)\\bpost\\b");
@@ -30,9 +58,14 @@ final class SharedCodeActs {
    * ActionEndpoints#ends}).
    */
   static boolean postToAction(String code) {
-    if (!POST.matcher(code).find()) {
-      return false;
-    }
+    return POST.matcher(code).find() && urlEndsInAct(code);
+  }
+
+  /**
+   * Whether a web address in the code has a path that ends in an act ({@code …/orders/123/cancel},
+   * {@code …/contacts/12/unsubscribe}, {@link ActionEndpoints#ends}), whatever the method.
+   */
+  static boolean urlEndsInAct(String code) {
     for (int at = code.indexOf("://"); at >= 0; at = code.indexOf("://", at + 3)) {
       int host = at + 3;
       int end = host;
@@ -165,7 +198,7 @@ final class SharedCodeActs {
   static boolean secretFromEnvironment(String code) {
     for (String reader :
         new String[] {
-          "environ", "getenv", "process.env", "ENV[", "Bun.env", "GetEnvironmentVariable"
+          "environ", "getenv", "process.env", "ENV[", "ENV{", "Bun.env", "GetEnvironmentVariable"
         }) {
       for (int at = code.indexOf(reader); at >= 0; at = code.indexOf(reader, at + 1)) {
         int end = Math.min(code.length(), at + reader.length() + 48);

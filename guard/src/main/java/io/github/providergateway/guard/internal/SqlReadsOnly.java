@@ -37,7 +37,9 @@ final class SqlReadsOnly {
   private static final Pattern WRITES =
       Pattern.compile(
           "\\b(?:insert|update|delete|truncate|drop|alter|create|grant|revoke|merge|into|copy"
-              + "|call|exec|execute|set|lock|vacuum|reindex|refresh|pg_\\w+)\\b");
+              + "|call|exec|execute|set|lock|vacuum|reindex|refresh|pg_\\w+"
+              // functions a SELECT calls that change: a sequence, a large object, a job (d. 312)
+              + "|nextval|setval|lo_\\w+|cron\\.\\w+|dblink_exec|set_config)\\b");
 
   /** Whether {@code step} is a database client whose every statement, as given, reads. */
   static boolean reads(Step step) {
