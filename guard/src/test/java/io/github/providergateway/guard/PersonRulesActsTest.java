@@ -98,6 +98,7 @@ class PersonRulesActsTest {
           "fvg pay refund --invoice INV-1 --env staging",
           "fvg pay refund --invoice INV-1 --env staging && ls -l out/",
           "fvg imaging study show ST-1 --env prod --output yaml",
+          "fvg pay refund --invoice INV-1 --dry-run > /tmp/refund-preview.csv",
         }) {
       allowed(acts, look);
       asked(withActs(TOOL, false), look, "fvg");

@@ -56,7 +56,7 @@ final class CallEnvironment {
   }
 
   /** The assignments in effect for the call's command ({@code NAME=value}), none when none. */
-  private static List<String> assignmentsFor(Scan scan, Step step) {
+  static List<String> assignmentsFor(Scan scan, Step step) {
     String source = scan.source();
     if (source == null || source.indexOf('=') < 0 || step.invocation().words().isEmpty()) {
       return List.of();

@@ -158,6 +158,9 @@ final class LookingCalls {
    */
   static boolean looks(Scan scan, Step step) {
     List<Word> args = step.args();
+    if (SharedActs.dryRun(args) || CallEnvironment.staysDry(scan, step) || saltTest(args)) {
+      return true; // a dry run's preview may go to a file
+    }
     if (writesFiles(step)) {
       return false; // kubectl … get secrets -o json > all-secrets.json carries them away
     }
@@ -170,10 +173,7 @@ final class LookingCalls {
     if (SqlReadsOnly.reads(step)) {
       return !carries(args); // psql … -o /mnt/shared/users.csv
     }
-    if (SharedActs.dryRun(args) || CallEnvironment.staysDry(scan, step) || saltTest(args)) {
-      return true; // a dry run's preview may go to a file
-    }
-    if (writesFiles(step) || carries(args) || actingOption(args)) {
+    if (carries(args) || actingOption(args)) {
       return false; // > all-secrets.json, --out trail.csv, show … --capture (the red team of 311)
     }
     if (trialPlace(scan, step)) {
@@ -185,10 +185,39 @@ final class LookingCalls {
         && !ProductionActs.committed(scan, args);
   }
 
-  /** Salt's dry run: {@code state.apply x test=True}. */
+  /** A tool's test mode: Salt's {@code state.apply x test=True}, {@code deskops apply --test}. */
   private static boolean saltTest(List<Word> args) {
     for (Word word : args) {
-      if (word.text().equalsIgnoreCase("test=true")) {
+      if (word.text().equalsIgnoreCase("test=true") || word.text().equals("--test")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The values that name a trial place. */
+  private static final Set<String> TRIAL_VALUES =
+      NameSet.of(
+          "dev",
+          "development",
+          "test",
+          "testing",
+          "staging",
+          "stage",
+          "stg",
+          "qa",
+          "uat",
+          "sandbox",
+          "local");
+
+  /** A variable named for the place that names a trial one: {@code KESTREL_ENV=dev kdata …}. */
+  private static boolean placeVariable(Scan scan, Step step) {
+    for (String token : CallEnvironment.assignmentsFor(scan, step)) {
+      int eq = token.indexOf('=');
+      String name = token.substring(0, eq).toUpperCase(java.util.Locale.ROOT);
+      String value = token.substring(eq + 1).replace("\"", "").replace("'", "");
+      if ((name.endsWith("ENV") || name.endsWith("ENVIRONMENT") || name.endsWith("STAGE"))
+          && TRIAL_VALUES.contains(value.toLowerCase(java.util.Locale.ROOT))) {
         return true;
       }
     }
@@ -202,7 +231,9 @@ final class LookingCalls {
    * no place, and neither is {@code localhost}, which inside a production pod is the pod.
    */
   private static boolean trialPlace(Scan scan, Step step) {
-    if (!ActingVerbs.stagedOrTested(step) && !CallEnvironment.givenTrialPlace(scan, step)) {
+    if (!ActingVerbs.stagedOrTested(step)
+        && !CallEnvironment.givenTrialPlace(scan, step)
+        && !placeVariable(scan, step)) {
       return false;
     }
     for (Word word : step.args()) {
@@ -372,7 +403,6 @@ final class LookingCalls {
   /** An argument's words that send the answer on or change something: {@code export_to}. */
   private static final Set<String> ACTING_ARGUMENTS =
       NameSet.of(
-          "to",
           "url",
           "webhook",
           "callback",
