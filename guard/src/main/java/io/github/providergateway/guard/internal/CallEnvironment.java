@@ -61,7 +61,7 @@ final class CallEnvironment {
     if (source == null || source.indexOf('=') < 0 || step.invocation().words().isEmpty()) {
       return List.of();
     }
-    return CommandAssignments.of(source, step.invocation().words().get(0).text());
+    return scan.assignmentsFor(step.invocation().words().get(0).text());
   }
 
   /**

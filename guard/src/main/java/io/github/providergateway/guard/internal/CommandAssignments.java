@@ -71,6 +71,8 @@ final class CommandAssignments {
   }
 
   private static String unquoted(String token) {
-    return token.replace("\"", "").replace("'", "");
+    return token.indexOf('"') < 0 && token.indexOf('\'') < 0
+        ? token
+        : token.replace("\"", "").replace("'", "");
   }
 }

@@ -70,6 +70,13 @@ public final class Scan {
    */
   private final Map<String, Resolved> resolvedText = new HashMap<>();
 
+  /**
+   * The variables the call sets for each program's first word, read once a call ({@link
+   * CallEnvironment}): a dozen predicates ask it of every program, and reading the whole command
+   * each time was most of a long pipeline's decision.
+   */
+  private final Map<String, List<String>> assignmentsByProgram = new HashMap<>();
+
   /** What readers took from the whole call ({@link #once}), by their key; made at the first. */
   private Map<String, Object> readOnce;
 
@@ -316,6 +323,12 @@ public final class Scan {
   /** {@return whether this scan reads a script the call runs, rather than the call} */
   boolean ofScript() {
     return ofScript;
+  }
+
+  /** {@return the variables the call sets for the command begun by {@code program}, read once} */
+  List<String> assignmentsFor(String program) {
+    return assignmentsByProgram.computeIfAbsent(
+        program, first -> List.copyOf(CommandAssignments.of(source, first)));
   }
 
   /** {@return the call} */
