@@ -158,10 +158,10 @@ final class LookingCalls {
    */
   static boolean looks(Scan scan, Step step) {
     List<Word> args = step.args();
-    if (SharedActs.dryRun(args) || CallEnvironment.staysDry(scan, step) || saltTest(args)) {
+    if (SharedActs.dryRun(args) || CallEnvironment.staysDry(scan, step) || testMode(args)) {
       return true; // a dry run's preview may go to a file
     }
-    if (writesFiles(step)) {
+    if (Output.savedToFile(step)) {
       return false; // kubectl … get secrets -o json > all-secrets.json carries them away
     }
     if (FILTERS.contains(step.program())) {
@@ -185,8 +185,11 @@ final class LookingCalls {
         && !ProductionActs.committed(scan, args);
   }
 
-  /** A tool's test mode: Salt's {@code state.apply x test=True}, {@code deskops apply --test}. */
-  private static boolean saltTest(List<Word> args) {
+  /**
+   * A tool's test mode, a dry run by another name: Salt's {@code state.apply x test=True}, {@code
+   * deskops apply --test}.
+   */
+  private static boolean testMode(List<Word> args) {
     for (Word word : args) {
       if (word.text().equalsIgnoreCase("test=true") || word.text().equals("--test")) {
         return true;
@@ -322,20 +325,6 @@ final class LookingCalls {
   private static boolean remoteCommandRead(Scan scan, Step step) {
     for (Step other : scan.steps()) {
       if (other != step && other.invocation().via().contains(step.program())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether the program's output goes to a file: not {@code 2>/dev/null}, not {@code >&2}. */
-  private static boolean writesFiles(Step step) {
-    for (var redirect : step.invocation().redirects()) {
-      String target = redirect.target() == null ? "" : redirect.target().text();
-      if (redirect.operator().startsWith(">")
-          && !redirect.operator().contains("&")
-          && !target.equals("/dev/null")
-          && !target.startsWith("&")) {
         return true;
       }
     }
