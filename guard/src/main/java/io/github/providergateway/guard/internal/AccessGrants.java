@@ -78,7 +78,7 @@ final class AccessGrants {
       if (attaches && AWS_ADMIN_POLICIES.contains(t.substring(t.lastIndexOf('/') + 1))) {
         return true;
       }
-      if (writesPolicy && t.length() < 16_384 && EVERY_ACTION.matcher(t).find()) {
+      if (writesPolicy && t.length() < 16_384 && PatternLiterals.finds(EVERY_ACTION, t)) {
         return true;
       }
     }
@@ -95,7 +95,7 @@ final class AccessGrants {
     }
     for (Word word : args) {
       String t = word.text();
-      if (GCP_ADMIN_ROLE.matcher(t).find()
+      if (PatternLiterals.finds(GCP_ADMIN_ROLE, t)
           || t.contains("allUsers")
           || t.contains("allAuthenticatedUsers")) {
         return true;

@@ -292,7 +292,7 @@ final class ActsPredicates {
     return text.contains("_test_")
         || text.contains(": TEST_") // ShipEngine's test keys
         || text.contains(": EZTK") // EasyPost's
-        || text.indexOf('$') >= 0 && TEST_VARIABLE.matcher(text).find();
+        || text.indexOf('$') >= 0 && PatternLiterals.finds(TEST_VARIABLE, text);
   }
 
   /**

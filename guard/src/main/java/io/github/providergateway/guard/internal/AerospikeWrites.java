@@ -65,7 +65,7 @@ final class AerospikeWrites {
   static boolean codeWrites(String code) {
     return code.length() < 65_536
         && code.toLowerCase(Locale.ROOT).contains("aerospike")
-        && CODE_WRITE.matcher(code).find();
+        && PatternLiterals.finds(CODE_WRITE, code);
   }
 
   private static boolean given(

@@ -70,7 +70,7 @@ final class AgentStarts {
       return false;
     }
     String text = scan.source().replace("\"", "").replace("'", "");
-    return SETS.matcher(text).find();
+    return PatternLiterals.finds(SETS, text);
   }
 
   /**

@@ -51,7 +51,7 @@ final class AnnouncedBeyond {
     Matcher link = LINK.matcher(said);
     while (link.find()) {
       String url = link.group();
-      if (!CHANGE_PAGE.matcher(url).find() && !SharedActs.forge(Environments.host(url))) {
+      if (!PatternLiterals.finds(CHANGE_PAGE, url) && !SharedActs.forge(Environments.host(url))) {
         return true; // a document's, a bucket's, a wiki's link (decision 165)
       }
     }

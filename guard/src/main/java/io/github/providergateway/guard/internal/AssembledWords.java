@@ -197,7 +197,7 @@ final class AssembledWords {
         }
       }
     }
-    if (!JOINER.matcher(text).find() && !text.contains(".concat(")) {
+    if (!PatternLiterals.finds(JOINER, text) && !text.contains(".concat(")) {
       return null; // most commands: no quoted pieces joined
     }
     String looked = nameLookedUp(text);
@@ -250,7 +250,7 @@ final class AssembledWords {
       String name = String.join("", pieces(looked.group("pieces")));
       String shown = looked.group();
       boolean called = shown.endsWith("(") || looked.group("send") != null;
-      if (called && IDENTIFIER.matcher(name).matches()) {
+      if (called && PatternLiterals.matches(IDENTIFIER, name)) {
         return shown.substring(0, shown.length() - (shown.endsWith("(") ? 1 : 0)).strip()
             + " names "
             + name;

@@ -54,7 +54,8 @@ final class AttachedDatabases {
     while (attach.find()) {
       String target = attach.group(1).strip();
       boolean server =
-          SERVER_KIND.matcher(attach.group(2)).find() || SERVER_TARGET.matcher(target).find();
+          PatternLiterals.finds(SERVER_KIND, attach.group(2))
+              || PatternLiterals.finds(SERVER_TARGET, target);
       if (server && !local(target)) {
         return true;
       }

@@ -51,7 +51,7 @@ final class AttackPredicates {
           String source = OtherHosts.source(scan);
           return source.length() < 64 * 1024
               && (source.contains("seq") || source.contains("..") || source.contains("-P"))
-              && FLOOD_COUNT.matcher(source).find()
+              && PatternLiterals.finds(FLOOD_COUNT, source)
               && OtherHosts.anotherHost(step.args()) != null;
         });
     named.put("sniffs-interface", (scan, step, read) -> sniffsInterface(step.args()));

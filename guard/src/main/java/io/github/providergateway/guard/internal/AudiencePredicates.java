@@ -118,7 +118,7 @@ final class AudiencePredicates {
               || lower.contains("httpx.get(")
               || lower.contains("session.get("))
           && Hosts.firstElsewhere(lower) != null
-          && (ADDRESS_PATTERN.matcher(lower).find() || lower.contains("mailto:"));
+          && (PatternLiterals.finds(ADDRESS_PATTERN, lower) || lower.contains("mailto:"));
     }
     if (!program.equals("grep")
         && !program.equals("egrep")
@@ -202,7 +202,9 @@ final class AudiencePredicates {
    */
   static boolean resubscribes(Scan scan, Step step, Where.Read read) {
     String lower = request(step, false);
-    return lower != null && lower.contains("unsubscribed") && SUBSCRIBED.matcher(lower).find();
+    return lower != null
+        && lower.contains("unsubscribed")
+        && PatternLiterals.finds(SUBSCRIBED, lower);
   }
 
   /**

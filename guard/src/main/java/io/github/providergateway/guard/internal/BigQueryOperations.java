@@ -122,7 +122,7 @@ final class BigQueryOperations {
         continue;
       }
       for (String statement : text.split(";")) {
-        if (WRITING_STATEMENT.matcher(statement).find()) {
+        if (PatternLiterals.finds(WRITING_STATEMENT, statement)) {
           return true;
         }
       }

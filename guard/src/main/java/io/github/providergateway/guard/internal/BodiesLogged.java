@@ -145,7 +145,7 @@ final class BodiesLogged {
     if (every.find() && !old.contains(every.group())) {
       return line.length() > 120 ? every.group() : line;
     }
-    if (!LOG_CALL.matcher(line).find()) {
+    if (!PatternLiterals.finds(LOG_CALL, line)) {
       return null;
     }
     String call = open(line) ? line + following : line;
@@ -160,7 +160,7 @@ final class BodiesLogged {
       }
     }
     Matcher argument = REQUEST_ARGUMENT.matcher(call);
-    if (WHOLE_FORMAT.matcher(call).find()
+    if (PatternLiterals.finds(WHOLE_FORMAT, call)
         && argument.find()
         && !loggedBefore(old, argument.group())) {
       return argument.group().replaceAll("[(,)\\s]", "") + " logged whole";
@@ -177,7 +177,7 @@ final class BodiesLogged {
       return false;
     }
     for (String line : old.split("\n", -1)) {
-      if (line.contains(logged) && LOG_CALL.matcher(line).find()) {
+      if (line.contains(logged) && PatternLiterals.finds(LOG_CALL, line)) {
         return true;
       }
     }

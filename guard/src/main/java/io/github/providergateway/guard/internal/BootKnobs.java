@@ -85,10 +85,10 @@ final class BootKnobs {
         "nvme-passthru-erases",
         (scan, step, read) ->
             (BootPredicates.has(step, "admin-passthru") || BootPredicates.has(step, "io-passthru"))
-                && NVME_ERASE_OPCODE.matcher(BootPredicates.text(step)).find());
+                && PatternLiterals.finds(NVME_ERASE_OPCODE, BootPredicates.text(step)));
     named.put(
         "raid-destroyed",
-        (scan, step, read) -> RAID_DESTROYED.matcher(BootPredicates.text(step)).find());
+        (scan, step, read) -> PatternLiterals.finds(RAID_DESTROYED, BootPredicates.text(step)));
     named.put("vm-owns-host-disk", (scan, step, read) -> vmOwnsHostDisk(step));
     named.put(
         "pci-registers-written",

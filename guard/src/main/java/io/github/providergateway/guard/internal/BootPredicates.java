@@ -169,7 +169,7 @@ final class BootPredicates {
     String text = text(step);
     String program = step.program();
     if (!program.equals("maas")
-        && !PROVISIONING.matcher(program + " " + (httpClient(step) ? text : "")).find()
+        && !PatternLiterals.finds(PROVISIONING, program + " " + (httpClient(step) ? text : ""))
         && !(program.equals("openstack") && text.contains("baremetal"))) {
       return false;
     }
@@ -289,7 +289,7 @@ final class BootPredicates {
    */
   private static String bootFileWeakened(Scan scan) {
     String[] edit = LoosenedEdits.edit(scan.call());
-    if (edit == null || !BOOT_CMDLINE_FILE.matcher(edit[0]).matches()) {
+    if (edit == null || !PatternLiterals.matches(BOOT_CMDLINE_FILE, edit[0])) {
       return null;
     }
     return TamperPredicates.weakBoot(edit[2]) && !TamperPredicates.weakBoot(edit[1])

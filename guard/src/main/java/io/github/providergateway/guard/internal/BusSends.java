@@ -288,7 +288,7 @@ final class BusSends {
     String method = words.get(words.size() - 1);
     int cut = Math.max(method.lastIndexOf('/'), method.lastIndexOf('.'));
     String name = method.substring(cut + 1);
-    return !name.isEmpty() && !GRPC_READ.matcher(name).find();
+    return !name.isEmpty() && !PatternLiterals.finds(GRPC_READ, name);
   }
 
   private static boolean cloudSends(List<String> words) {

@@ -75,11 +75,11 @@ final class CardNumbers {
 
   /** {@return how {@code text} holds a usable card number, as the reason says it; or null} */
   static String find(String text) {
-    if (SAYS_TEST.matcher(text).find()) {
+    if (PatternLiterals.finds(SAYS_TEST, text)) {
       return null;
     }
-    boolean code = SECURITY_CODE.matcher(text).find();
-    boolean expiry = !code && EXPIRY.matcher(text).find();
+    boolean code = PatternLiterals.finds(SECURITY_CODE, text);
+    boolean expiry = !code && PatternLiterals.finds(EXPIRY, text);
     Matcher number = NUMBER.matcher(text);
     while (number.find()) {
       String digits = number.group().replaceAll("[ -]", "");
@@ -94,7 +94,7 @@ final class CardNumbers {
       if (expiry) {
         return "a card number with its expiry";
       }
-      if (luhn(digits) && CARD_WORD.matcher(text).find()) {
+      if (luhn(digits) && PatternLiterals.finds(CARD_WORD, text)) {
         return "a card number";
       }
     }

@@ -144,7 +144,7 @@ final class ChainNetworks {
       return false;
     }
     String lower = text.toLowerCase(Locale.ROOT);
-    return OtherHosts.has(lower, MAINNET_PARTS) || MAINNET_CHAIN_ID.matcher(text).find();
+    return OtherHosts.has(lower, MAINNET_PARTS) || PatternLiterals.finds(MAINNET_CHAIN_ID, text);
   }
 
   /**

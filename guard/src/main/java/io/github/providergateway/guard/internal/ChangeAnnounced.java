@@ -71,8 +71,8 @@ final class ChangeAnnounced {
   /** Whether a chat's plain post announces the developer's own change, and no more. */
   static boolean announces(Post post) {
     return post.text().length() < 2000
-        && CHANGE.matcher(post.text()).find()
-        && !MORE.matcher(post.text()).find()
+        && PatternLiterals.finds(CHANGE, post.text())
+        && !PatternLiterals.finds(MORE, post.text())
         && !AnnouncedBeyond.saysMore(post.said());
   }
 
@@ -124,7 +124,7 @@ final class ChangeAnnounced {
 
   /** Whether a post's text carries an address, a number to call, or everyone in the channel. */
   static boolean carriesMore(String text) {
-    return MORE.matcher(text).find();
+    return PatternLiterals.finds(MORE, text);
   }
 
   /** The parts of a channel's name that say it is shared with another company. */

@@ -108,7 +108,7 @@ final class ChatUploads {
   /** Whether a URL (or a variable standing for one) is a chat's webhook or bot. */
   static boolean chat(String text, String written) {
     String w = written == null ? text : written;
-    if (CHAT_VARIABLE.matcher(w).find()) {
+    if (PatternLiterals.finds(CHAT_VARIABLE, w)) {
       return true;
     }
     if (text.startsWith("discord://")

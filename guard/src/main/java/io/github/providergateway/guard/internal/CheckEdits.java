@@ -269,7 +269,7 @@ final class CheckEdits {
       String section =
           String.join(
               ".", fallback, table, String.join(".", sections)); // fallback: the file's stem
-      if (ordinary || LOCAL_SECTION.matcher(section).find()) {
+      if (ordinary || PatternLiterals.finds(LOCAL_SECTION, section)) {
         Found production = atProduction(line);
         if (production != null && found == null) {
           found = production;
@@ -280,8 +280,8 @@ final class CheckEdits {
       }
       boolean local =
           mentions((line + previous).toLowerCase(Locale.ROOT), CheckWords.LOCAL_WORDS)
-                  && (LOCAL.matcher(line).find() || LOCAL.matcher(previous).find())
-              || LOCAL_SECTION.matcher(section).find();
+                  && (PatternLiterals.finds(LOCAL, line) || PatternLiterals.finds(LOCAL, previous))
+              || PatternLiterals.finds(LOCAL_SECTION, section);
       Found here = added(line, section, local, old, files.get(0));
       if (here != null && (found == null || here.kind().ordinal() < found.kind().ordinal())) {
         found = here;
@@ -302,7 +302,7 @@ final class CheckEdits {
     String lower = line.toLowerCase(Locale.ROOT);
     Matcher pair = KEY_VALUE.matcher(line);
     while (!local && pair.find()) {
-      if (CheckWords.empty(pair.group(2)) && !SETTING_LINE.matcher(line).matches()) {
+      if (CheckWords.empty(pair.group(2)) && !PatternLiterals.matches(SETTING_LINE, line)) {
         continue; // auth=None, { auth: null }: code's defaults and state, not a setting
       }
       Matcher opened = OPENED.matcher(line.substring(0, pair.start()));
@@ -332,7 +332,7 @@ final class CheckEdits {
     if (lower.contains("if")
         && (line.contains("==") || line.contains(".equals(") || line.contains(" eq "))
         && literal.find()
-        && (AUTH_PLACE.matcher(file).find() || AUTH_PLACE.matcher(old).find())) {
+        && (PatternLiterals.finds(AUTH_PLACE, file) || PatternLiterals.finds(AUTH_PLACE, old))) {
       return new Found(Kind.CHECK, literal.group());
     }
     if (!lower.contains("secrets")) {
@@ -345,7 +345,8 @@ final class CheckEdits {
     Matcher ci = CI_SECRET_PRINTED.matcher(line);
     if (ci.find()) {
       String after = line.substring(ci.start());
-      if (UNMASKS.matcher(after).find() || after.indexOf('|') < 0 && after.indexOf('>') < 0) {
+      if (PatternLiterals.finds(UNMASKS, after)
+          || after.indexOf('|') < 0 && after.indexOf('>') < 0) {
         return new Found(Kind.SECRET_LOGGED, ci.group() + "…");
       }
     }
@@ -355,8 +356,8 @@ final class CheckEdits {
   /** What one added line logs: a secret in a log call, or the whole environment. */
   private static Found logged(String line, String lower) {
     if (mentions(lower, CheckWords.LOG_WORDS)
-        && LOG_CALL.matcher(line).find()
-        && !(mentions(lower, CheckWords.MASK_WORDS) && MASKS.matcher(line).find())) {
+        && PatternLiterals.finds(LOG_CALL, line)
+        && !(mentions(lower, CheckWords.MASK_WORDS) && PatternLiterals.finds(MASKS, line))) {
       Matcher sensitive = SENSITIVE.matcher(code(line));
       if (sensitive.find()) {
         return new Found(Kind.SECRET_LOGGED, line);
@@ -367,7 +368,7 @@ final class CheckEdits {
     }
     Matcher environment = WHOLE_ENVIRONMENT.matcher(line);
     if (environment.find()
-        && KEEPS.matcher(line).find()
+        && PatternLiterals.finds(KEEPS, line)
         && !line.contains("env=")
         && !line.contains("env:")
         && !line.contains("subprocess")

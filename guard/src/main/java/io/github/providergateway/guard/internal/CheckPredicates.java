@@ -49,6 +49,6 @@ final class CheckPredicates {
    */
   static boolean fakes(String code) {
     String text = code.length() > MAX_CODE ? code.substring(0, MAX_CODE) : code;
-    return FRAMEWORK.matcher(text).find() && FORCED.matcher(text).find();
+    return PatternLiterals.finds(FRAMEWORK, text) && PatternLiterals.finds(FORCED, text);
   }
 }

@@ -193,7 +193,7 @@ final class ClinicalPredicates {
           i++;
           continue;
         }
-        if (text.startsWith("-") || FILE_END.matcher(text).matches() || text.contains("/")) {
+        if (text.startsWith("-") || PatternLiterals.matches(FILE_END, text) || text.contains("/")) {
           continue;
         }
         if (!word.literal()) {
@@ -209,7 +209,7 @@ final class ClinicalPredicates {
       boolean message = false;
       for (Word word : args) {
         String text = word.text();
-        message |= text.contains("MSH|") || HL7_FILE.matcher(text).matches();
+        message |= text.contains("MSH|") || PatternLiterals.matches(HL7_FILE, text);
       }
       return message && !remoteUrls(step).isEmpty();
     }
@@ -290,7 +290,7 @@ final class ClinicalPredicates {
    * mllp://mirth-core-01…}): archived messages replayed into a live engine.
    */
   private static boolean mllpUrlElsewhere(Step step) {
-    if (step.interpreter() || !HL7_TOOL.matcher(step.program()).find()) {
+    if (step.interpreter() || !PatternLiterals.finds(HL7_TOOL, step.program())) {
       return false;
     }
     for (Word word : step.args()) {
@@ -332,10 +332,10 @@ final class ClinicalPredicates {
     Matcher host = PatternLiterals.matcher(CODE_HOST, code);
     while (host.find()) {
       String name = host.group(1);
-      if (!FILE_END.matcher(name).matches() && !name.matches("(?i)[a-z_]+\\.[a-z_]+")) {
+      if (!PatternLiterals.matches(FILE_END, name) && !name.matches("(?i)[a-z_]+\\.[a-z_]+")) {
         hosts.add(name);
       } else if (name.matches("(?i)[a-z-]+(?:\\.[a-z-]+){2,}")
-          && !FILE_END.matcher(name).matches()) {
+          && !PatternLiterals.matches(FILE_END, name)) {
         hosts.add(name); // lab-ifc.acme.org: three labels are a host, not a module's attribute
       }
     }

@@ -34,13 +34,13 @@ final class CloudSdkCalls {
    * {@return the rule a delete through a cloud SDK in {@code code} is, or null when there is none}
    */
   static BuiltinRule deletes(String code) {
-    if (!SDK.matcher(code).find()) {
+    if (!PatternLiterals.finds(SDK, code)) {
       return null;
     }
     Matcher call = DELETES.matcher(code);
     if (!call.find()) {
       return null;
     }
-    return STORAGE.matcher(code).find() ? BUCKET_DELETE : CLOUD_DELETE;
+    return PatternLiterals.finds(STORAGE, code) ? BUCKET_DELETE : CLOUD_DELETE;
   }
 }

@@ -92,7 +92,7 @@ final class CodeArguments {
         // require('os').homedir(): the literal names a module; the path is the home itself.
         return new Target(expression, scan.places().home(), false, null);
       }
-      if (fromHome && !plain && JOINED_NAME.matcher(literals.get(0)).matches()) {
+      if (fromHome && !plain && PatternLiterals.matches(JOINED_NAME, literals.get(0))) {
         // File.join(Dir.home, "Pictures"), joinpath(homedir(), "x"), path.join(os.homedir(), 'x'):
         // a bare name joined to the home the code reads is below the home, not the folder run in.
         return path(scan, step, "/" + literals.get(0), true);

@@ -350,11 +350,11 @@ final class CodeLooks {
    * @param code the inline code, its first part as {@link SharedCodeActs#codeOf} gives it
    */
   static boolean onlyReads(String code) {
-    if (REQUEST_WRITES.matcher(code).find() && !graphQlQuery(code)
-        || BUILT.matcher(code).find()
-        || SWITCH_QUERY.matcher(code).find()
+    if (PatternLiterals.finds(REQUEST_WRITES, code) && !graphQlQuery(code)
+        || PatternLiterals.finds(BUILT, code)
+        || PatternLiterals.finds(SWITCH_QUERY, code)
         || SharedCodeActs.sqlWriteIn(code)
-        || QUOTED_ACTS.matcher(code).find()) {
+        || PatternLiterals.finds(QUOTED_ACTS, code)) {
       return false;
     }
     Matcher call = CALL.matcher(withoutStrings(code)); // a name in a string is no call

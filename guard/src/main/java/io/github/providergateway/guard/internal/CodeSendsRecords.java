@@ -54,7 +54,7 @@ final class CodeSendsRecords {
       return false;
     }
     String code = InterpreterCode.of(step);
-    if (code == null || code.length() > READ || !SENDS.matcher(code).find()) {
+    if (code == null || code.length() > READ || !PatternLiterals.finds(SENDS, code)) {
       return false;
     }
     boolean records = false;
@@ -62,7 +62,7 @@ final class CodeSendsRecords {
     while (!records && file.find()) {
       records = RecordsCopiedOut.records(file.group(1));
     }
-    return records && (HOOK_VARIABLE.matcher(code).find() || urlElsewhere(code));
+    return records && (PatternLiterals.finds(HOOK_VARIABLE, code) || urlElsewhere(code));
   }
 
   private static boolean urlElsewhere(String code) {

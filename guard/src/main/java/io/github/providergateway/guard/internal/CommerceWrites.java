@@ -62,7 +62,7 @@ final class CommerceWrites {
       return null; // a written file's text, with nothing taken out: no address repointed
     }
     boolean hooks =
-        files.stream().anyMatch(file -> APP_SETTINGS.matcher(file).matches())
+        files.stream().anyMatch(file -> PatternLiterals.matches(APP_SETTINGS, file))
             || (old + now).toLowerCase(java.util.Locale.ROOT).contains("webhook");
     String after = host(now);
     // decision 224: any endpoint pointed at a public request catcher, whatever the file calls it
@@ -155,7 +155,8 @@ final class CommerceWrites {
               + "|wp-admin|wc-api|graphql|rest/");
 
   private static String personalCached(String old, String now, List<String> files) {
-    if (old.isEmpty() || files.stream().noneMatch(file -> CACHE_FILE.matcher(file).matches())) {
+    if (old.isEmpty()
+        || files.stream().noneMatch(file -> PatternLiterals.matches(CACHE_FILE, file))) {
       return null;
     }
     int before = personalPasses(old);
@@ -221,7 +222,7 @@ final class CommerceWrites {
     }
     Matcher script = PatternLiterals.matcher(HARMLESS_SCRIPT, now);
     while (script.find()) {
-      if (LIVE_PUSH.matcher(script.group(2)).find()) {
+      if (PatternLiterals.finds(LIVE_PUSH, script.group(2))) {
         return "the script " + script.group(1) + " pushes the live theme";
       }
     }

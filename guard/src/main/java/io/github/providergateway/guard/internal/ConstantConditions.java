@@ -180,7 +180,7 @@ final class ConstantConditions {
       }
       String condition = was.group(1).strip();
       if (CONSTANTS.contains(condition.toLowerCase(Locale.ROOT))
-          || !TESTS.matcher(condition).find()) {
+          || !PatternLiterals.finds(TESTS, condition)) {
         continue;
       }
       if (accessFile || protective(SafeguardEdits.words(condition))) {

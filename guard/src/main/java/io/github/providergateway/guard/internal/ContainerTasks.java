@@ -129,11 +129,11 @@ final class ContainerTasks {
   private static boolean credential(Word word, String value) {
     int equals = value.indexOf('=');
     if (equals < 0) {
-      return SECRET_NAME.matcher(value).find(); // -e TRUST_API_TOKEN: this shell's value
+      return PatternLiterals.finds(SECRET_NAME, value); // -e TRUST_API_TOKEN: this shell's value
     }
     String set = value.substring(equals + 1);
     if (!word.literal() || set.startsWith("$")) {
-      return SECRET_NAME.matcher(value.substring(0, equals)).find();
+      return PatternLiterals.finds(SECRET_NAME, value.substring(0, equals));
     }
     int scheme = set.indexOf("://");
     if (scheme < 0) {

@@ -172,7 +172,7 @@ final class CopiedOffTheMachine {
     if (in == null || out == null || !at(place, out) || at(place, in)) {
       return false;
     }
-    return DISK.matcher(in).find() || dataFile(in);
+    return PatternLiterals.finds(DISK, in) || dataFile(in);
   }
 
   private static boolean at(Pattern place, String path) {
@@ -197,7 +197,7 @@ final class CopiedOffTheMachine {
   /** Whether a source, here or on another machine, is data ({@link RecordsCopiedOut#data}). */
   private static boolean data(Step step, String source) {
     String path = Hosts.remote(source) == null ? source : source.substring(source.indexOf(':') + 1);
-    return !SHOWN.matcher(path).find() && RecordsCopiedOut.data(step, path);
+    return !PatternLiterals.finds(SHOWN, path) && RecordsCopiedOut.data(step, path);
   }
 
   /**

@@ -162,7 +162,7 @@ final class CopiesArguments {
 
   /** Whether an option or word of the program turns a way back off. */
   static boolean optionOff(List<String> args) {
-    if (OFF_PHRASES.matcher(CopiesSettings.joined(args)).find()) {
+    if (PatternLiterals.finds(OFF_PHRASES, CopiesSettings.joined(args))) {
       return true;
     }
     for (int i = 0; i < args.size(); i++) {

@@ -124,14 +124,14 @@ final class CopiesMedia {
     List<String> args = step.invocation().args();
     if (step.program().equals("wal-g")) {
       for (String a : args) {
-        if (!a.startsWith("-") && LIVE_TARGET.matcher(a).matches() && !a.equals("/")) {
+        if (!a.startsWith("-") && PatternLiterals.matches(LIVE_TARGET, a) && !a.equals("/")) {
           return true;
         }
       }
     }
     if (step.program().equals("borg") || step.program().equals("borgmatic")) {
       for (java.nio.file.Path cwd : step.cwds()) {
-        if (LIVE_TARGET.matcher(cwd.toString()).matches()) {
+        if (PatternLiterals.matches(LIVE_TARGET, cwd.toString())) {
           return true;
         }
       }
@@ -144,7 +144,7 @@ final class CopiesMedia {
               : (a.equals("--target") || a.equals("-t")) && i + 1 < args.size()
                   ? args.get(i + 1)
                   : null;
-      if (target != null && LIVE_TARGET.matcher(target).matches()) {
+      if (target != null && PatternLiterals.matches(LIVE_TARGET, target)) {
         return true;
       }
     }
@@ -249,7 +249,7 @@ final class CopiesMedia {
           }
           if (source == null) {
             source = a;
-          } else if (TAPE.matcher(source).matches()) {
+          } else if (PatternLiterals.matches(TAPE, source)) {
             if (tapes == null) {
               tapes = new HashSet<>();
             }
@@ -294,11 +294,11 @@ final class CopiesMedia {
               : (a.equals("-f") || a.equals("--file") || a.equals("-O") || a.equals("-F"))
                       && i + 1 < args.size()
                   ? args.get(i + 1)
-                  : (a.endsWith("f") && SHORT_F.matcher(a).matches()
+                  : (a.endsWith("f") && PatternLiterals.matches(SHORT_F, a)
                               || i == 0
                                   && archiver
                                   && a.endsWith("f")
-                                  && BARE_F.matcher(a).matches())
+                                  && PatternLiterals.matches(BARE_F, a))
                           && i + 1 < args.size()
                       ? args.get(i + 1)
                       : null;
@@ -316,6 +316,6 @@ final class CopiesMedia {
   private static final Pattern BARE_F = Pattern.compile("[A-Za-z]{0,8}f");
 
   private static boolean isTape(String path, Set<String> tapes) {
-    return TAPE.matcher(path).matches() || tapes != null && tapes.contains(path);
+    return PatternLiterals.matches(TAPE, path) || tapes != null && tapes.contains(path);
   }
 }

@@ -306,7 +306,7 @@ final class CopiesPredicates {
     if (PatternLiterals.finds(SCHEDULE_FILE, file) && !old.isEmpty()) {
       Matcher m = PatternLiterals.matcher(COMMENTED, now);
       while (m.find()) {
-        if (BACKUP_WORD.matcher(m.group(1)).find() && old.contains(m.group(1).trim())) {
+        if (PatternLiterals.finds(BACKUP_WORD, m.group(1)) && old.contains(m.group(1).trim())) {
           return "a backup's schedule commented out in " + file;
         }
       }

@@ -53,7 +53,7 @@ final class CopiesSchedules {
       if (PatternLiterals.finds(BACKUP_WORD, a) && PatternLiterals.finds(SILENCES, a)) {
         script = true;
       } else if (PatternLiterals.finds(SCHEDULED, a)
-          || BACKUP_WORD.matcher(a.substring(a.lastIndexOf('/') + 1)).find()
+          || PatternLiterals.finds(BACKUP_WORD, a.substring(a.lastIndexOf('/') + 1))
               && a.contains("/")
               && !a.startsWith("/tmp/")) {
         target = true;
@@ -121,10 +121,10 @@ final class CopiesSchedules {
     boolean mode = false;
     boolean backup = false;
     for (String a : step.invocation().args()) {
-      if (NOT_EXECUTABLE.matcher(a).matches()) {
+      if (PatternLiterals.matches(NOT_EXECUTABLE, a)) {
         mode = true;
       } else if (a.contains("/")
-          && BACKUP_WORD.matcher(a.substring(a.lastIndexOf('/') + 1)).find()
+          && PatternLiterals.finds(BACKUP_WORD, a.substring(a.lastIndexOf('/') + 1))
           && PatternLiterals.finds(RUN_PLACE, a)
           && !a.startsWith("/tmp/")) {
         backup = true;

@@ -88,7 +88,7 @@ final class CopiesTools {
       return null;
     }
     String name = tool.startsWith("mcp__") ? tool.substring(5) : tool;
-    if (!SETS.matcher(tool.substring(cut + 2)).find() || !storage.matcher(name).find()) {
+    if (!PatternLiterals.finds(SETS, tool.substring(cut + 2)) || !storage.matcher(name).find()) {
       return null;
     }
     for (Iterator<Map.Entry<String, JsonNode>> fields = args.fields(); fields.hasNext(); ) {

@@ -286,7 +286,7 @@ final class CustomerEdits {
       kinds.add(Kind.FAKES_PASS);
     }
     if (PatternLiterals.finds(DEPENDENCY, place)
-        && !PROSE.matcher(files.get(0)).find()
+        && !PatternLiterals.finds(PROSE, files.get(0))
         && dependencyCheckOff(old, now, place)) {
       kinds.add(Kind.DEPENDENCY_CHECK_OFF);
     }

@@ -112,7 +112,7 @@ final class CustomersVideo {
       if (code == null
           || code.length() > RegulatedData.MAX_TEXT
           || !code.contains("kinesis")
-          || !PLAYBACK_CODE.matcher(code).find()) {
+          || !PatternLiterals.finds(PLAYBACK_CODE, code)) {
         return null;
       }
       Matcher stream = STREAM_IN_CODE.matcher(code);

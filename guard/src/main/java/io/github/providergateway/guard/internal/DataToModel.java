@@ -69,8 +69,10 @@ final class DataToModel {
   static boolean hands(Scan scan, Step step) {
     String code = CustomerPredicates.code(step);
     if (code == null
-        || !RegulatedSinks.MODEL_API.matcher(code).find() && !VENDOR_WRAPPERS.matcher(code).find()
-        || RegulatedData.LOCAL_MODEL.matcher(code).find() && !VENDOR_HOST.matcher(code).find()) {
+        || !RegulatedSinks.MODEL_API.matcher(code).find()
+            && !PatternLiterals.finds(VENDOR_WRAPPERS, code)
+        || RegulatedData.LOCAL_MODEL.matcher(code).find()
+            && !PatternLiterals.finds(VENDOR_HOST, code)) {
       return false;
     }
     Path project = scan.call().project();
@@ -96,12 +98,12 @@ final class DataToModel {
    * its name whatever its extension.
    */
   static boolean records(String path, Path project) {
-    return elsewhere(path, project) && DATA_NAME.matcher(path).find() || copiedOut(path);
+    return elsewhere(path, project) && PatternLiterals.finds(DATA_NAME, path) || copiedOut(path);
   }
 
   /** Whether a path ends in a data file's extension. */
   static boolean dataFile(String path) {
-    return DATA_NAME.matcher(path).find();
+    return PatternLiterals.finds(DATA_NAME, path);
   }
 
   /** An absolute path (or the home's) outside the project and the temporary folders. */
@@ -118,6 +120,6 @@ final class DataToModel {
   /** A name (not a folder's) that says export, dump or extract. */
   private static boolean copiedOut(String path) {
     String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-    return COPIED_OUT.matcher(name).find();
+    return PatternLiterals.finds(COPIED_OUT, name);
   }
 }

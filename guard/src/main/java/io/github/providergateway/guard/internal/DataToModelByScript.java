@@ -56,7 +56,7 @@ final class DataToModelByScript {
    */
   static boolean handsByOwnPath(Scan scan, Step step) {
     return !step.interpreter()
-        && OWN_SCRIPT.matcher(step.program()).matches()
+        && PatternLiterals.matches(OWN_SCRIPT, step.program())
         && step.invocation().words().get(0).text().indexOf('/') >= 0
         && hands(scan, step, -1);
   }
@@ -118,7 +118,7 @@ final class DataToModelByScript {
   }
 
   private static boolean input(String option) {
-    return !NOT_INPUT.matcher(option.toLowerCase(Locale.ROOT)).find();
+    return !PatternLiterals.finds(NOT_INPUT, option.toLowerCase(Locale.ROOT));
   }
 
   /**
@@ -130,10 +130,10 @@ final class DataToModelByScript {
       return true;
     }
     String name = path.endsWith("/") ? "" : path.substring(path.lastIndexOf('/') + 1);
-    boolean folder = !FILE_NAME.matcher(name).find();
+    boolean folder = !PatternLiterals.finds(FILE_NAME, name);
     return folder
             && DataToModel.elsewhere(path, project)
             && !CloudOperations.begins(path, SYSTEM_FOLDERS)
-        || DataToModel.dataFile(path) && EXPORT_FOLDER.matcher(path).find();
+        || DataToModel.dataFile(path) && PatternLiterals.finds(EXPORT_FOLDER, path);
   }
 }

@@ -278,7 +278,7 @@ final class DatabaseTargets {
   static boolean codeShared(String code) {
     Matcher m = PatternLiterals.matcher(CODE_HOST, code);
     while (m.find()) {
-      if (!localOrTest(m.group(1)) && !FILE_DATABASE.matcher(m.group(1)).matches()) {
+      if (!localOrTest(m.group(1)) && !PatternLiterals.matches(FILE_DATABASE, m.group(1))) {
         return true;
       }
     }
@@ -318,7 +318,7 @@ final class DatabaseTargets {
   static List<String> namedHosts(Step step) {
     List<String> hosts = new ArrayList<>(Environments.hosts(step));
     for (Word word : step.args()) {
-      if (HOST_AND_PORT.matcher(word.text()).matches()) {
+      if (PatternLiterals.matches(HOST_AND_PORT, word.text())) {
         hosts.add(Environments.host(word.text()));
       }
     }

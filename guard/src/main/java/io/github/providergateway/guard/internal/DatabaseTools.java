@@ -98,7 +98,7 @@ final class DatabaseTools {
             return true; // a binary log replayed into a server
           }
         }
-        return EXPLAIN_ANALYZE_WRITE.matcher(DatabasePredicates.textOf(scan, step)).find();
+        return PatternLiterals.finds(EXPLAIN_ANALYZE_WRITE, DatabasePredicates.textOf(scan, step));
       }
       case "psql", "pgcli", "usql", "cockroach" -> {
         String text = DatabasePredicates.textOf(scan, step);

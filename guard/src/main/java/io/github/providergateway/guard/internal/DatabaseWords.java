@@ -287,6 +287,6 @@ final class DatabaseWords {
   /** Whether the statement a match stands in begins with a session's SET. */
   private static boolean sessionOnly(String text, int at) {
     int start = Math.max(text.lastIndexOf(';', at - 1), text.lastIndexOf('\n', at - 1)) + 1;
-    return SESSION_SET.matcher(text.substring(start, at).trim()).find();
+    return PatternLiterals.finds(SESSION_SET, text.substring(start, at).trim());
   }
 }

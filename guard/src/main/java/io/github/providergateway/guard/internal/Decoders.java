@@ -111,6 +111,6 @@ final class Decoders {
       List<String> args = step.invocation().args();
       code = args.isEmpty() ? null : String.join(" ", args);
     }
-    return code != null && code.length() < 8192 && DECODING_CODE.matcher(code).find();
+    return code != null && code.length() < 8192 && PatternLiterals.finds(DECODING_CODE, code);
   }
 }

@@ -121,7 +121,7 @@ final class DeferredPredicates {
       return false;
     }
     for (Word word : step.args()) {
-      if (word.text() != null && ACTS.matcher(word.text()).matches()) {
+      if (word.text() != null && PatternLiterals.matches(ACTS, word.text())) {
         return true;
       }
     }

@@ -374,7 +374,7 @@ public final class DeferredRules implements Family {
   private static boolean namesTarget(String word) {
     for (int i = 0; i < TARGET_OPTIONS.size(); i++) {
       if (word.startsWith(TARGET_OPTIONS.get(i))) {
-        return NAMES_TARGET.matcher(word).matches();
+        return PatternLiterals.matches(NAMES_TARGET, word);
       }
     }
     return false;

@@ -131,7 +131,8 @@ final class DeferredShapes {
   private static boolean inRunBlock(String text) {
     String[] lines = text.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
-      if (!PatternLiterals.finds(EVENT_BLOCK, lines[i]) || KEY_LINE.matcher(lines[i]).matches()) {
+      if (!PatternLiterals.finds(EVENT_BLOCK, lines[i])
+          || PatternLiterals.matches(KEY_LINE, lines[i])) {
         continue;
       }
       for (int j = i - 1; j >= 0; j--) {
@@ -158,7 +159,7 @@ final class DeferredShapes {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
     if (name.contains(".config.")
-        && DEV_CONFIG.matcher(name).matches()
+        && PatternLiterals.matches(DEV_CONFIG, name)
         && PatternLiterals.finds(EVERY_INTERFACE, text)
         && PatternLiterals.finds(SERVES_HOME, text)) {
       return DEV_SERVER + " a dev server on every interface serving files outside the project";

@@ -79,10 +79,10 @@ final class DeployedConfigEdits {
     for (String file : files) {
       // the project's own folders are read, not where it is kept (~/dev/acme is no dev place)
       String path = root != null && file.startsWith(root) ? file.substring(root.length()) : file;
-      if (CONFIGURATION.matcher(path).find()
-          && DEPLOYED.matcher(path).find()
-          && !NOBODYS.matcher(path).find()
-          && !TRIAL.matcher(path).find()) {
+      if (PatternLiterals.finds(CONFIGURATION, path)
+          && PatternLiterals.finds(DEPLOYED, path)
+          && !PatternLiterals.finds(NOBODYS, path)
+          && !PatternLiterals.finds(TRIAL, path)) {
         return path;
       }
     }

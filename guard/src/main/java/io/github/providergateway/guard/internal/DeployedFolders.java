@@ -103,7 +103,7 @@ final class DeployedFolders {
       target = arg.indexOf('/') >= 0 && !arg.startsWith("-") ? arg : target; // past --profile x
       download |= !arg.startsWith("-") && REMOTE.matcher(arg).lookingAt();
     }
-    return download && target.endsWith("/") || BACKUP_COPY.matcher(target).find();
+    return download && target.endsWith("/") || PatternLiterals.finds(BACKUP_COPY, target);
   }
 
   /** An rsync flag group that holds {@code n}: {@code -n}, {@code -avn}. */

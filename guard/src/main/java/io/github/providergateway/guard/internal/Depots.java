@@ -249,7 +249,7 @@ final class Depots {
   private static boolean actsAsAdmin(P4 p4) {
     return p4 != null
         && p4.user() != null
-        && ADMIN_USER.matcher(p4.user()).find()
+        && PatternLiterals.finds(ADMIN_USER, p4.user())
         && P4_WRITES.contains(p4.command());
   }
 
@@ -347,7 +347,7 @@ final class Depots {
    * repos/o/r/hooks -f config[url]=https://…}): every push, pull request and comment is sent there.
    */
   private static boolean hookElsewhere(GhApi api) {
-    if (api == null || !api.writes() || !HOOKS.matcher(api.path()).matches()) {
+    if (api == null || !api.writes() || !PatternLiterals.matches(HOOKS, api.path())) {
       return false;
     }
     for (String f : api.fields()) {
@@ -416,14 +416,14 @@ final class Depots {
       }
       String c = code.length() > 16 * 1024 ? code.substring(0, 16 * 1024) : code;
       String lower = c.toLowerCase(Locale.ROOT);
-      return TRANSFER_CODE.matcher(lower).find()
-          || lower.contains("gitlab") && GITLAB_TRANSFER.matcher(lower).find();
+      return PatternLiterals.finds(TRANSFER_CODE, lower)
+          || lower.contains("gitlab") && PatternLiterals.finds(GITLAB_TRANSFER, lower);
     }
     List<Word> args = step.args();
     boolean path = false;
     for (Word word : args) {
       String text = word.text();
-      path |= text.contains("transfer") && TRANSFER_PATH.matcher(text).find();
+      path |= text.contains("transfer") && PatternLiterals.finds(TRANSFER_PATH, text);
     }
     if (!path) {
       return false;

@@ -99,11 +99,11 @@ final class DesktopPredicates {
    * or a shell handed it.
    */
   static boolean runsRmlintScript(List<String> args, String program) {
-    boolean script = RMLINT_SCRIPT.matcher(program).matches();
+    boolean script = PatternLiterals.matches(RMLINT_SCRIPT, program);
     int from = 0;
     if (!script && SHELLS.contains(program) && !args.isEmpty()) {
       String first = args.get(0);
-      script = RMLINT_SCRIPT.matcher(first.substring(first.lastIndexOf('/') + 1)).matches();
+      script = PatternLiterals.matches(RMLINT_SCRIPT, first.substring(first.lastIndexOf('/') + 1));
       from = 1;
     }
     return script && !args.subList(from, args.size()).contains("-n");
@@ -121,7 +121,7 @@ final class DesktopPredicates {
               && WHOLE_FILESYSTEM
                   .matcher(filesystem.replaceFirst(":(?:ro|rw|create)$", ""))
                   .matches()
-          || bus != null && SECRET_BUS.matcher(bus).matches()
+          || bus != null && PatternLiterals.matches(SECRET_BUS, bus)
           || socket != null && WHOLE_BUS.contains(socket)) {
         return true;
       }

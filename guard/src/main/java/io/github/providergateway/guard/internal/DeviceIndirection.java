@@ -142,7 +142,7 @@ final class DeviceIndirection {
         scan,
         () -> {
           String source = scan.source();
-          return source != null && DEVICE_LISTING.matcher(source).find();
+          return source != null && PatternLiterals.finds(DEVICE_LISTING, source);
         });
   }
 }

@@ -53,7 +53,7 @@ final class DicomImageFetches {
     if (!url.contains("://") || url.length() > 4096) {
       return false;
     }
-    if (!WADO_URI.matcher(url).find() && !WADO_RS.matcher(url).find()) {
+    if (!PatternLiterals.finds(WADO_URI, url) && !PatternLiterals.finds(WADO_RS, url)) {
       return false;
     }
     String host = Hosts.of(url);

@@ -68,11 +68,11 @@ final class DirectoryApis {
       } else if (i == 0 && word.matches("(?i)GET|POST|PUT|PATCH|DELETE")) {
         method = word.toUpperCase(Locale.ROOT); // httpie, xh: http PATCH url
       }
-      off |= OFF.matcher(word).find();
+      off |= PatternLiterals.finds(OFF, word);
       Matcher found = Hosts.URL.matcher(word);
       if (url == null && found.find()) {
         String host = Hosts.of(found.group());
-        if (host != null && HOST.matcher(host).matches()) {
+        if (host != null && PatternLiterals.matches(HOST, host)) {
           url = found.group();
         }
       }
@@ -88,7 +88,7 @@ final class DirectoryApis {
       return true;
     }
     boolean writes = method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
-    return writes && (GUARDS.matcher(url).find() || off);
+    return writes && (PatternLiterals.finds(GUARDS, url) || off);
   }
 
   /** An LDAP library's delete: ldap3's {@code conn.delete(dn)}, python-ldap's {@code delete_s}. */
@@ -114,7 +114,7 @@ final class DirectoryApis {
         || !code.contains("ldap") && !code.contains("LDAP")) {
       return false;
     }
-    if (!LDAP_DELETE.matcher(code).find()) {
+    if (!PatternLiterals.finds(LDAP_DELETE, code)) {
       return false;
     }
     Matcher server = LDAP_SERVER.matcher(code);

@@ -266,7 +266,7 @@ final class DiskAndModeChanges {
                           + "/?\\s*(?:&&|;)\\s*rsync\\b")
                   .matcher(source)
                   .find();
-      if (!EMPTY_NAME.matcher(name).matches() && !made) {
+      if (!PatternLiterals.matches(EMPTY_NAME, name) && !made) {
         return false;
       }
     }

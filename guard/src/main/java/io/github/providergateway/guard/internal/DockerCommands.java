@@ -122,8 +122,8 @@ final class DockerCommands {
         continue;
       }
       String file = args.get(i + 1).text();
-      if (TEST_STACK.matcher(file).find()
-          || DEV_STACK.matcher(file).find() && bringsUp(scan, file)) {
+      if (PatternLiterals.finds(TEST_STACK, file)
+          || PatternLiterals.finds(DEV_STACK, file) && bringsUp(scan, file)) {
         return false;
       }
     }

@@ -43,7 +43,7 @@ final class EmptiedArguments {
       while (call.find()) {
         String name = call.group(1);
         List<String> given = arguments(call.group(2));
-        if (given.stream().noneMatch(a -> EMPTY.matcher(a).matches())
+        if (given.stream().noneMatch(a -> PatternLiterals.matches(EMPTY, a))
             || !SafeguardChecks.protective(name) && !SafeguardChecks.shields(name)) {
           continue;
         }
@@ -71,8 +71,8 @@ final class EmptiedArguments {
         if (had.get(i).equals(given.get(i))) {
           continue;
         }
-        boolean nowEmpty = EMPTY.matcher(given.get(i)).matches();
-        same = nowEmpty && !EMPTY.matcher(had.get(i)).matches() && emptied == null;
+        boolean nowEmpty = PatternLiterals.matches(EMPTY, given.get(i));
+        same = nowEmpty && !PatternLiterals.matches(EMPTY, had.get(i)) && emptied == null;
         emptied = given.get(i);
       }
       if (same && emptied != null) {

@@ -162,7 +162,7 @@ final class EnforcementLowered {
       return null;
     }
     for (String file : files) {
-      if (!CONFIGURATION.matcher(file).find() || CheckFiles.ordinary(file) || trial(file)) {
+      if (!PatternLiterals.finds(CONFIGURATION, file) || CheckFiles.ordinary(file) || trial(file)) {
         return null;
       }
     }

@@ -81,7 +81,7 @@ final class EnvironmentDumps {
         char c = code.charAt(at);
         depth += c == '(' ? 1 : c == ')' ? -1 : 0;
       }
-      if (BARE_PROCESS_ENV.matcher(code.substring(start, at)).find()) {
+      if (PatternLiterals.finds(BARE_PROCESS_ENV, code.substring(start, at))) {
         return true;
       }
       from = code.indexOf("JSON.stringify(", at);

@@ -323,7 +323,7 @@ final class Environments {
     int start = -1;
     for (int i = 0; i <= source.length(); i++) {
       char c = i < source.length() ? source.charAt(i) : ' ';
-      boolean separator = Character.isWhitespace(c) || ";&|()".indexOf(c) >= 0;
+      boolean separator = CommandSeparators.splitsWords(c);
       if (!separator && start < 0) {
         start = i;
       } else if (separator && start >= 0) {

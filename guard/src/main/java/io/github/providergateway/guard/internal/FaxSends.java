@@ -48,7 +48,7 @@ final class FaxSends {
         continue;
       }
       String name = text.substring(text.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-      document |= !TEST_PAGE.matcher(name).find();
+      document |= !PatternLiterals.finds(TEST_PAGE, name);
     }
     return document; // the numbers may come from a file ($(sed 's/^/-d /' leads.txt))
   }
@@ -66,7 +66,7 @@ final class FaxSends {
       String text = word.text();
       if (!fax && text.contains("://")) {
         String host = Hosts.of(text);
-        fax = host != null && FAX_HOST.matcher(host + ".").find();
+        fax = host != null && PatternLiterals.finds(FAX_HOST, host + ".");
       }
       carries |= CARRIES.contains(text);
     }

@@ -123,10 +123,19 @@ final class FieldsExported {
 
   private static String exported(Step step) {
     List<Word> args = step.args();
-    if (SharedActs.localOrTest(step, args) || SharedActs.dryRun(args)) {
-      return null;
-    }
+    String found = fieldsNamed(step, args);
+    // Test data or a dry run exports nothing: asked last, as the fields are named in few calls.
+    return found == null || SharedActs.localOrTest(step, args) || SharedActs.dryRun(args)
+        ? null
+        : found;
+  }
+
+  /** {@return the identifier a program's words name among the fields it exports, or null} */
+  private static String fieldsNamed(Step step, List<Word> args) {
     for (Word word : args) {
+      if (!PatternLiterals.mayFind(URL_FIELDS, word.text())) {
+        continue; // no export, dump or download named: no matcher made
+      }
       Matcher url = URL_FIELDS.matcher(word.text());
       String field = url.find() ? identifierIn(url.group(1)) : null;
       if (field != null) {

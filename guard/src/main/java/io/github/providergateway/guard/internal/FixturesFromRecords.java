@@ -55,19 +55,19 @@ final class FixturesFromRecords {
     }
     // The last operand in a fixtures folder: an option's value may follow it (--exclude '*').
     int at = operands.size() - 1;
-    while (at > 0 && !FIXTURES.matcher(operands.get(at)).find()) {
+    while (at > 0 && !PatternLiterals.finds(FIXTURES, operands.get(at))) {
       at--;
     }
     String target = operands.get(at);
     if (at == 0
-        || !FIXTURES.matcher(target).find()
+        || !PatternLiterals.finds(FIXTURES, target)
         || target.startsWith("/") && DataToModel.elsewhere(target, scan.call().project())) {
       return null;
     }
     for (String source : operands.subList(0, at)) {
-      if (!SAFE.matcher(source).find()
-          && !FIXTURES.matcher(source).find()
-          && (PRODUCTION_STORE.matcher(source).find()
+      if (!PatternLiterals.finds(SAFE, source)
+          && !PatternLiterals.finds(FIXTURES, source)
+          && (PatternLiterals.finds(PRODUCTION_STORE, source)
               || PersonalData.names(source) && DataToModel.elsewhere(source, null))) {
         return target;
       }

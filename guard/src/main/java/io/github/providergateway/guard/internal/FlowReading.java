@@ -127,7 +127,7 @@ public final class FlowReading {
       if (SecretFiles.secret(access.target())) {
         found.secret("read of " + access.target().path());
       }
-      if (THIRD_PARTY.matcher(access.target().path() + "/").find()) {
+      if (PatternLiterals.finds(THIRD_PARTY, access.target().path() + "/")) {
         found.untrusted("read of " + access.target().path() + ", a file a third party wrote");
       }
     }
@@ -262,7 +262,7 @@ public final class FlowReading {
         JsonNode pattern = call.args().get(field);
         if (pattern != null
             && pattern.isTextual()
-            && SECRET_PATTERN.matcher(pattern.asText()).find()) {
+            && PatternLiterals.finds(SECRET_PATTERN, pattern.asText())) {
           found.secret("a search for " + pattern.asText());
         }
       }
@@ -285,11 +285,11 @@ public final class FlowReading {
     }
     // A tool's name that says it sends counts whatever it declares of the outside world: a hint
     // only ever adds a question, never takes one away.
-    boolean sends = !readOnly && (openWorld || SENDING_TOOL.matcher(tool).find());
+    boolean sends = !readOnly && (openWorld || PatternLiterals.finds(SENDING_TOOL, tool));
     if (sends && tool.toLowerCase(Locale.ROOT).matches(".*(?:gist|paste|snippet).*")) {
       found.send("PASTE", tool, tool + " " + shortArgs(call.args()));
     } else if (sends) {
-      String repository = FORGE.matcher(tool).find() ? repository(call.args()) : null;
+      String repository = PatternLiterals.finds(FORGE, tool) ? repository(call.args()) : null;
       if (repository != null) {
         found.send("REQUEST", "repo " + repository, tool + " " + shortArgs(call.args()));
       } else {
@@ -297,7 +297,7 @@ public final class FlowReading {
       }
     }
     String lower = tool.toLowerCase(Locale.ROOT).replace("tokeniz", "");
-    if (SECRET_PATTERN.matcher(lower).find() || lower.contains("vault")) {
+    if (PatternLiterals.finds(SECRET_PATTERN, lower) || lower.contains("vault")) {
       found.secret(tool + " " + shortArgs(call.args()));
     }
     OtherTenantImports.exported(call, found); // a workspace's export, for a later import (220)

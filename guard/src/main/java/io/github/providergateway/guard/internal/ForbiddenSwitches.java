@@ -60,7 +60,7 @@ final class ForbiddenSwitches {
       if (setting.matches()
           && setting.group(3) != null
           && OFF.contains(setting.group(2).toLowerCase(Locale.ROOT))
-          && FORBIDS.matcher(setting.group(3)).find()) {
+          && PatternLiterals.finds(FORBIDS, setting.group(3))) {
         kept.put(setting.group(1), setting.group(3).strip());
       }
     }

@@ -113,7 +113,7 @@ final class ForgeCampaigns {
         }
         for (int i = 0; i < args.size(); i++) {
           String text = args.get(i).text();
-          if (text != null && !text.startsWith("-") && RUNNER_IMAGE.matcher(text).find()) {
+          if (text != null && !text.startsWith("-") && PatternLiterals.finds(RUNNER_IMAGE, text)) {
             String next = i + 1 < args.size() ? String.valueOf(args.get(i + 1).text()) : "";
             yield next.isEmpty() || Set.of("run", "register", "start", "daemon").contains(next);
           }
@@ -127,7 +127,7 @@ final class ForgeCampaigns {
           String text = String.valueOf(word.text());
           starts |=
               Set.of("start", "enable", "restart", "load", "bootstrap", "kickstart").contains(text);
-          runner |= RUNNER_SERVICE.matcher(text).find();
+          runner |= PatternLiterals.finds(RUNNER_SERVICE, text);
         }
         yield starts && runner;
       }

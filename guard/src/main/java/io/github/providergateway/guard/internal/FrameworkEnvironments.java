@@ -105,7 +105,7 @@ final class FrameworkEnvironments {
     int start = -1;
     for (int i = 0; i <= source.length(); i++) {
       char c = i < source.length() ? source.charAt(i) : ' ';
-      boolean separator = Character.isWhitespace(c) || ";&|()".indexOf(c) >= 0;
+      boolean separator = CommandSeparators.splitsWords(c);
       if (!separator && start < 0) {
         start = i;
       } else if (separator && start >= 0) {
@@ -124,7 +124,7 @@ final class FrameworkEnvironments {
         boundary = false;
         start = -1;
       }
-      if (";&|(\n".indexOf(c) >= 0) {
+      if (CommandSeparators.endsCommand(c)) {
         boundary = true;
       }
     }

@@ -330,7 +330,7 @@ final class GatewayDoors {
       while (end < n && end - digits < MAX_PATH && !endsPath(text.charAt(end))) {
         end++;
       }
-      if (!ROUTE.matcher(text.substring(digits, end)).find()
+      if (!PatternLiterals.finds(ROUTE, text.substring(digits, end))
           || !port(scan, text.substring(colon + 1, digits))) {
         continue;
       }

@@ -84,7 +84,7 @@ final class GatewayProcess {
     List<Word> args = step.args();
     boolean stops = false;
     for (int i = 0; i < args.size() && !stops; i++) {
-      stops = POWERSHELL_STOPS.matcher(args.get(i).text().toLowerCase(Locale.ROOT)).find();
+      stops = PatternLiterals.finds(POWERSHELL_STOPS, args.get(i).text().toLowerCase(Locale.ROOT));
     }
     if (!stops) {
       return;

@@ -97,14 +97,14 @@ final class GitFlows {
       String text = args.get(sub).text();
       boolean valued = Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace").contains(text);
       if (valued && sub + 1 < args.size()) {
-        redirected |= REDIRECTS.matcher(args.get(sub + 1).text()).find();
+        redirected |= PatternLiterals.finds(REDIRECTS, args.get(sub + 1).text());
       }
       redirected |=
           text.startsWith("--config-env")
               || text.startsWith("--git-dir=")
               || text.startsWith("--work-tree=")
               || text.equals("--git-dir")
-              || REDIRECTS.matcher(text).find();
+              || PatternLiterals.finds(REDIRECTS, text);
       sub += valued ? 2 : 1;
     }
     if (sub >= args.size()) {

@@ -179,7 +179,7 @@ final class GitPredicates {
 
   /** A repository named by its URL: {@code https://…}, {@code ssh://…}, {@code git@host:path}. */
   private static boolean isUrl(String repository) {
-    return repository.contains("://") || SCP_LIKE.matcher(repository).matches();
+    return repository.contains("://") || PatternLiterals.matches(SCP_LIKE, repository);
   }
 
   /** Whether {@code name} is a remote the command adds itself ({@code git remote add NAME URL}). */

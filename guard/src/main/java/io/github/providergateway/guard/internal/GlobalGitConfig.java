@@ -276,7 +276,8 @@ final class GlobalGitConfig {
       for (Word word : words.subList(1, words.size())) {
         String t = word.text();
         boolean fine =
-            word.literal() && (editor ? options.contains(t) : PAGER_OPTION.matcher(t).matches());
+            word.literal()
+                && (editor ? options.contains(t) : PatternLiterals.matches(PAGER_OPTION, t));
         if (!fine) {
           return false;
         }

@@ -286,7 +286,7 @@ final class GoAheadSaidOtherwise {
       String option = i > 0 ? args.get(i - 1).text() : "";
       if (SHORT_HOST_OPTIONS.contains(option) && SharedActs.hostLike(text)) {
         hosts.add(text); // -H hazlog.ops.example.internal
-      } else if (!value && !text.startsWith("-") && HOST_AND_PORT.matcher(text).matches()) {
+      } else if (!value && !text.startsWith("-") && PatternLiterals.matches(HOST_AND_PORT, text)) {
         // hazlog.ops.example.internal:8443 standing alone; another option's value (rotctl -r
         // host:port p) is where the program finds its device, as a URL's is what it writes
         hosts.add(Environments.host(text));

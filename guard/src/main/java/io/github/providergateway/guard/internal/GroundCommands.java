@@ -73,7 +73,7 @@ final class GroundCommands {
         remoteBroker = !next.literal() || remote(next.text());
       }
     }
-    return topic != null && remoteBroker && SPARKPLUG_COMMAND.matcher(topic).matches()
+    return topic != null && remoteBroker && PatternLiterals.matches(SPARKPLUG_COMMAND, topic)
         ? topic
         : null;
   }
@@ -93,7 +93,7 @@ final class GroundCommands {
     String operation = null;
     String url = null;
     for (Word word : args) {
-      if (DRY_RUN.matcher(word.text()).find()) {
+      if (PatternLiterals.finds(DRY_RUN, word.text())) {
         return null; // the server checks the command and sends nothing
       }
     }
@@ -151,7 +151,7 @@ final class GroundCommands {
       Pattern.compile("get_processor\\(\\s*(?:instance\\s*=\\s*)?['\"]([^'\"]+)['\"]");
 
   static String inCode(String source) {
-    if (OPENC3_COMMAND.matcher(source).find()) {
+    if (PatternLiterals.finds(OPENC3_COMMAND, source)) {
       for (String host : Environments.assignedValues(source, "OPENC3_API_HOSTNAME")) {
         if (remote(host)) {
           return "OPENC3_API_HOSTNAME=" + host;

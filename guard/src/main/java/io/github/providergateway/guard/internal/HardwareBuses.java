@@ -253,7 +253,7 @@ final class HardwareBuses {
    * computer runs the agent still would; the guard cannot tell that machine from a laptop.
    */
   static boolean rosLocalOnly(String source) {
-    return source != null && ROS_LOCAL_ONLY.matcher(source).find();
+    return source != null && PatternLiterals.finds(ROS_LOCAL_ONLY, source);
   }
 
   /** ROS topics that move a robot. */

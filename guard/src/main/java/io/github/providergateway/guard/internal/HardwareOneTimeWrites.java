@@ -64,7 +64,9 @@ final class HardwareOneTimeWrites {
       } else if (AVR_VALUES.contains(text)) {
         i++;
       }
-      if (operation != null && operation.length() < 300 && AVR_FUSE.matcher(operation).matches()) {
+      if (operation != null
+          && operation.length() < 300
+          && PatternLiterals.matches(AVR_FUSE, operation)) {
         return true;
       }
     }

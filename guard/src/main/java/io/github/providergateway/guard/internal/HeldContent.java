@@ -272,7 +272,7 @@ final class HeldContent {
       }
       // Each name's pattern is run only on a name that starts as it must: most files written.
       if ((lower.startsWith("requirements") || lower.startsWith("constraints"))
-          && REQUIREMENTS.matcher(lower).matches()) {
+          && PatternLiterals.matches(REQUIREMENTS, lower)) {
         return requirements(text);
       }
       if (Makefiles.isMakefile(lower)) {
@@ -291,14 +291,14 @@ final class HeldContent {
       if (lower.equals("justfile") || lower.equals(".justfile") || ext.equals("just")) {
         return indentedLines(text);
       }
-      if (lower.startsWith("taskfile") && TASKFILE.matcher(lower).matches()) {
+      if (lower.startsWith("taskfile") && PatternLiterals.matches(TASKFILE, lower)) {
         return taskCommands(text);
       }
       if (lower.equals("procfile") || lower.startsWith("procfile.")) {
         return procfile(text);
       }
       if ((lower.startsWith("compose") || lower.startsWith("docker-compose"))
-          && COMPOSE_FILE.matcher(lower).matches()) {
+          && PatternLiterals.matches(COMPOSE_FILE, lower)) {
         return composeCommands(text);
       }
       if (isImageFile(path)) {
@@ -545,7 +545,7 @@ final class HeldContent {
    * what {@code npm install <it>} typed would install.
    */
   private static void fetched(String spec, boolean shorthand, List<String> commands) {
-    if (OUTSIDE_REGISTRY.matcher(spec).matches() && (shorthand || spec.contains(":"))) {
+    if (PatternLiterals.matches(OUTSIDE_REGISTRY, spec) && (shorthand || spec.contains(":"))) {
       commands.add("npm install " + quoted(spec));
     }
   }

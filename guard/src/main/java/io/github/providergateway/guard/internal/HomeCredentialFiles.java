@@ -60,7 +60,7 @@ final class HomeCredentialFiles {
       return false;
     }
     String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
-    if (!DATA_FILE.matcher(name).matches()) {
+    if (!PatternLiterals.matches(DATA_FILE, name)) {
       return false;
     }
     boolean credential = false;

@@ -80,7 +80,7 @@ public final class Hosts {
     }
     return h.equals("localhost")
         || h.endsWith(".localhost")
-        || h.startsWith("127.") && IPV4.matcher(h).matches()
+        || h.startsWith("127.") && PatternLiterals.matches(IPV4, h)
         || h.equals("::1")
         || h.equals("0:0:0:0:0:0:0:1")
         || h.equals("0.0.0.0");

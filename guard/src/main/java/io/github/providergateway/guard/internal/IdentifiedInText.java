@@ -138,20 +138,22 @@ final class IdentifiedInText {
   static String inSearch(String query) {
     String text = query.length() > MAX_TEXT ? query.substring(0, MAX_TEXT) : query;
     boolean condition =
-        RegulatedSinks.DIAGNOSIS.matcher(text).find() || CONDITION.matcher(text).find();
+        RegulatedSinks.DIAGNOSIS.matcher(text).find() || PatternLiterals.finds(CONDITION, text);
     if (condition && personNumber(text)) {
       return "a person's number and a diagnosis in a web search";
     }
-    if (condition && STREET.matcher(text).find()) {
+    if (condition && PatternLiterals.finds(STREET, text)) {
       return "a home's address and a condition in a web search";
     }
-    if (SAR.matcher(text).find() && COMPANY.matcher(text).find()) {
+    if (PatternLiterals.finds(SAR, text) && PatternLiterals.finds(COMPANY, text)) {
       return "a suspicious activity report's subject in a web search";
     }
     if (identityDocument(text)) {
       return "a person's birth date and identity document number in a web search";
     }
-    if (NAME.matcher(text).find() && WEALTH.matcher(text).find() && BEREAVED.matcher(text).find()) {
+    if (PatternLiterals.finds(NAME, text)
+        && PatternLiterals.finds(WEALTH, text)
+        && PatternLiterals.finds(BEREAVED, text)) {
       return "a named person's wealth and bereavement in a web search";
     }
     return null;
@@ -159,7 +161,7 @@ final class IdentifiedInText {
 
   /** Whether the text carries a full birth date and an identity document's number. */
   private static boolean identityDocument(String text) {
-    return BIRTH_DATE.matcher(text).find() && DOCUMENT_NUMBER.matcher(text).find();
+    return PatternLiterals.finds(BIRTH_DATE, text) && PatternLiterals.finds(DOCUMENT_NUMBER, text);
   }
 
   /** Whether a person named by number has a diagnosis or a medical status said just after. */
@@ -167,9 +169,9 @@ final class IdentifiedInText {
     Matcher person = NUMBERED_PERSON.matcher(text);
     while (person.find()) {
       String after = text.substring(person.end(), Math.min(text.length(), person.end() + 60));
-      if (MEDICAL.matcher(after).find()
+      if (PatternLiterals.finds(MEDICAL, after)
           || RegulatedSinks.DIAGNOSIS.matcher(after).find()
-          || CONDITION.matcher(after).find()) {
+          || PatternLiterals.finds(CONDITION, after)) {
         return true;
       }
     }
@@ -181,7 +183,8 @@ final class IdentifiedInText {
     Matcher number = ID_NUMBER.matcher(text);
     while (number.find()) {
       String before = text.substring(Math.max(0, number.start() - 12), number.start());
-      if (!DATE_DIGITS.matcher(number.group(1)).matches() && !NOT_A_PERSON.matcher(before).find()) {
+      if (!PatternLiterals.matches(DATE_DIGITS, number.group(1))
+          && !PatternLiterals.finds(NOT_A_PERSON, before)) {
         return true;
       }
     }
@@ -198,7 +201,7 @@ final class IdentifiedInText {
   }
 
   private static String inMessage(String text) {
-    if (SSN_LABEL.matcher(text).find()) {
+    if (PatternLiterals.finds(SSN_LABEL, text)) {
       Matcher ssn = SSN.matcher(text);
       while (ssn.find()) {
         if (!SAMPLE_SSNS.contains(ssn.group())) {

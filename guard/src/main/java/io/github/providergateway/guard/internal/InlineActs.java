@@ -220,7 +220,7 @@ final class InlineActs {
     if (!sdk || c.contains("emulator") || c.contains("localhost") || c.contains("127.0.0.1")) {
       return false;
     }
-    return SDK_VERB.matcher(c).find();
+    return PatternLiterals.finds(SDK_VERB, c);
   }
 
   /** A loop in inline code: Python's {@code for … in …:} and {@code while}, JavaScript's. */
@@ -236,7 +236,7 @@ final class InlineActs {
    * @return whether it does
    */
   static boolean loops(String code) {
-    return LOOP.matcher(lower(code)).find();
+    return PatternLiterals.finds(LOOP, lower(code));
   }
 
   private static String lower(String code) {

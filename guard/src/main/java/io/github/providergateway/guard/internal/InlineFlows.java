@@ -65,10 +65,10 @@ final class InlineFlows {
       found.secret(line + " (the whole environment)");
     }
     boolean local = Hosts.onlyLoopback(code);
-    if (SENDS.matcher(code).find() && !local) {
+    if (PatternLiterals.finds(SENDS, code) && !local) {
       found.untrusted(line);
       found.send("REQUEST", Hosts.firstElsewhere(code), line);
-    } else if (FETCHES.matcher(code).find() && !local) {
+    } else if (PatternLiterals.finds(FETCHES, code) && !local) {
       found.untrusted(line);
     }
   }

@@ -249,7 +249,7 @@ final class InlineRules implements Family {
         && (code.contains("while") || code.contains("loop") || code.contains("for(;;)"))) {
       scan.hit(FORK_BOMB, step, null);
     }
-    if (PRINTS_ENVIRONMENT.matcher(code).find()) {
+    if (PatternLiterals.finds(PRINTS_ENVIRONMENT, code)) {
       // console.log(process.env), print(os.environ): every variable, tokens among them.
       scan.hit(VARIABLE_PRINTED, step, null);
     }
@@ -325,7 +325,7 @@ final class InlineRules implements Family {
       }
     }
     otherDoors(scan, step, code, homeInCode);
-    if (RECURSIVE.matcher(code).find()) {
+    if (PatternLiterals.finds(RECURSIVE, code)) {
       // julia's rm(p; recursive=true), R's unlink(p, recursive = TRUE): a bare call, recursive.
       java.util.regex.Matcher bare = BARE_DELETE.matcher(code);
       while (bare.find()) {
@@ -378,7 +378,7 @@ final class InlineRules implements Family {
       }
       if (writes && StartupFiles.isOne(places, target.path())) {
         scan.hit(SHELL_STARTUP, new Access(Kind.WRITE, target, step.invocation()));
-        if (DOWNLOAD_TO_SHELL.matcher(code).find()) {
+        if (PatternLiterals.finds(DOWNLOAD_TO_SHELL, code)) {
           // file_put_contents("~/.bashrc", "curl … | sh"): every later shell runs the download,
           // as echo 'curl … | sh' >> ~/.bashrc is read.
           scan.hit(PIPE_TO_SHELL, step, null);

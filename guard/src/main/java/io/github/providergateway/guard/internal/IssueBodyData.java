@@ -56,8 +56,8 @@ final class IssueBodyData {
     }
     String lower = body.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
-    if (!DATA_END.matcher(name).find()
-        || !DATA_NAME.matcher(lower).find() && name.endsWith(".txt")) {
+    if (!PatternLiterals.finds(DATA_END, name)
+        || !PatternLiterals.finds(DATA_NAME, lower) && name.endsWith(".txt")) {
       return false;
     }
     for (String part : RegulatedData.NOT_WORD.split(lower)) {

@@ -40,8 +40,8 @@ final class KeyShareExports {
     for (Word word : step.args()) {
       String text = word.text().toLowerCase(Locale.ROOT);
       export |= text.equals("export");
-      signing |= SIGNING_PART.matcher(text).matches();
-      noMoney |= NO_MONEY.matcher(text).find();
+      signing |= PatternLiterals.matches(SIGNING_PART, text);
+      noMoney |= PatternLiterals.finds(NO_MONEY, text);
     }
     return export && signing && !noMoney && !PersonLookups.namesTestPlace(step.args());
   }

@@ -59,7 +59,7 @@ final class KeysInLookedUpNames {
       return null;
     }
     String code = InterpreterCode.of(step);
-    if (code == null || code.length() > 65_536 || !CODE_LOOKUP.matcher(code).find()) {
+    if (code == null || code.length() > 65_536 || !PatternLiterals.finds(CODE_LOOKUP, code)) {
       return null;
     }
     Matcher name = CODE_NAME.matcher(code);

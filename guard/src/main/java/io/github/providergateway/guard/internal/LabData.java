@@ -155,7 +155,7 @@ final class LabData {
         continue;
       }
       String lower = text.toLowerCase(Locale.ROOT);
-      if (!mayOverride(lower) || !CONSENT_FLAGS.matcher(text).matches()) {
+      if (!mayOverride(lower) || !PatternLiterals.matches(CONSENT_FLAGS, text)) {
         continue;
       }
       if (lower.matches("--?consent[-_]?(?:scope|filter|check)")) {

@@ -113,30 +113,33 @@ final class LaborFloors {
       text = inPlaceSed(scan);
       path = text;
     }
-    if (text == null || text.length() > READ || !RULES_TEXT.matcher(path + text).find()) {
+    if (text == null || text.length() > READ || !PatternLiterals.finds(RULES_TEXT, path + text)) {
       return null;
     }
     if (path.contains("/test") || path.contains("fixture")) {
       return null;
     }
-    boolean california = CALIFORNIA.matcher(path).find() || CALIFORNIA.matcher(text).find();
+    boolean california =
+        PatternLiterals.finds(CALIFORNIA, path) || PatternLiterals.finds(CALIFORNIA, text);
     String found = numbers(text, california, (path + text).contains("fmla"));
     if (found == null && california) {
       Matcher off = TURNED_OFF.matcher(text);
       found = off.find() ? off.group() : null;
     }
     if (found == null
-        && ROUNDS_IN_UP.matcher(text).find()
-        && ROUNDS_OUT_DOWN.matcher(text).find()) {
+        && PatternLiterals.finds(ROUNDS_IN_UP, text)
+        && PatternLiterals.finds(ROUNDS_OUT_DOWN, text)) {
       found = "punches rounded in the employer's favour only";
     }
     if (found == null
-        && POSTING.matcher(path).find()
-        && PAY_WORDS.matcher(text).find()
-        && !PAY_RANGE.matcher(text).find()) {
+        && PatternLiterals.finds(POSTING, path)
+        && PatternLiterals.finds(PAY_WORDS, text)
+        && !PatternLiterals.finds(PAY_RANGE, text)) {
       found = "a job posting without its pay range";
     }
-    if (found == null && INTERVIEWERS.matcher(path).find() && SELF_ID.matcher(text).find()) {
+    if (found == null
+        && PatternLiterals.finds(INTERVIEWERS, path)
+        && PatternLiterals.finds(SELF_ID, text)) {
       found = "candidates' self-identification shown to interviewers";
     }
     return found;

@@ -184,7 +184,7 @@ final class LandMachine {
         return false;
       }
     }
-    return SECRET_PROCESS.matcher(text).find();
+    return PatternLiterals.finds(SECRET_PROCESS, text);
   }
 
   /** A package manager's removal that names a package the system cannot run without. */
@@ -302,10 +302,10 @@ final class LandMachine {
     for (Word word : step.args()) {
       String t = word.text();
       if (!opens) {
-        opens = OTHERS_READ.matcher(t).matches();
+        opens = PatternLiterals.matches(OTHERS_READ, t);
         continue;
       }
-      if (SYSTEM_SECRET.matcher(t).matches()) {
+      if (PatternLiterals.matches(SYSTEM_SECRET, t)) {
         return true;
       }
     }
@@ -362,7 +362,7 @@ final class LandMachine {
     boolean locked = false;
     for (Word word : step.args()) {
       String t = word.text();
-      if (!locked && OWNER_LOCKED.matcher(t).matches()) {
+      if (!locked && PatternLiterals.matches(OWNER_LOCKED, t)) {
         locked = true;
         continue;
       }
@@ -384,7 +384,7 @@ final class LandMachine {
   /** {@code tmutil addexclusion -p /Users/u}: a backup that leaves out the home or the disk. */
   static boolean namesHomeWhole(Step step) {
     for (Word word : step.args()) {
-      if (HOME_WHOLE.matcher(word.text()).matches()) {
+      if (PatternLiterals.matches(HOME_WHOLE, word.text())) {
         return true;
       }
     }
@@ -430,7 +430,7 @@ final class LandMachine {
     boolean locks = false;
     for (Word word : step.args()) {
       String t = word.text();
-      if (t.length() < 200 && NO_RIGHTS.matcher(t).matches()) {
+      if (t.length() < 200 && PatternLiterals.matches(NO_RIGHTS, t)) {
         locks = true;
       } else if (locks && !t.startsWith("-") && inHomeOutsideProject(scan, step, word)) {
         return true;

@@ -345,7 +345,7 @@ final class LandPrograms {
         if (t.startsWith("alias.")
             && i + 1 < args.size()
             && isConfig(args)
-            && FILTERED_ALIAS.matcher(args.get(i + 1).text()).find()) {
+            && PatternLiterals.finds(FILTERED_ALIAS, args.get(i + 1).text())) {
           return true; // git st shows git status with lines dropped
         }
       }
@@ -459,7 +459,7 @@ final class LandPrograms {
           && !lower.contains("clipboard]::settext")) {
         return false;
       }
-      return HARMFUL_PASTE.matcher(text.replaceFirst("(?i)^.*?clipboard", "")).find();
+      return PatternLiterals.finds(HARMFUL_PASTE, text.replaceFirst("(?i)^.*?clipboard", ""));
     }
     if (ARGUMENT_COPIERS.contains(program)) {
       String text = LandPredicates.joined(step); // wl-copy 'curl … | sh': the text is the words
@@ -499,7 +499,8 @@ final class LandPrograms {
       }
       for (String scope : value.split("[,\\s]+")) {
         String bare = scope.replace("'", "").replace("\"", "");
-        if (WIDE_SCOPE.matcher(bare).matches() || PatternLiterals.finds(GOOGLE_ADMIN_SCOPE, bare)) {
+        if (PatternLiterals.matches(WIDE_SCOPE, bare)
+            || PatternLiterals.finds(GOOGLE_ADMIN_SCOPE, bare)) {
           return true;
         }
       }
@@ -567,7 +568,7 @@ final class LandPrograms {
       } else if (t.startsWith("--allowedTools=") || t.startsWith("--allowed-tools=")) {
         value = t.substring(t.indexOf('=') + 1);
       }
-      if (value != null && value.length() < 1000 && ALL_SHELL.matcher(value).matches()) {
+      if (value != null && value.length() < 1000 && PatternLiterals.matches(ALL_SHELL, value)) {
         return true;
       }
     }

@@ -303,7 +303,7 @@ final class LandWrites {
     StringBuilder text = new StringBuilder();
     List<String> files = new java.util.ArrayList<>();
     for (String literal : literals) {
-      if (literal.indexOf(' ') < 0 && FILE_LITERAL.matcher(literal).matches()) {
+      if (literal.indexOf(' ') < 0 && PatternLiterals.matches(FILE_LITERAL, literal)) {
         files.add(literal);
       } else {
         text.append(literal.replace("\\n", "\n").replace("\\t", "\t")).append('\n');
@@ -359,7 +359,7 @@ final class LandWrites {
     // backreference, which PatternLiterals does not read: its "alias" is asked here.
     boolean caught =
         PatternLiterals.finds(CATCHES, now) && PatternLiterals.finds(WRAPPER, now)
-            || now.contains("alias") && ALIASED.matcher(now).find();
+            || now.contains("alias") && PatternLiterals.finds(ALIASED, now);
     return caught ? files.get(0) : null;
   }
 
@@ -432,7 +432,7 @@ final class LandWrites {
           && !PatternLiterals.finds(GENERATED, pattern)) {
         return file; // a file of code kept out of git status: a new file nobody reviews
       }
-      if (HIDING_ATTRIBUTE.matcher(trimmed.substring(pattern.length())).find()
+      if (PatternLiterals.finds(HIDING_ATTRIBUTE, trimmed.substring(pattern.length()))
           && PatternLiterals.finds(REVIEWED, pattern)
           && !PatternLiterals.finds(GENERATED, pattern)) {
         return file;
@@ -454,7 +454,7 @@ final class LandWrites {
     String file = files.get(0);
     if (file.endsWith("/.envrc") || file.equals(".envrc") || file.endsWith("/.env.rc")) {
       for (String line : now.split("\n", 200)) {
-        if (line.length() > 1000 || !ENVRC_ORDINARY.matcher(line).matches()) {
+        if (line.length() > 1000 || !PatternLiterals.matches(ENVRC_ORDINARY, line)) {
           return file;
         }
       }
@@ -505,7 +505,7 @@ final class LandWrites {
 
   /** Code or configuration given characters that show it other than it runs. */
   static String bidi(String old, String now, List<String> files) {
-    return mayHoldBidi(now) && BIDI.matcher(now).find() && !BIDI.matcher(old).find()
+    return mayHoldBidi(now) && PatternLiterals.finds(BIDI, now) && !PatternLiterals.finds(BIDI, old)
         ? files.get(0)
         : null;
   }

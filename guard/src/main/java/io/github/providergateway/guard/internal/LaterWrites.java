@@ -83,7 +83,7 @@ final class LaterWrites {
           added.append(line).append('\n');
         }
       } else {
-        adding = ED_ADDS.matcher(line).matches();
+        adding = PatternLiterals.matches(ED_ADDS, line);
       }
     }
     return added.isEmpty() ? null : added.toString();

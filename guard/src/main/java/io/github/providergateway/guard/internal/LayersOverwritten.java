@@ -56,7 +56,7 @@ final class LayersOverwritten {
     }
     return changes
         && destination != null
-        && SERVER.matcher(destination).find()
+        && PatternLiterals.finds(SERVER, destination)
         && !local(destination);
   }
 

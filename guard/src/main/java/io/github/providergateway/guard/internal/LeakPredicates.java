@@ -217,7 +217,7 @@ final class LeakPredicates {
         return KeysInLookedUpNames.in(step) + " (a key of a known form in the name looked up)";
       } else if (lookup == null && RESOLVERS.contains(program)) {
         for (Word word : step.args()) {
-          if (!word.literal() && COMPUTED_LABEL.matcher(word.text()).matches()) {
+          if (!word.literal() && PatternLiterals.matches(COMPUTED_LABEL, word.text())) {
             lookup = program + " " + word.text();
             break;
           }
@@ -340,7 +340,7 @@ final class LeakPredicates {
   /** The file of the project code that connects to a database writes, its path a literal. */
   private static String codeOutput(Scan scan, Step step) {
     String code = InterpreterCode.of(step);
-    if (code == null || !CODE_CLIENT.matcher(code).find()) {
+    if (code == null || !PatternLiterals.finds(CODE_CLIENT, code)) {
       return null;
     }
     Matcher writes =
@@ -397,9 +397,9 @@ final class LeakPredicates {
       return false;
     }
     String text = code.length() > MAX_TEXT ? code.substring(0, MAX_TEXT) : code;
-    return RECORDS.matcher(text).find()
-        && ENVIRONMENT_KEY.matcher(text).find()
-        && !FILTERED.matcher(text).find();
+    return PatternLiterals.finds(RECORDS, text)
+        && PatternLiterals.finds(ENVIRONMENT_KEY, text)
+        && !PatternLiterals.finds(FILTERED, text);
   }
 
   /** What shape of credential a call sends to other people, as the reason shows it; or null. */
@@ -494,7 +494,7 @@ final class LeakPredicates {
     }
     Matcher connection = CONNECTION.matcher(within);
     while (connection.find()) {
-      if (!PLACEHOLDER.matcher(connection.group(1)).matches()) {
+      if (!PatternLiterals.matches(PLACEHOLDER, connection.group(1))) {
         return "a connection string with its password";
       }
     }

@@ -226,7 +226,7 @@ final class LiveOps {
     }
     String c = code.length() > 16 * 1024 ? code.substring(0, 16 * 1024) : code;
     c = c.toLowerCase(Locale.ROOT);
-    if (!c.contains("rcon") || !RCON_LIBRARY.matcher(c).find()) {
+    if (!c.contains("rcon") || !PatternLiterals.finds(RCON_LIBRARY, c)) {
       return Effect.NONE;
     }
     var hosts = QUOTED_HOST.matcher(c);
@@ -278,7 +278,7 @@ final class LiveOps {
       }
       String c = code.toLowerCase(Locale.ROOT);
       return c.contains("gamelift")
-          && (GAMELIFT_CODE_ZERO.matcher(c).find() || c.contains("delete_fleet"))
+          && (PatternLiterals.finds(GAMELIFT_CODE_ZERO, c) || c.contains("delete_fleet"))
           && !c.contains("localhost")
           && !c.contains("127.0.0.1");
     }

@@ -105,7 +105,9 @@ final class LivePlacesWritten {
             || path.startsWith("//")
             || path.startsWith("/net/")
             || path.startsWith("/srv/");
-    return elsewhere && (APPROVED.matcher(path).find() || livePath(path)) ? destination : null;
+    return elsewhere && (PatternLiterals.finds(APPROVED, path) || livePath(path))
+        ? destination
+        : null;
   }
 
   private static boolean livePath(String path) {
@@ -135,7 +137,7 @@ final class LivePlacesWritten {
       Matcher put = PUT.matcher(redirect.body());
       while (put.find()) {
         String destination = put.group(2) == null ? remoteFolder : put.group(2);
-        if (APPROVED.matcher(destination).find() || livePath(destination)) {
+        if (PatternLiterals.finds(APPROVED, destination) || livePath(destination)) {
           return "put " + put.group(1) + " " + destination;
         }
       }

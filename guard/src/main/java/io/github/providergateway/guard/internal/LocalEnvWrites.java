@@ -111,17 +111,17 @@ final class LocalEnvWrites {
         line = line.substring("export ".length()).strip();
       }
       int equals = line.indexOf('=');
-      if (equals <= 0 || !KEY.matcher(line.substring(0, equals).strip()).matches()) {
+      if (equals <= 0 || !PatternLiterals.matches(KEY, line.substring(0, equals).strip())) {
         return false;
       }
       String key = line.substring(0, equals).strip();
       String written = line.substring(equals + 1).strip();
-      if (CODE_KEY.matcher(key).matches() && !written.isEmpty() || unclosed(written)) {
+      if (PatternLiterals.matches(CODE_KEY, key) && !written.isEmpty() || unclosed(written)) {
         return false; // code run before the program's; a quoted value over several lines
       }
       String value = value(written);
       if (!localValue(value, project)
-          || HOST_KEY.matcher(key).find() && !value.isEmpty() && !hostValue(value)) {
+          || PatternLiterals.finds(HOST_KEY, key) && !value.isEmpty() && !hostValue(value)) {
         return false;
       }
     }
@@ -185,7 +185,7 @@ final class LocalEnvWrites {
     }
     String bare = value.substring(value.lastIndexOf('@') + 1);
     if (!value.startsWith(".")
-        && (HOST.matcher(bare).matches() || ADDRESS.matcher(bare).matches())) {
+        && (PatternLiterals.matches(HOST, bare) || PatternLiterals.matches(ADDRESS, bare))) {
       return localHost(Environments.host(bare));
     }
     return !keyLike(value);

@@ -51,7 +51,7 @@ final class LocalOrTestWords {
       if (adjectiveOption(text)) {
         continue; // --local-authority leeds: an option's name, not a test's place (decision 256)
       }
-      if (i > 0 && KIND_OPTION.matcher(args.get(i - 1).text()).matches()) {
+      if (i > 0 && PatternLiterals.matches(KIND_OPTION, args.get(i - 1).text())) {
         // --call-type local: a kind of call, not this machine (decision 253); --type
         // pressure-test: a kind of record, not a test's place (decision 298)
         continue;

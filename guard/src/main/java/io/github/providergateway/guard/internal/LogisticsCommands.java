@@ -292,7 +292,7 @@ final class LogisticsCommands {
       return null;
     }
     String first = step.args().get(0).text();
-    if (first.length() > 256 || !SCRIPT.matcher(first).matches()) {
+    if (first.length() > 256 || !PatternLiterals.matches(SCRIPT, first)) {
       return null;
     }
     return first.substring(first.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
@@ -381,10 +381,10 @@ final class LogisticsCommands {
     List<Word> args = own(step);
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      if (RELEASING.contains(act) && text.length() < 256 && HELD.matcher(text).find()) {
+      if (RELEASING.contains(act) && text.length() < 256 && PatternLiterals.finds(HELD, text)) {
         return act + " " + text; // a recall's hold released
       }
-      if (text.length() < 128 && FORCING.matcher(text).matches()
+      if (text.length() < 128 && PatternLiterals.matches(FORCING, text)
           || text.contains("{}")
           || text.equalsIgnoreCase("all") && i > 0 && args.get(i - 1).text().startsWith("--")) {
         return act + " " + text;
@@ -495,7 +495,7 @@ final class LogisticsCommands {
     String text = LogisticsPredicates.text(scan, step);
     String source = scan.source() == null ? "" : scan.source();
     return PatternLiterals.finds(SELLER_SECRET, text)
-        && PRINTS_EVERY.matcher(text).find()
+        && PatternLiterals.finds(PRINTS_EVERY, text)
         && (Environments.namesProduction(text)
             || source.length() < 64 * 1024 && Environments.namesProduction(source));
   }
@@ -522,7 +522,8 @@ final class LogisticsCommands {
     }
     boolean personal = false;
     for (Word word : step.args()) {
-      personal |= word.text().length() < 256 && PERSONAL_ADDRESS.matcher(word.text()).find();
+      personal |=
+          word.text().length() < 256 && PatternLiterals.finds(PERSONAL_ADDRESS, word.text());
     }
     String source = scan.source();
     return personal
@@ -556,7 +557,7 @@ final class LogisticsCommands {
     }
     return last.length() < 1024
         && (last.startsWith("/") || last.indexOf(':') > 0) // each alternative begins so
-        && ELSEWHERE.matcher(last).find()
+        && PatternLiterals.finds(ELSEWHERE, last)
         && PatternLiterals.finds(KEPT_RECORDS, last);
   }
 }

@@ -288,7 +288,7 @@ final class LogisticsConfigs {
         boolean control =
             rateShop || any(parent, CONTROL_PARENTS) || tradeFile && any(parent, GUARDS);
         words = control ? parent : words; // rate_shop: {enabled: false}
-        if (words == parent && FALSE.matcher(value).matches()) {
+        if (words == parent && PatternLiterals.matches(FALSE, value)) {
           return new Found(false, m.group().trim());
         }
       }
@@ -361,10 +361,10 @@ final class LogisticsConfigs {
 
   private static Found looser(
       List<String> words, String value, String before, boolean settlement, String line) {
-    if (TRUE.matcher(value).matches()
+    if (PatternLiterals.matches(TRUE, value)
         && any(words, EXEMPTIONS)
         && before != null
-        && FALSE.matcher(before).matches()) {
+        && PatternLiterals.matches(FALSE, before)) {
       return new Found(true, line); // limited_quantity: true (was false)
     }
     if (any(words, DECLARED)
@@ -384,8 +384,8 @@ final class LogisticsConfigs {
     boolean guard = any(words, GUARDS);
     boolean goods = any(words, GOODS_FLAGS) && !any(words, INVERTED);
     boolean inverted = any(words, INVERTED);
-    if (FALSE.matcher(value).matches()) {
-      boolean changed = before != null && !FALSE.matcher(before).matches();
+    if (PatternLiterals.matches(FALSE, value)) {
+      boolean changed = before != null && !PatternLiterals.matches(FALSE, before);
       if (goods && changed) {
         return new Found(true, line);
       }
@@ -397,11 +397,11 @@ final class LogisticsConfigs {
       }
       return null;
     }
-    if (TRUE.matcher(value).matches()) {
+    if (PatternLiterals.matches(TRUE, value)) {
       boolean lets = words.contains("allow") ? any(words, LETS_THROUGH) : inverted;
       return lets && (guard || any(words, LETS_THROUGH)) ? new Found(false, line) : null;
     }
-    if (EMPTY.matcher(value).matches()) {
+    if (PatternLiterals.matches(EMPTY, value)) {
       return guard && !inverted ? new Found(false, line) : null;
     }
     Matcher number = NUMBER.matcher(value);
@@ -461,7 +461,7 @@ final class LogisticsConfigs {
   /** The edit of the call, when it writes a file that is not a test's. */
   static FileEdit edit(Scan scan) {
     FileEdit edit = FileEdit.of(scan);
-    return edit == null || TEST_PATH.matcher(edit.path()).find() ? null : edit;
+    return edit == null || PatternLiterals.finds(TEST_PATH, edit.path()) ? null : edit;
   }
 
   static boolean tradeFile(FileEdit edit) {

@@ -91,7 +91,7 @@ final class LogisticsRewrites {
     if (reclassed != null) {
       return edit.path() + ": " + reclassed;
     }
-    if (CODE_FILE.matcher(edit.path()).find()) {
+    if (PatternLiterals.finds(CODE_FILE, edit.path())) {
       Matcher commented = DG_COMMENTED.matcher(now);
       if (commented.find() && (edit.old() == null || !edit.old().contains(commented.group()))) {
         return edit.path() + ": " + commented.group().trim();
@@ -227,18 +227,19 @@ final class LogisticsRewrites {
     while (s.find()) {
       String pattern = s.group(2).replace("\\", "");
       String replacement = s.group(3).replace("\\", "");
-      if (EXPORT_FREE.matcher(replacement).find() && ECCN_OR_LICENSE.matcher(pattern).find()) {
+      if (PatternLiterals.finds(EXPORT_FREE, replacement)
+          && PatternLiterals.finds(ECCN_OR_LICENSE, pattern)) {
         return true;
       }
       if (changesField(pattern, replacement)) {
         return true;
       }
-      if (swapsCountry(pattern, replacement) && PRODUCT_DATA.matcher(text).find()) {
+      if (swapsCountry(pattern, replacement) && PatternLiterals.finds(PRODUCT_DATA, text)) {
         return true;
       }
       Matcher code = HTS_FULL.matcher(replacement);
       if (code.find()
-          && HTS_FULL.matcher(pattern).find()
+          && PatternLiterals.finds(HTS_FULL, pattern)
           && !pattern.contains(code.group(1))
           && PatternLiterals.finds(TARIFF, text)) {
         return true;

@@ -236,9 +236,9 @@ final class LogisticsServices {
   static String toolRewritesDriverLogs(Scan scan) {
     String[] tool = LogisticsPredicates.tool(scan, FLEET_SERVERS);
     return tool != null
-            && !TOOL_READS.matcher(tool[1]).find()
-            && TOOL_LOGS.matcher(tool[1]).find()
-            && TOOL_EDITS.matcher(tool[1]).find()
+            && !PatternLiterals.finds(TOOL_READS, tool[1])
+            && PatternLiterals.finds(TOOL_LOGS, tool[1])
+            && PatternLiterals.finds(TOOL_EDITS, tool[1])
         ? scan.call().tool()
         : null;
   }
@@ -246,13 +246,15 @@ final class LogisticsServices {
   /** A fleet tool's call that commands a vehicle, turns its safety off or deletes its footage. */
   static String toolCommandsVehicle(Scan scan) {
     String[] tool = LogisticsPredicates.tool(scan, FLEET_SERVERS);
-    if (tool == null || TOOL_READS.matcher(tool[1]).find() || TOOL_LOGS.matcher(tool[1]).find()) {
+    if (tool == null
+        || PatternLiterals.finds(TOOL_READS, tool[1])
+        || PatternLiterals.finds(TOOL_LOGS, tool[1])) {
       return null;
     }
     if (PatternLiterals.finds(TOOL_COMMAND_ARGS, LogisticsPredicates.arguments(scan))) {
       return scan.call().tool(); // a text message carrying an IOX relay's command
     }
-    if (!TOOL_COMMANDS.matcher(tool[1]).find()) {
+    if (!PatternLiterals.finds(TOOL_COMMANDS, tool[1])) {
       return null;
     }
     String args = LogisticsPredicates.arguments(scan);
@@ -272,7 +274,7 @@ final class LogisticsServices {
   static String toolMessagesDrivers(Scan scan) {
     String[] tool = LogisticsPredicates.tool(scan, FLEET_SERVERS);
     return tool != null
-            && !TOOL_READS.matcher(tool[1]).find()
+            && !PatternLiterals.finds(TOOL_READS, tool[1])
             && tool[1].matches("(?:.*_)?(?:send|message|messages|broadcast|notify|post)(?:_.*)?")
             && !PatternLiterals.finds(TOOL_COMMAND_ARGS, LogisticsPredicates.arguments(scan))
         ? scan.call().tool()
@@ -342,11 +344,11 @@ final class LogisticsServices {
   /** A trade tool's call that cancels, voids, releases, redirects or transfers goods. */
   static String toolReleasesGoods(Scan scan) {
     String[] tool = LogisticsPredicates.tool(scan, TRADE_SERVERS);
-    if (tool == null || TOOL_READS.matcher(tool[1]).find()) {
+    if (tool == null || PatternLiterals.finds(TOOL_READS, tool[1])) {
       return null;
     }
     String args = LogisticsPredicates.arguments(scan);
-    return TOOL_RELEASES.matcher(tool[1]).find() && !LogisticsPredicates.rehearsal(args)
+    return PatternLiterals.finds(TOOL_RELEASES, tool[1]) && !LogisticsPredicates.rehearsal(args)
         ? scan.call().tool()
         : null;
   }
@@ -367,7 +369,7 @@ final class LogisticsServices {
       return null;
     }
     String args = LogisticsPredicates.arguments(scan);
-    return PatternLiterals.finds(RECORD_SQL, args) && !LOCAL_CONNECTION.matcher(args).find()
+    return PatternLiterals.finds(RECORD_SQL, args) && !PatternLiterals.finds(LOCAL_CONNECTION, args)
         ? call.tool()
         : null;
   }
@@ -394,11 +396,11 @@ final class LogisticsServices {
     }
     String name = call.tool().toLowerCase(Locale.ROOT);
     int split = name.indexOf("__", 5);
-    if (split < 0 || !SENDS.matcher(name.substring(split + 2)).find()) {
+    if (split < 0 || !PatternLiterals.finds(SENDS, name.substring(split + 2))) {
       return null;
     }
     String args = LogisticsPredicates.arguments(scan);
-    return PatternLiterals.finds(DRUG_TEST, args) && RESULT.matcher(args).find()
+    return PatternLiterals.finds(DRUG_TEST, args) && PatternLiterals.finds(RESULT, args)
         ? call.tool()
         : null;
   }

@@ -141,7 +141,7 @@ final class MachinePredicates {
         "names-miner",
         (scan, step, read) ->
             CONTAINER_RUNNERS.contains(step.program())
-                ? anyArg(step, text -> text.length() < 400 && MINER.matcher(text).find())
+                ? anyArg(step, text -> text.length() < 400 && PatternLiterals.finds(MINER, text))
                 : anyArg(step, text -> text.contains("stratum+")));
     named.put("scans-network", MachinePredicates::scansNetwork);
     named.put("rewrites-personal-files", MachinePredicates::rewritesPersonalFiles);

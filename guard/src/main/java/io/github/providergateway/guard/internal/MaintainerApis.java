@@ -206,7 +206,7 @@ final class MaintainerApis {
     ForgeRequests request = ForgeRequests.of(step);
     if (request == null
         || !Set.of("PUT", "DELETE", "POST").contains(request.method())
-        || !CONTENTS.matcher(request.target()).find()) {
+        || !PatternLiterals.finds(CONTENTS, request.target())) {
       return false;
     }
     for (String field : request.fields()) {
@@ -215,7 +215,7 @@ final class MaintainerApis {
       }
     }
     String branch = request.field("branch");
-    return branch == null || DEFAULT_BRANCH.matcher(branch).matches();
+    return branch == null || PatternLiterals.matches(DEFAULT_BRANCH, branch);
   }
 
   private static final Pattern CONTENTS =

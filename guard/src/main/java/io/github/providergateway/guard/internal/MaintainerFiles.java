@@ -59,8 +59,8 @@ final class MaintainerFiles {
       return file + ": sha256 :no_check";
     }
     if (name(file).startsWith(".goreleaser")
-        && GORELEASER_OFF.matcher(now).find()
-        && !GORELEASER_OFF.matcher(old).find()) {
+        && PatternLiterals.finds(GORELEASER_OFF, now)
+        && !PatternLiterals.finds(GORELEASER_OFF, old)) {
       return file + ": checksum disabled";
     }
     return null;
@@ -88,13 +88,13 @@ final class MaintainerFiles {
    */
   static String unverified(String old, String now, List<String> files) {
     String file = file(files);
-    if (!INSTALLER.matcher(name(file)).matches()
-        || !DOWNLOADS.matcher(now).find()
-        || !INSTALLS.matcher(now).find()) {
+    if (!PatternLiterals.matches(INSTALLER, name(file))
+        || !PatternLiterals.finds(DOWNLOADS, now)
+        || !PatternLiterals.finds(INSTALLS, now)) {
       return null;
     }
     String checked = now.replaceAll("(?m)#.*$", "");
-    if (VERIFIES.matcher(checked).find()) {
+    if (PatternLiterals.finds(VERIFIES, checked)) {
       return null;
     }
     return file + ": downloads and installs with no checksum or signature check";
@@ -131,12 +131,12 @@ final class MaintainerFiles {
    * repository at a ref its owner can move (a branch, a tag).
    */
   static String inherits(String old, String now, List<String> files) {
-    if (!file(files).contains(".github/workflows/") || !INHERIT.matcher(now).find()) {
+    if (!file(files).contains(".github/workflows/") || !PatternLiterals.finds(INHERIT, now)) {
       return null;
     }
     Matcher uses = REUSABLE.matcher(now);
     while (uses.find()) {
-      if (!PINNED.matcher(uses.group(2)).matches()) {
+      if (!PatternLiterals.matches(PINNED, uses.group(2))) {
         return file(files) + ": secrets: inherit to " + uses.group().strip();
       }
     }
@@ -247,7 +247,7 @@ final class MaintainerFiles {
     }
     after.reset();
     if (MANIFESTS.contains(name(file(files))) && after.find()) {
-      if (SOURCE_AVAILABLE.matcher(after.group(1)).find()) {
+      if (PatternLiterals.finds(SOURCE_AVAILABLE, after.group(1))) {
         return file(files) + ": licence " + after.group(1).strip();
       }
     }
@@ -283,7 +283,9 @@ final class MaintainerFiles {
    */
   static String toolWritesDefaultBranch(Scan scan) {
     CallForRules call = scan.call();
-    if (call == null || !WRITING_TOOLS.matcher(call.tool()).matches() || call.args() == null) {
+    if (call == null
+        || !PatternLiterals.matches(WRITING_TOOLS, call.tool())
+        || call.args() == null) {
       return null;
     }
     JsonNode branch = call.args().get("branch");

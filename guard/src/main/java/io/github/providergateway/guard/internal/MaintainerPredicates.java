@@ -125,9 +125,9 @@ final class MaintainerPredicates {
     }
     for (int i = 0; i < words.size(); i++) {
       String w = words.get(i);
-      if (INSTALL_SCRIPT.matcher(w).find()) {
+      if (PatternLiterals.finds(INSTALL_SCRIPT, w)) {
         String script = w.contains("=") ? w : i + 1 < words.size() ? words.get(i + 1) : "";
-        if (CALLS_OUT.matcher(script).find()) {
+        if (PatternLiterals.finds(CALLS_OUT, script)) {
           return true;
         }
       }
@@ -175,7 +175,7 @@ final class MaintainerPredicates {
       }
     }
     String code = InterpreterCode.of(step);
-    return code != null && DISCLOSURE_LISTS.matcher(code).find();
+    return code != null && PatternLiterals.finds(DISCLOSURE_LISTS, code);
   }
 
   /** A CI variable's name that says where a release is uploaded or installed from. */
@@ -224,13 +224,13 @@ final class MaintainerPredicates {
         value = w;
       }
     }
-    if (name == null || value == null || !REDIRECT_NAMES.matcher(name).find()) {
+    if (name == null || value == null || !PatternLiterals.finds(REDIRECT_NAMES, name)) {
       return false;
     }
     Matcher host = HOST.matcher(value.strip().toLowerCase(Locale.ROOT));
     return host.find()
         && host.group(1).contains(".")
-        && !KNOWN_REGISTRIES.matcher(host.group(1)).matches();
+        && !PatternLiterals.matches(KNOWN_REGISTRIES, host.group(1));
   }
 
   /** Whether {@code cosign attest} is told its predicate is a build's provenance (SLSA). */
@@ -277,7 +277,7 @@ final class MaintainerPredicates {
       return author
           && words.contains("--amend")
           && source != null
-          && TAKES_OTHERS.matcher(source).find();
+          && PatternLiterals.finds(TAKES_OTHERS, source);
     }
     if (words.contains("rebase")) {
       for (String w : words) {
@@ -303,7 +303,7 @@ final class MaintainerPredicates {
         return true; // npm pkg set license=BUSL-1.1
       }
       if ((w.contains("s/") || w.contains("s|") || w.contains(".licen") || w.contains("=>"))
-          && LICENCE_EXPRESSION.matcher(w).find()) {
+          && PatternLiterals.finds(LICENCE_EXPRESSION, w)) {
         return true;
       }
       if (w.startsWith(".licen") && w.contains("=")) {
@@ -323,7 +323,7 @@ final class MaintainerPredicates {
   static boolean stableChannel(List<Word> args) {
     List<String> words = texts(args);
     for (int i = 1; i < words.size(); i++) {
-      if (STABLE.matcher(words.get(i)).find()) {
+      if (PatternLiterals.finds(STABLE, words.get(i))) {
         return true;
       }
     }
@@ -345,7 +345,7 @@ final class MaintainerPredicates {
     String code = InterpreterCode.of(step);
     return code != null
         && (code.contains("archive_policy") && code.contains("public")
-            || code.contains("archive_private") && ARCHIVE_OPEN.matcher(code).find());
+            || code.contains("archive_private") && PatternLiterals.finds(ARCHIVE_OPEN, code));
   }
 
   private static final Pattern ARCHIVE_OPEN =

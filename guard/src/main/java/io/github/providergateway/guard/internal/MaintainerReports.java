@@ -59,7 +59,7 @@ final class MaintainerReports {
   }
 
   private static boolean tells(String text) {
-    return VULNERABILITY.matcher(text).find() && !BUMP.matcher(text).find();
+    return PatternLiterals.finds(VULNERABILITY, text) && !PatternLiterals.finds(BUMP, text);
   }
 
   /** The tools of a forge's MCP server that post where the repository's readers read. */
@@ -72,7 +72,9 @@ final class MaintainerReports {
   /** A forge's MCP tool that posts a vulnerability's details in an issue, a comment or a PR. */
   static String toolPosts(Scan scan) {
     CallForRules call = scan.call();
-    if (call == null || !POSTING_TOOLS.matcher(call.tool()).matches() || call.args() == null) {
+    if (call == null
+        || !PatternLiterals.matches(POSTING_TOOLS, call.tool())
+        || call.args() == null) {
       return null;
     }
     StringBuilder text = new StringBuilder();
@@ -143,7 +145,7 @@ final class MaintainerReports {
    */
   static String creditsRemoved(String old, String now, List<String> files) {
     String file = files.isEmpty() ? "" : files.get(0);
-    if (old.isEmpty() || !CREDITS.matcher(file).find()) {
+    if (old.isEmpty() || !PatternLiterals.finds(CREDITS, file)) {
       return null;
     }
     for (String line : old.split("\n")) {
@@ -162,7 +164,7 @@ final class MaintainerReports {
     for (Word word : args) {
       String t = word.text() == null ? "" : word.text();
       deletes |= t.matches("(?s).*/\\s*d\\s*;?\\s*$") || t.contains("next if");
-      credits |= !t.startsWith("-") && CREDITS.matcher(t).find();
+      credits |= !t.startsWith("-") && PatternLiterals.finds(CREDITS, t);
     }
     return deletes && credits;
   }
@@ -172,10 +174,10 @@ final class MaintainerReports {
   /** A robots.txt written to keep every search engine off the whole site (Disallow: /). */
   static String robotsHideAll(String old, String now, List<String> files) {
     String file = files.isEmpty() ? "" : files.get(0);
-    if (!file.endsWith("robots.txt") || !DISALLOW_ALL.matcher(now).find()) {
+    if (!file.endsWith("robots.txt") || !PatternLiterals.finds(DISALLOW_ALL, now)) {
       return null;
     }
-    return DISALLOW_ALL.matcher(old).find() ? null : file + ": Disallow: /";
+    return PatternLiterals.finds(DISALLOW_ALL, old) ? null : file + ": Disallow: /";
   }
 
   private static final Pattern PUBLIC_KEY = Pattern.compile("BEGIN PGP PUBLIC KEY BLOCK");
@@ -187,7 +189,7 @@ final class MaintainerReports {
   static String keysFileChanged(String old, String now, List<String> files) {
     String file = files.isEmpty() ? "" : files.get(0);
     String name = file.substring(file.lastIndexOf('/') + 1);
-    if (!name.matches("KEYS(?:\\.asc|\\.txt|\\.gpg)?") || !PUBLIC_KEY.matcher(now).find()) {
+    if (!name.matches("KEYS(?:\\.asc|\\.txt|\\.gpg)?") || !PatternLiterals.finds(PUBLIC_KEY, now)) {
       return null;
     }
     return old.equals(now) ? null : file + ": a public key written";
@@ -217,7 +219,8 @@ final class MaintainerReports {
     }
     Matcher address = ADDRESS.matcher(now);
     while (address.find()) {
-      if (PERSONAL_MAIL.matcher(address.group(1)).matches() && !old.contains(address.group())) {
+      if (PatternLiterals.matches(PERSONAL_MAIL, address.group(1))
+          && !old.contains(address.group())) {
         return file + ": reports to " + address.group();
       }
     }

@@ -112,7 +112,7 @@ final class Makefiles {
   /** Whether make's arguments set a variable, or let the environment's win ({@code -e}). */
   private static boolean setsVariables(List<String> words) {
     for (String word : words) {
-      if (ASSIGNS.matcher(word).matches()
+      if (PatternLiterals.matches(ASSIGNS, word)
           || word.equals("-e")
           || word.equals("--environment-overrides")) {
         return true;

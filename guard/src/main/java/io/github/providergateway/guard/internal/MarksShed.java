@@ -192,7 +192,7 @@ final class MarksShed {
         return m.group().strip() + ": blanks an agent's mark in the environment";
       }
     }
-    if (text.contains("unset") && NAMES_BY_PREFIX.matcher(text).find()) {
+    if (text.contains("unset") && PatternLiterals.finds(NAMES_BY_PREFIX, text)) {
       return "unset of the agents' marks by their names' prefix";
     }
     if (text.contains("exec")) {
@@ -209,7 +209,7 @@ final class MarksShed {
    * -c}.
    */
   private static boolean emptied(String text) {
-    return (text.contains("env") || text.contains("exec")) && EMPTIED.matcher(text).find();
+    return (text.contains("env") || text.contains("exec")) && PatternLiterals.finds(EMPTIED, text);
   }
 
   private static boolean mentionsMark(String text) {
@@ -230,10 +230,10 @@ final class MarksShed {
    * @return what was found, as the person reads it
    */
   static String inCode(String code) {
-    if (CODE_REMOVES.matcher(code).find() || CODE_FILTERS.matcher(code).find()) {
+    if (PatternLiterals.finds(CODE_REMOVES, code) || PatternLiterals.finds(CODE_FILTERS, code)) {
       return "removes an agent's mark from the environment";
     }
-    if (CODE_EMPTIES.matcher(code).find() && CODE_RUNS.matcher(code).find()) {
+    if (PatternLiterals.finds(CODE_EMPTIES, code) && PatternLiterals.finds(CODE_RUNS, code)) {
       return "runs a gateway command or an agent with an empty environment";
     }
     return null;

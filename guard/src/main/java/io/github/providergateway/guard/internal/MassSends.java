@@ -66,7 +66,7 @@ final class MassSends {
    * {@code https://api.staging.resellr.internal}): a loop of writes there reaches no one.
    */
   static boolean rehearsalOnly(String code) {
-    if (code.length() > 64 * 1024 || ADDRESS_VARIABLE.matcher(code).find()) {
+    if (code.length() > 64 * 1024 || PatternLiterals.finds(ADDRESS_VARIABLE, code)) {
       return false;
     }
     Matcher url = CODE_URL.matcher(code);

@@ -140,7 +140,7 @@ final class MoneyEdits {
       String key = value.getKey();
       if (taxPath || PatternLiterals.finds(TAX_WORDS, key)) {
         found.add(Kind.TAX_RATE);
-      } else if (CURRENCY.matcher(key).matches() || PatternLiterals.finds(FX_WORDS, key)) {
+      } else if (PatternLiterals.matches(CURRENCY, key) || PatternLiterals.finds(FX_WORDS, key)) {
         found.add(Kind.FX_RATE);
       } else if ((PatternLiterals.finds(PRICE_WORDS, key)
               || pricePath && !PatternLiterals.finds(NOT_MONEY, key))

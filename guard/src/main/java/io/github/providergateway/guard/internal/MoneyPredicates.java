@@ -393,11 +393,11 @@ final class MoneyPredicates {
   private static boolean namesPaymentFile(String text, boolean sent) {
     Matcher file = PAYMENT_FILE.matcher(text);
     while (file.find()) {
-      if (sent || !TEST_PLACE.matcher(file.group()).find()) {
+      if (sent || !PatternLiterals.finds(TEST_PLACE, file.group())) {
         return true;
       }
     }
-    return sent && SENT_FILE.matcher(text).find();
+    return sent && PatternLiterals.finds(SENT_FILE, text);
   }
 
   /**
@@ -412,7 +412,7 @@ final class MoneyPredicates {
     switch (program) {
       case "sftp", "lftp", "smbclient", "ncftp", "ftp", "psftp" -> {
         text = text(step);
-        uploads = PUT.matcher(text).find();
+        uploads = PatternLiterals.finds(PUT, text);
       }
       case "scp", "rsync", "pscp", "ncftpput", "rclone" -> {
         text = text(step);
@@ -424,10 +424,13 @@ final class MoneyPredicates {
       }
       default -> {
         text = code(step);
-        uploads = text != null && CODE_UPLOADS.matcher(text).find();
+        uploads = text != null && PatternLiterals.finds(CODE_UPLOADS, text);
       }
     }
-    if (!uploads || text == null || LOCAL.matcher(text).find() || TEST_HOST.matcher(text).find()) {
+    if (!uploads
+        || text == null
+        || PatternLiterals.finds(LOCAL, text)
+        || PatternLiterals.finds(TEST_HOST, text)) {
       return false; // a local emulator, the bank's test or UAT server
     }
     if (program.equals("curl")) {
@@ -503,7 +506,7 @@ final class MoneyPredicates {
       return inPlace && namesPaymentFile(text(step), false);
     }
     String code = code(step);
-    if (code == null || !CODE_WRITE.matcher(code).find()) {
+    if (code == null || !PatternLiterals.finds(CODE_WRITE, code)) {
       return false;
     }
     return namesPaymentFile(code.replace("\\\"", "\"").replace("\\'", "'"), false);
@@ -524,14 +527,14 @@ final class MoneyPredicates {
     String program = step.program();
     if (program.equals("pwsh") || program.equals("powershell")) {
       String text = text(step); // Out-Printer -Name 'MICR…', Start-Process -Verb Print
-      return PWSH_PRINTS.matcher(text).find() && CHEQUES.matcher(text).find();
+      return PatternLiterals.finds(PWSH_PRINTS, text) && PatternLiterals.finds(CHEQUES, text);
     }
     if (program.equals("lp")
         || program.equals("lpr")
         || program.equals("lpr.cups")
         || program.equals("enscript")
         || program.equals("a2ps")) {
-      if (CHEQUES.matcher(text(step)).find()) {
+      if (PatternLiterals.finds(CHEQUES, text(step))) {
         return true;
       }
       String source = scan.source();
@@ -539,10 +542,12 @@ final class MoneyPredicates {
       return source != null
           && source.length() <= MAX_TEXT
           && (source.contains("PRINTER=") || source.contains("LPDEST="))
-          && CHEQUES.matcher(source).find();
+          && PatternLiterals.finds(CHEQUES, source);
     }
     String code = code(step);
-    return code != null && CODE_PRINTS.matcher(code).find() && CHEQUES.matcher(code).find();
+    return code != null
+        && PatternLiterals.finds(CODE_PRINTS, code)
+        && PatternLiterals.finds(CHEQUES, code);
   }
 
   /**
@@ -552,9 +557,9 @@ final class MoneyPredicates {
   static boolean codeMovesMoney(Step step) {
     String code = code(step);
     return code != null
-        && MONEY_CALL.matcher(code).find()
-        && MONEY_SDK.matcher(code).find()
-        && !TEST_MONEY.matcher(code).find();
+        && PatternLiterals.finds(MONEY_CALL, code)
+        && PatternLiterals.finds(MONEY_SDK, code)
+        && !PatternLiterals.finds(TEST_MONEY, code);
   }
 
   /**
@@ -569,17 +574,18 @@ final class MoneyPredicates {
       String source = scan.source();
       return source != null
           && source.length() <= MAX_TEXT
-          && ODOO_ENV.matcher(source).find()
-          && ODOO_WRITES.matcher(source).find()
+          && PatternLiterals.finds(ODOO_ENV, source)
+          && PatternLiterals.finds(ODOO_WRITES, source)
           && Environments.production(scan, step);
     }
     String code = code(step);
-    if (code == null || TEST_ERP.matcher(code).find()) {
+    if (code == null || PatternLiterals.finds(TEST_ERP, code)) {
       return false;
     }
-    return ODOO.matcher(code).find() && ODOO_WRITES.matcher(code).find()
-        || SAP_WRITES.matcher(code).find() && SAP_CLIENT.matcher(code).find()
-        || LEDGER_SDK_WRITES.matcher(code).find() && LEDGER_SDK.matcher(code).find();
+    return PatternLiterals.finds(ODOO, code) && PatternLiterals.finds(ODOO_WRITES, code)
+        || PatternLiterals.finds(SAP_WRITES, code) && PatternLiterals.finds(SAP_CLIENT, code)
+        || PatternLiterals.finds(LEDGER_SDK_WRITES, code)
+            && PatternLiterals.finds(LEDGER_SDK, code);
   }
 
   /**
@@ -594,7 +600,7 @@ final class MoneyPredicates {
     } else if (code.length() > MAX_TEXT) {
       code = code.substring(0, MAX_TEXT);
     }
-    return ORM_WRITES_BOOKS.matcher(code).find() && Environments.production(scan, step);
+    return PatternLiterals.finds(ORM_WRITES_BOOKS, code) && Environments.production(scan, step);
   }
 
   /** Whether SQL writes a books table ({@link #BOOKS_TABLE}). */
@@ -610,17 +616,17 @@ final class MoneyPredicates {
                 Math.max(
                     text.lastIndexOf(';', write.start()), text.lastIndexOf('\n', write.start())),
                 write.start() - 200);
-        if (PLAN_ONLY.matcher(text.substring(Math.max(from, 0), write.start())).find()) {
+        if (PatternLiterals.finds(PLAN_ONLY, text.substring(Math.max(from, 0), write.start()))) {
           continue; // EXPLAIN without ANALYZE plans the statement and runs nothing
         }
         String table = write.group(1) != null ? write.group(1) : write.group(2);
         table = table.replace("\"", "").replace("`", "");
         table = table.substring(table.lastIndexOf('.') + 1);
-        if (BOOKS_TABLE.matcher(table).matches()) {
+        if (PatternLiterals.matches(BOOKS_TABLE, table)) {
           return true;
         }
       }
-      if (SQL_SETS_BANK.matcher(text).find()) {
+      if (PatternLiterals.finds(SQL_SETS_BANK, text)) {
         return true;
       }
     }
@@ -643,10 +649,11 @@ final class MoneyPredicates {
       return null;
     }
     String server = tool.substring(5, last);
-    if (!FINANCE_SERVER.matcher(server).find() || TEST_SERVER.matcher(server).find()) {
+    if (!PatternLiterals.finds(FINANCE_SERVER, server)
+        || PatternLiterals.finds(TEST_SERVER, server)) {
       return null;
     }
-    if (!books && PAYMENTS_SERVER.matcher(server).find()) {
+    if (!books && PatternLiterals.finds(PAYMENTS_SERVER, server)) {
       return null; // a payment provider's tools are acts.tool-acts's, by their names
     }
     List<String> words = ActsPredicates.words(tool.substring(last + 2));
@@ -666,7 +673,7 @@ final class MoneyPredicates {
     if (args.length() > MAX_TEXT) {
       args = args.substring(0, MAX_TEXT);
     }
-    return BOOKS_ARGUMENTS.matcher(args).find() ? tool : null;
+    return PatternLiterals.finds(BOOKS_ARGUMENTS, args) ? tool : null;
   }
 
   /** Words that make a tool's name read-only, whatever else it says. */
@@ -804,7 +811,7 @@ final class MoneyPredicates {
     if (script.endsWith("manage.py") && from < args.size()) {
       script = script + " " + args.get(from); // manage.py write_off_receivables
     }
-    if (!FINANCE_SCRIPT.matcher(script).find()) {
+    if (!PatternLiterals.finds(FINANCE_SCRIPT, script)) {
       return false;
     }
     boolean acts = false;
@@ -847,12 +854,14 @@ final class MoneyPredicates {
     if (text == null) {
       return false;
     }
-    if (LOCAL.matcher(text).find() || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
+    if (PatternLiterals.finds(LOCAL, text)
+        || text.toLowerCase(java.util.Locale.ROOT).contains("sandbox")) {
       return false;
     }
     Matcher url = URL.matcher(text);
     while (url.find()) {
-      if (BANK_HOST.matcher(url.group(1)).find() && BANK_PAYS.matcher(url.group(2)).find()) {
+      if (PatternLiterals.finds(BANK_HOST, url.group(1))
+          && PatternLiterals.finds(BANK_PAYS, url.group(2))) {
         return true;
       }
     }
@@ -871,12 +880,12 @@ final class MoneyPredicates {
    */
   static boolean codeWritesEvidence(Step step) {
     String code = code(step);
-    if (code == null || !CODE_WRITE.matcher(code).find() || code.contains("/tmp/")) {
+    if (code == null || !PatternLiterals.finds(CODE_WRITE, code) || code.contains("/tmp/")) {
       return false; // a copy made to work on
     }
     Matcher file = EVIDENCE_FILE.matcher(code);
     while (file.find()) {
-      if (!TEST_PLACE.matcher(file.group()).find()) {
+      if (!PatternLiterals.finds(TEST_PLACE, file.group())) {
         return true;
       }
     }
@@ -896,7 +905,7 @@ final class MoneyPredicates {
           : text(step);
     }
     String code = code(step);
-    return code != null && CODE_POSTS.matcher(code).find() ? code : null;
+    return code != null && PatternLiterals.finds(CODE_POSTS, code) ? code : null;
   }
 
   private static boolean httpClient(String program) {
@@ -927,7 +936,7 @@ final class MoneyPredicates {
     if (text == null) {
       return false;
     }
-    if (LOCAL.matcher(text).find() || !BANK_FIELD.matcher(text).find()) {
+    if (PatternLiterals.finds(LOCAL, text) || !PatternLiterals.finds(BANK_FIELD, text)) {
       return false;
     }
     return toLiveRecord(text, PAYEE_PATH);
@@ -939,9 +948,9 @@ final class MoneyPredicates {
       return false;
     }
     String text = text(step);
-    return ODOO.matcher(text).find()
-        && ODOO_WRITES.matcher(text).find()
-        && !TEST_ERP.matcher(text).find();
+    return PatternLiterals.finds(ODOO, text)
+        && PatternLiterals.finds(ODOO_WRITES, text)
+        && !PatternLiterals.finds(TEST_ERP, text);
   }
 
   /** A document store's write of a collection: {@code db.audit_log.deleteMany(…)}. */
@@ -959,7 +968,7 @@ final class MoneyPredicates {
     }
     Matcher write = STORE_WRITES.matcher(text(step));
     while (write.find()) {
-      if (BOOKS_TABLE.matcher(write.group(1)).matches()) {
+      if (PatternLiterals.matches(BOOKS_TABLE, write.group(1))) {
         return true;
       }
     }
@@ -979,7 +988,7 @@ final class MoneyPredicates {
     for (String value : LiveKeys.apiKeys(step.invocation().args())) {
       if (!value.contains("_test_")
           && (value.contains("$") || value.contains("_live_"))
-          && !TEST_VARIABLE.matcher(value).find()) {
+          && !PatternLiterals.finds(TEST_VARIABLE, value)) {
         return true;
       }
     }
@@ -1036,16 +1045,16 @@ final class MoneyPredicates {
       if (DRY_RUNS.contains(a)) {
         return false; // --dry-run: it only shows what it would set
       }
-      if (TEST_ENVIRONMENT.matcher(a).matches()) {
+      if (PatternLiterals.matches(TEST_ENVIRONMENT, a)) {
         return false; // --env test, --env=development
       }
     }
     for (String a : args) {
-      if (BILLING_WORDS.matcher(a).find()) {
+      if (PatternLiterals.finds(BILLING_WORDS, a)) {
         return true;
       }
     }
-    return BILLING_WORDS.matcher(step.program()).find();
+    return PatternLiterals.finds(BILLING_WORDS, step.program());
   }
 
   /** A script's name that says it sends, uploads or transmits, to a bank. */
@@ -1079,7 +1088,7 @@ final class MoneyPredicates {
     } else if (words.get(0).text().contains("/")) {
       script = words.get(0).text(); // ./scripts/bank/upload.sh, bin/send_ach
     }
-    if (script == null || !SENDING_SCRIPT.matcher(script).find()) {
+    if (script == null || !PatternLiterals.finds(SENDING_SCRIPT, script)) {
       return false;
     }
     StringBuilder text = new StringBuilder(" ");
@@ -1095,9 +1104,9 @@ final class MoneyPredicates {
       text.append(a).append(' ');
     }
     String sent = text.toString();
-    return !LOCAL.matcher(sent).find()
+    return !PatternLiterals.finds(LOCAL, sent)
         && namesPaymentFile(sent, true)
-        && !TEST_PLACE.matcher(sent).find();
+        && !PatternLiterals.finds(TEST_PLACE, sent);
   }
 
   /**
@@ -1120,7 +1129,9 @@ final class MoneyPredicates {
    */
   static boolean requestSetsPriceToZero(Step step) {
     String text = writingRequest(step);
-    if (text == null || !ZERO_PRICE.matcher(text).find() || LOCAL.matcher(text).find()) {
+    if (text == null
+        || !PatternLiterals.finds(ZERO_PRICE, text)
+        || PatternLiterals.finds(LOCAL, text)) {
       return false;
     }
     return toLiveRecord(text, STORE_PATH);
@@ -1138,7 +1149,7 @@ final class MoneyPredicates {
           && !Environments.localHost(host)
           && !Environments.stagingHost(host)
           && !host.contains("sandbox")
-          && !TEST_HOST.matcher("@" + host).find()) {
+          && !PatternLiterals.finds(TEST_HOST, "@" + host)) {
         return true;
       }
     }

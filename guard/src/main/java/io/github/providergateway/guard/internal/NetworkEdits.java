@@ -67,7 +67,7 @@ final class NetworkEdits {
     Matcher substitution = PatternLiterals.matcher(SUBSTITUTION, source);
     String put = source;
     if (substitution.find()) {
-      if (TURNED_OFF.matcher(substitution.group(2)).find()) {
+      if (PatternLiterals.finds(TURNED_OFF, substitution.group(2))) {
         return null; // turned on: the safeguard's off value is what is replaced
       }
       put = substitution.group(3);
@@ -97,7 +97,7 @@ final class NetworkEdits {
               + "|device-?configs?|configs/(?:edge|core|pe|rr|sw|spine|leaf|fw|rtr)[\\w.-]{0,40})/[\\w./-]{1,200}");
 
   private static String weakened(String old, String now, List<String> files) {
-    if (files.isEmpty() || !NETWORK_FILE.matcher(files.get(0)).find()) {
+    if (files.isEmpty() || !PatternLiterals.finds(NETWORK_FILE, files.get(0))) {
       return null;
     }
     if (old.length() > NetworkDevices.MAX_TEXT || now.length() > NetworkDevices.MAX_TEXT) {
@@ -152,8 +152,8 @@ final class NetworkEdits {
     }
     if (program.equals("ifconfig")) {
       return args.size() >= 2
-          && PHYSICAL.matcher(args.get(0).text()).matches()
-          && GATEWAY.matcher(args.get(1).text()).matches();
+          && PatternLiterals.matches(PHYSICAL, args.get(0).text())
+          && PatternLiterals.matches(GATEWAY, args.get(1).text());
     }
     if (!program.equals("ip") || args.size() < 3) {
       return false;
@@ -171,7 +171,7 @@ final class NetworkEdits {
     boolean physical = false;
     for (int i = at + 2; i < args.size(); i++) {
       String text = args.get(i).text();
-      if (GATEWAY.matcher(text).matches()) {
+      if (PatternLiterals.matches(GATEWAY, text)) {
         gateway = true;
       } else if (text.equals("dev") && i + 1 < args.size()) {
         physical = PatternLiterals.matcher(PHYSICAL, args.get(i + 1).text()).matches();
@@ -198,7 +198,7 @@ final class NetworkEdits {
         iface = args.get(i + 1).text();
       } else if (program.equals("dhcpd")
           && !text.startsWith("-")
-          && PHYSICAL.matcher(text).matches()) {
+          && PatternLiterals.matches(PHYSICAL, text)) {
         iface = text;
       } else if (text.equals("--test") || text.equals("-t") || text.equals("--help")) {
         return false;
@@ -209,7 +209,7 @@ final class NetworkEdits {
     }
     return program.equals("dhcpd")
         ? iface != null
-        : iface == null || PHYSICAL.matcher(iface).matches();
+        : iface == null || PatternLiterals.matches(PHYSICAL, iface);
   }
 
   /** Whether nmcli gives a connection a gateway's address ({@code ipv4.addresses 10.0.0.1/24}). */
@@ -223,7 +223,7 @@ final class NetworkEdits {
       }
       if ((text.equals("ipv4.addresses") || text.equals("ip4") || text.equals("+ipv4.addresses"))
           && i + 1 < args.size()
-          && GATEWAY.matcher(args.get(i + 1).text()).matches()) {
+          && PatternLiterals.matches(GATEWAY, args.get(i + 1).text())) {
         gateway = true;
       }
     }

@@ -291,7 +291,7 @@ final class NetworkSends {
       config |=
           text.equals("-K")
               || text.startsWith("--config")
-              || text.startsWith("-") && SHORT_CONFIG.matcher(text).matches();
+              || text.startsWith("-") && PatternLiterals.matches(SHORT_CONFIG, text);
       carried |=
           !word.literal() && (text.contains("$(") || text.contains("`") || secretVariable(text));
     }

@@ -59,7 +59,7 @@ final class NewsroomEdits {
 
   private static String changed(String old, String now, List<String> files) {
     String file = files.isEmpty() ? "" : files.get(0);
-    if (TEST_FILE.matcher(file).find() || now.length() > 256 * 1024) {
+    if (PatternLiterals.finds(TEST_FILE, file) || now.length() > 256 * 1024) {
       return null;
     }
     String lowerNow = now.toLowerCase(Locale.ROOT);

@@ -199,7 +199,7 @@ final class NewsroomLive {
           String host = ingest.group(1);
           if (!Environments.localHost(host)
               && !host.startsWith("192.168.")
-              && !TEST_HOST.matcher(host).find()) {
+              && !PatternLiterals.finds(TEST_HOST, host)) {
             return step.program() + " publishing to " + ingest.group();
           }
         }

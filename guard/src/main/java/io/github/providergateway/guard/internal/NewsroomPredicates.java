@@ -102,7 +102,7 @@ final class NewsroomPredicates {
       String text = whole(scan);
       return text.isEmpty()
               || !tool.contains("__")
-              || READING_TOOL.matcher(tool).find()
+              || PatternLiterals.finds(READING_TOOL, tool)
               || notReal(text)
           ? null
           : text;

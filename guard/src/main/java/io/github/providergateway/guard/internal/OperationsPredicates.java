@@ -170,8 +170,8 @@ final class OperationsPredicates {
         return false;
       }
       patch |= lower.equals("patch");
-      cronJob |= CRON_JOB.matcher(lower).matches();
-      suspends |= SUSPENDS.matcher(a).find();
+      cronJob |= PatternLiterals.matches(CRON_JOB, lower);
+      suspends |= PatternLiterals.finds(SUSPENDS, a);
     }
     return patch && cronJob && suspends && PodCommandActs.remote(step.args());
   }

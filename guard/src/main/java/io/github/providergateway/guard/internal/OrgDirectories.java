@@ -144,7 +144,7 @@ final class OrgDirectories {
   /** Whether the program runs once for each of many: through xargs, or in a loop. */
   private static boolean repeated(Scan scan, Step step) {
     return step.reachedBy("xargs")
-        || scan.source().length() < 64 * 1024 && LOOP.matcher(scan.source()).find();
+        || scan.source().length() < 64 * 1024 && PatternLiterals.finds(LOOP, scan.source());
   }
 
   private static OrgEffect one(Scan scan, Step step) {
@@ -358,7 +358,7 @@ final class OrgDirectories {
         boolean admin =
             verb.equals("addmembers")
                 && i + 1 < args.size()
-                && ADMIN_GROUP.matcher(args.get(i + 1).text()).find();
+                && PatternLiterals.finds(ADMIN_GROUP, args.get(i + 1).text());
         return admin ? OrgEffect.DESTROY : OrgEffect.CHANGE;
       }
       if (verb.equals("dbcheck") || object.equals("dbcheck")) {
@@ -384,7 +384,7 @@ final class OrgDirectories {
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.body() != null
           && redirect.body().length() < 64 * 1024
-          && LDIF_DELETES.matcher(redirect.body()).find()) {
+          && PatternLiterals.finds(LDIF_DELETES, redirect.body())) {
         return OrgEffect.DESTROY;
       }
     }
@@ -463,8 +463,8 @@ final class OrgDirectories {
       if (MGC_CHANGES.contains(word)) {
         return policy && !word.equals("post") || destroying ? OrgEffect.DESTROY : OrgEffect.CHANGE;
       }
-      policy |= MGC_POLICY.matcher(word).find();
-      destroying |= MGC_DESTROYS_PATH.matcher(word).matches();
+      policy |= PatternLiterals.finds(MGC_POLICY, word);
+      destroying |= PatternLiterals.matches(MGC_DESTROYS_PATH, word);
     }
     return OrgEffect.NONE;
   }

@@ -159,20 +159,20 @@ final class OrgMail {
         server = next;
         i++;
       } else if (swaks && (word.equals("--to") || word.equals("-t"))) {
-        many |= MANY.matcher(next).find();
+        many |= PatternLiterals.finds(MANY, next);
         recipients++;
         i++;
       } else if (!word.startsWith("-") && word.contains("@")) {
-        many |= MANY.matcher(word).find();
+        many |= PatternLiterals.finds(MANY, word);
         recipients++;
       }
     }
-    if (from == null || server != null && LOCAL_SERVER.matcher(server).find()) {
+    if (from == null || server != null && PatternLiterals.finds(LOCAL_SERVER, server)) {
       return false;
     }
     String address = from.replaceAll(".*<([^>]*)>.*", "$1").toLowerCase(Locale.ROOT);
-    return EXECUTIVE.matcher(address).find()
-        || (many || recipients > 3) && !AUTOMATION.matcher(address).find();
+    return PatternLiterals.finds(EXECUTIVE, address)
+        || (many || recipients > 3) && !PatternLiterals.finds(AUTOMATION, address);
   }
 
   private static boolean pkiRevokes(Step step) {
@@ -201,7 +201,8 @@ final class OrgMail {
               && arg(args, 1).equals("get")
               && has(args, "--reveal")
               && (step.reachedBy("xargs")
-                  || scan.source().length() < 64 * 1024 && LOOP.matcher(scan.source()).find());
+                  || scan.source().length() < 64 * 1024
+                      && PatternLiterals.finds(LOOP, scan.source()));
       default -> false;
     };
   }
@@ -214,7 +215,9 @@ final class OrgMail {
   private static boolean namesAdminKey(Step step) {
     for (Word word : step.args()) {
       String text = word.text();
-      if (text.length() < 64 * 1024 && text.contains("gam/") && ADMIN_KEY.matcher(text).find()) {
+      if (text.length() < 64 * 1024
+          && text.contains("gam/")
+          && PatternLiterals.finds(ADMIN_KEY, text)) {
         return true;
       }
     }
@@ -250,7 +253,7 @@ final class OrgMail {
             || code.contains("client_email") && code.contains("private_key"))) {
       return false;
     }
-    return DELEGATES.matcher(code).find() && ACTS.matcher(code).find();
+    return PatternLiterals.finds(DELEGATES, code) && PatternLiterals.finds(ACTS, code);
   }
 
   /**
@@ -281,12 +284,12 @@ final class OrgMail {
       return false;
     }
     Matcher server = CODE_SERVER.matcher(code);
-    if (server.find() && LOCAL_SERVER.matcher(server.group(1)).find()) {
+    if (server.find() && PatternLiterals.finds(LOCAL_SERVER, server.group(1))) {
       return false;
     }
     Matcher to = CODE_TO.matcher(code);
-    boolean many = to.find() && MANY.matcher(to.group(1)).find();
-    return EXECUTIVE.matcher(from.group(1).toLowerCase(Locale.ROOT)).find() || many;
+    boolean many = to.find() && PatternLiterals.finds(MANY, to.group(1));
+    return PatternLiterals.finds(EXECUTIVE, from.group(1).toLowerCase(Locale.ROOT)) || many;
   }
 
   /** The From of code's mail: -From, sendmail('x', …), from: 'x', msg['From'] = 'x'. */

@@ -189,10 +189,10 @@ final class OtherHosts {
     if (colon > 0 && rest.indexOf(':', colon + 1) < 0) {
       rest = rest.substring(0, colon);
     }
-    if (IPV4.matcher(rest).matches()) {
+    if (PatternLiterals.matches(IPV4, rest)) {
       return rest;
     }
-    if (rest.indexOf('.') > 0 && HOST_NAME.matcher(rest).matches()) {
+    if (rest.indexOf('.') > 0 && PatternLiterals.matches(HOST_NAME, rest)) {
       String name = rest.endsWith(".") ? rest.substring(0, rest.length() - 1) : rest;
       String last = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
       if (last.length() >= 2
@@ -216,7 +216,7 @@ final class OtherHosts {
         || Environments.stagingHost(h)
         || h.endsWith(".test")
         || h.endsWith(".internal") && h.startsWith("host.")
-        || CONTAINER_ADDRESS.matcher(h).matches();
+        || PatternLiterals.matches(CONTAINER_ADDRESS, h);
   }
 
   /**

@@ -114,7 +114,7 @@ final class OutPredicates {
     }
     for (String file : files) {
       String base = file.substring(file.lastIndexOf('/') + 1);
-      if (!file.equals("-") && ARCHIVE.matcher(base).find() && !built(file)) {
+      if (!file.equals("-") && PatternLiterals.finds(ARCHIVE, base) && !built(file)) {
         return true;
       }
     }
@@ -191,7 +191,7 @@ final class OutPredicates {
     }
     return DROP_HOSTS.contains(h)
         || WebLookups.COLLECTORS.contains(h) // webhook.site, pipedream.net (decision 179)
-        || DROP_NAME.matcher(h).find();
+        || PatternLiterals.finds(DROP_NAME, h);
   }
 
   private static boolean sendsToDropHost(Scan scan, Step step, Read read) {
@@ -253,10 +253,10 @@ final class OutPredicates {
       if (folder && (BUILT.contains(base) || built(source))) {
         continue; // a build's output to a server: a deploy, not the project's source
       }
-      if (folders ? folder : !folder && ARCHIVE.matcher(base).find() && !built(source)) {
+      if (folders ? folder : !folder && PatternLiterals.finds(ARCHIVE, base) && !built(source)) {
         // an archive to staging is the developer's own (a theme's zip, decision 244); not the
         // whole history in a bundle, nor a database's dump
-        if (!ownStaging || base.endsWith(".bundle") || DUMP.matcher(base).find()) {
+        if (!ownStaging || base.endsWith(".bundle") || PatternLiterals.finds(DUMP, base)) {
           return true;
         }
       }
@@ -355,7 +355,7 @@ final class OutPredicates {
       for (String source : FindExecFiles.named(scan, step, operand)) {
         String base = source.substring(source.lastIndexOf('/') + 1);
         if (!source.matches("(?i)(?:s3|gs)://.*")
-            && ARCHIVE.matcher(base).find()
+            && PatternLiterals.finds(ARCHIVE, base)
             && !built(source)) {
           return true;
         }

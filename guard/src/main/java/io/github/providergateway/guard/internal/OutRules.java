@@ -70,7 +70,7 @@ public final class OutRules implements Family {
       return false;
     }
     String rest = url.length() > 4096 ? url.substring(0, 4096) : url;
-    if (KEY.matcher(rest).find()) {
+    if (PatternLiterals.finds(KEY, rest)) {
       return true;
     }
     Matcher parameter = PARAMETER.matcher(rest);

@@ -124,7 +124,7 @@ final class OutSpellings {
       } else if (upload && !t.startsWith("-") && !t.contains("://")) {
         value = t;
       }
-      if (upload && value != null && ARCHIVE.matcher(value).find()) {
+      if (upload && value != null && PatternLiterals.finds(ARCHIVE, value)) {
         return true;
       }
     }

@@ -99,8 +99,8 @@ final class OutsideScripts {
       if (known(host) || local(host)) {
         continue; // a payment or tag vendor's, or this machine's
       }
-      if (MOVING.matcher(url).find() && !old.contains(url)
-          || TYPED_PAGE.matcher(place).find() && !old.contains(site(host))) {
+      if (PatternLiterals.finds(MOVING, url) && !old.contains(url)
+          || PatternLiterals.finds(TYPED_PAGE, place) && !old.contains(site(host))) {
         return true; // a moving source new here; a host on a typed page of a site not the shop's
       }
     }

@@ -185,7 +185,7 @@ final class OwnServiceSecrets {
               || text.startsWith("--user=")
               || text.startsWith("-H")
               || text.startsWith("-u") && !text.startsWith("-u ") && text.length() > 2;
-      boolean url = text.contains("://") || URL_VARIABLE.matcher(text).find();
+      boolean url = text.contains("://") || PatternLiterals.finds(URL_VARIABLE, text);
       int colon = text.indexOf(':');
       int equals = text.indexOf('=');
       boolean headerItem =
@@ -231,10 +231,10 @@ final class OwnServiceSecrets {
     List<String> urls = new ArrayList<>();
     for (Word word : step.args()) {
       String text = word.text();
-      if (ELSEWHERE.matcher(text).matches()) {
+      if (PatternLiterals.matches(ELSEWHERE, text)) {
         return false;
       }
-      if (text.contains("://") || URL_VARIABLE.matcher(text).find()) {
+      if (text.contains("://") || PatternLiterals.finds(URL_VARIABLE, text)) {
         urls.add(text);
       }
     }
@@ -302,7 +302,7 @@ final class OwnServiceSecrets {
   }
 
   private static boolean ownNetwork(String host) {
-    if (PRIVATE_IPV4.matcher(host).matches()) {
+    if (PatternLiterals.matches(PRIVATE_IPV4, host)) {
       return true;
     }
     for (String suffix : OWN_NETWORK) {

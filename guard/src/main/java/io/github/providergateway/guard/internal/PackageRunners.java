@@ -140,7 +140,7 @@ final class PackageRunners {
     int hash = repo.indexOf('#');
     repo = hash >= 0 ? repo.substring(0, hash) : repo;
     return GITHUB_OWNER.matcher(spec).region(0, slash).matches()
-        && GITHUB_REPO.matcher(repo).matches();
+        && PatternLiterals.matches(GITHUB_REPO, repo);
   }
 
   private static boolean remote(String spec) {

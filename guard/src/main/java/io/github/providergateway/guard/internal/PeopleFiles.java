@@ -141,7 +141,8 @@ final class PeopleFiles {
     Matcher file = PEOPLE_FILE.matcher(lower);
     while (file.find()) {
       String found = file.group();
-      if (DATA_EXTENSION.matcher(found).find() && !TEST_DATA.matcher(found).find()) {
+      if (PatternLiterals.finds(DATA_EXTENSION, found)
+          && !PatternLiterals.finds(TEST_DATA, found)) {
         return found;
       }
     }
@@ -215,10 +216,10 @@ final class PeopleFiles {
   private static String identifiers(String path) {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
-    if (!IDENTIFIERS.matcher(name).find() && !PROTECTED_FOLDER.matcher(lower).find()
-        || TEST_DATA.matcher(lower).find()
-        || AGGREGATE.matcher(name).find()
-        || !READ_EXTENSION.matcher(name).find()) {
+    if (!PatternLiterals.finds(IDENTIFIERS, name) && !PatternLiterals.finds(PROTECTED_FOLDER, lower)
+        || PatternLiterals.finds(TEST_DATA, lower)
+        || PatternLiterals.finds(AGGREGATE, name)
+        || !PatternLiterals.finds(READ_EXTENSION, name)) {
       return null;
     }
     return path + " (people's identifiers) read whole";
@@ -288,7 +289,7 @@ final class PeopleFiles {
       String text = PeopleRows.told(scan, step); // its words, and the SQL on its input (d. 165)
       Matcher column = SELECTS_IDENTIFIERS.matcher(text);
       String found = column.find() ? column.group(1) : PeopleRows.named(text);
-      if (found == null && WRITES_ELSEWHERE.matcher(text).find()) {
+      if (found == null && PatternLiterals.finds(WRITES_ELSEWHERE, text)) {
         found = PeopleRows.traces(text);
       }
       if (found == null) {
@@ -297,7 +298,7 @@ final class PeopleFiles {
       boolean shared = DatabaseTargets.shared(scan, step) || PeopleRows.serviceShared(step);
       boolean elsewhere =
           intoFile(step)
-              || WRITES_ELSEWHERE.matcher(text).find()
+              || PatternLiterals.finds(WRITES_ELSEWHERE, text)
               || text.contains(" -o ") && !OTHER_O.contains(step.program());
       boolean production = Environments.production(scan, step);
       if (elsewhere) {
@@ -396,6 +397,6 @@ final class PeopleFiles {
     if (ties == null || PeoplePredicates.first(NAMES, text) == null) {
       return null;
     }
-    return TEST_DATA.matcher(survey).find() ? null : survey + " joined to " + ties;
+    return PatternLiterals.finds(TEST_DATA, survey) ? null : survey + " joined to " + ties;
   }
 }

@@ -76,7 +76,7 @@ final class PeoplePredicates {
     CallForRules call = scan.call();
     return call != null
         && !call.tool().equals("shell")
-        && ABOUT_THE_CODE.matcher(call.tool()).find();
+        && PatternLiterals.finds(ABOUT_THE_CODE, call.tool());
   }
 
   /** A payroll system, an HRIS or a payroll database. */

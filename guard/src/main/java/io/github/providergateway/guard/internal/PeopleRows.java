@@ -154,7 +154,7 @@ final class PeopleRows {
       return !step.args().isEmpty() && step.args().get(0).text().equals("client");
     }
     String code = DatabaseTargets.interpreter(step) ? InterpreterCode.of(step) : null;
-    return code != null && code.length() < 20_000 && DRIVER.matcher(lower(code)).find();
+    return code != null && code.length() < 20_000 && PatternLiterals.finds(DRIVER, lower(code));
   }
 
   /** Whether any step of the call is such a client. */
@@ -247,7 +247,7 @@ final class PeopleRows {
     Matcher list = SELECTED.matcher(text);
     while (list.find()) {
       Matcher narrative = NARRATIVE.matcher(list.group(1));
-      if (narrative.find() && PERSON_NAME.matcher(list.group(1)).find()) {
+      if (narrative.find() && PatternLiterals.finds(PERSON_NAME, list.group(1))) {
         return narrative.group() + " beside a person's name";
       }
     }
@@ -263,7 +263,7 @@ final class PeopleRows {
   static String traces(String text) {
     Matcher traces = TRACES.matcher(text);
     while (traces.find()) {
-      if (!AGGREGATE.matcher(traces.group(1)).find()) {
+      if (!PatternLiterals.finds(AGGREGATE, traces.group(1))) {
         return "rows of " + traces.group(2);
       }
     }

@@ -51,13 +51,13 @@ final class PeoplesCorrespondence {
       return null;
     }
     String path = shown(target);
-    if (SAMPLES.matcher(path).find()) {
+    if (PatternLiterals.finds(SAMPLES, path)) {
       return null;
     }
-    if (MATTER.matcher(path).find()) {
+    if (PatternLiterals.finds(MATTER, path)) {
       return "a matter's evidence";
     }
-    return MAIL_FILE.matcher(path).find() || MAIL_STORE.matcher(path).find()
+    return PatternLiterals.finds(MAIL_FILE, path) || PatternLiterals.finds(MAIL_STORE, path)
         ? "a person's mail"
         : null;
   }

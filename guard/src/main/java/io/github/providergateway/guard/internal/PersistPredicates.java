@@ -318,7 +318,7 @@ final class PersistPredicates {
           Pattern.MULTILINE);
 
   private static boolean runsShell(String text) {
-    return VIM_SHELL.matcher(text).find();
+    return PatternLiterals.finds(VIM_SHELL, text);
   }
 
   /**

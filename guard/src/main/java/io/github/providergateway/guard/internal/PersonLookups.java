@@ -42,7 +42,7 @@ final class PersonLookups {
     StringBuilder words = new StringBuilder();
     for (Word word : step.args()) {
       String text = word.text().toLowerCase(Locale.ROOT);
-      ignores |= OPTED_OUT.matcher(text).matches();
+      ignores |= PatternLiterals.matches(OPTED_OUT, text);
       words.append(' ').append(text);
     }
     return ignores && !ordinary(step.args()) && !Environments.testName(words.toString());
@@ -70,7 +70,7 @@ final class PersonLookups {
     boolean found = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text().toLowerCase(Locale.ROOT);
-      var option = BY_NUMBER.matcher(text);
+      var option = PatternLiterals.matcher(BY_NUMBER, text);
       if (option.matches()) {
         String value = option.group(1) != null ? option.group(1) : next(args, i);
         found |= issued(value);
@@ -96,8 +96,8 @@ final class PersonLookups {
     boolean documents = false;
     for (Word word : step.args()) {
       String text = word.text().toLowerCase(Locale.ROOT);
-      everyone |= EVERYONE.matcher(text).matches();
-      documents |= DOCUMENTS.matcher(text).find();
+      everyone |= PatternLiterals.matches(EVERYONE, text);
+      documents |= PatternLiterals.finds(DOCUMENTS, text);
     }
     return everyone && documents && !ordinary(step.args());
   }
@@ -108,13 +108,13 @@ final class PersonLookups {
 
   private static boolean issued(String value) {
     String digits = value.replace("-", "");
-    return ISSUED.matcher(value).matches() && !EXAMPLES.contains(digits);
+    return PatternLiterals.matches(ISSUED, value) && !EXAMPLES.contains(digits);
   }
 
   /** Whether a word names a case, a dry run or a count, or says test, development or sandbox. */
   private static boolean ordinary(List<Word> args) {
     for (Word word : args) {
-      if (ORDINARY.matcher(word.text().toLowerCase(Locale.ROOT)).matches()) {
+      if (PatternLiterals.matches(ORDINARY, word.text().toLowerCase(Locale.ROOT))) {
         return true;
       }
     }

@@ -94,7 +94,7 @@ final class PersonPredicates {
         "date-sets-time",
         (scan, step, read) -> {
           for (Word word : step.args()) {
-            if (DATE_SET.matcher(word.text()).matches()) {
+            if (PatternLiterals.matches(DATE_SET, word.text())) {
               return true; // date MMDDhhmm[[CC]YY][.ss]
             }
           }

@@ -430,7 +430,9 @@ final class PersonalData {
       if (text.contains("://")) {
         String host = Hosts.of(text);
         remote |= host == null || !ActsPredicates.local(host);
-      } else if (urlVariables && !args.get(i).literal() && URL_VARIABLE.matcher(text).matches()) {
+      } else if (urlVariables
+          && !args.get(i).literal()
+          && PatternLiterals.matches(URL_VARIABLE, text)) {
         remote = true; // "$TEAMS_WEBHOOK_URL": a web address kept in a variable
       }
     }

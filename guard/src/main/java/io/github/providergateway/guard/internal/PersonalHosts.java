@@ -32,7 +32,8 @@ final class PersonalHosts {
     boolean lastOnly = step.program().equals("scp") || step.program().equals("rsync");
     for (int i = lastOnly ? args.size() - 1 : 0; i >= 0 && i < args.size(); i++) {
       String text = args.get(i).text();
-      if (!text.startsWith("-") && HOME_DOMAIN.matcher(text.toLowerCase(Locale.ROOT)).find()) {
+      if (!text.startsWith("-")
+          && PatternLiterals.finds(HOME_DOMAIN, text.toLowerCase(Locale.ROOT))) {
         return true;
       }
     }

@@ -68,7 +68,7 @@ final class PipedStatements {
       }
     }
     int before = at - 1;
-    boolean group = GROUP_PIPED.matcher(source).find();
+    boolean group = PatternLiterals.finds(GROUP_PIPED, source);
     while (before >= 0
         && (!steps.get(before).invocation().via().isEmpty() || group && shows(steps.get(before)))) {
       // What a runner before ran (python3 - <<EOF read as python3 -c): the runner prints. In a

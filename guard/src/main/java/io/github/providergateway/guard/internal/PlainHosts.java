@@ -20,6 +20,6 @@ final class PlainHosts {
    * @return whether its host holds no variable or substitution
    */
   static boolean inUrl(String url) {
-    return PLAIN_HOST.matcher(Environments.host(url)).matches();
+    return PatternLiterals.matches(PLAIN_HOST, Environments.host(url));
   }
 }

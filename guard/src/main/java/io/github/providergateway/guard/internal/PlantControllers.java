@@ -82,8 +82,8 @@ final class PlantControllers {
     if (code == null) {
       return false;
     }
-    return LIBRARIES.matcher(code).find()
-        && STOPS.matcher(code).find()
+    return PatternLiterals.finds(LIBRARIES, code)
+        && PatternLiterals.finds(STOPS, code)
         && PlantPredicates.live(code);
   }
 
@@ -122,7 +122,7 @@ final class PlantControllers {
           if (colon > 0
               && text.length() < 1000
               && !text.contains("://")
-              && BOOT_PLACES.matcher(text.substring(colon)).find()
+              && PatternLiterals.finds(BOOT_PLACES, text.substring(colon))
               && !PlantPredicates.local(host(text.substring(0, colon)))) {
             return word != args.get(0) && args.indexOf(word) == args.size() - 1;
           }
@@ -138,8 +138,8 @@ final class PlantControllers {
     }
     String code = InterpreterCode.of(step);
     return code != null
-        && LIBRARIES.matcher(code).find()
-        && REPLACES.matcher(code).find()
+        && PatternLiterals.finds(LIBRARIES, code)
+        && PatternLiterals.finds(REPLACES, code)
         && PlantPredicates.live(code);
   }
 
@@ -161,7 +161,9 @@ final class PlantControllers {
     }
     for (Word word : step.args()) {
       String text = word.text();
-      if (text.length() < 4096 && text.contains("://") && TAG_WRITE_PATHS.matcher(text).find()) {
+      if (text.length() < 4096
+          && text.contains("://")
+          && PatternLiterals.finds(TAG_WRITE_PATHS, text)) {
         String host = Hosts.of(text);
         return host != null && !PlantPredicates.local(host) && !PlantPredicates.simulated(text);
       }
@@ -189,10 +191,10 @@ final class PlantControllers {
     String program = step.program();
     List<Word> args = step.args();
     String all = PlantPredicates.text(step);
-    if (program.startsWith("python") || OTA_SCRIPTS.matcher(program).find()) {
-      boolean ota = OTA_SCRIPTS.matcher(program).find();
+    if (program.startsWith("python") || PatternLiterals.finds(OTA_SCRIPTS, program)) {
+      boolean ota = PatternLiterals.finds(OTA_SCRIPTS, program);
       for (int i = 0; i < args.size() && !ota; i++) {
-        ota = OTA_SCRIPTS.matcher(args.get(i).text()).find();
+        ota = PatternLiterals.finds(OTA_SCRIPTS, args.get(i).text());
       }
       return ota && PlantPredicates.reachesPlant(all);
     }

@@ -104,7 +104,7 @@ final class PlantPredicates {
     Matcher host = HOSTS.matcher(text);
     while (host.find()) {
       String name = host.group(1).toLowerCase(Locale.ROOT);
-      if (name.indexOf('.') > 0 && !IPV4.matcher(name).matches() && !local(name)) {
+      if (name.indexOf('.') > 0 && !PatternLiterals.matches(IPV4, name) && !local(name)) {
         return true; // historian01.plant.local, amr-07.plant.local
       }
       if (name.indexOf('.') < 0 && !local(name) && host.group().contains("@")) {
@@ -117,7 +117,7 @@ final class PlantPredicates {
         return true; // LogixDriver('plc-paint.plant.local'), -h mes-db.plant.local
       }
     }
-    return SERIAL.matcher(text).find() || PLACEHOLDER.matcher(text).find();
+    return PatternLiterals.finds(SERIAL, text) || PatternLiterals.finds(PLACEHOLDER, text);
   }
 
   /** A link whose host is filled in later: xargs' {@code {}}, a variable. */
@@ -141,7 +141,7 @@ final class PlantPredicates {
 
   /** Whether the text says it drives a simulator: SITL, Gazebo, URSim, use_sim_time, a mock. */
   static boolean simulated(String text) {
-    return SIMULATED.matcher(text).find();
+    return PatternLiterals.finds(SIMULATED, text);
   }
 
   /** Whether the text reaches the plant and says nothing of a simulator. */

@@ -50,7 +50,7 @@ final class PlantRecords {
                     || args.size() > 1
                         && List.of("bucket", "measurement", "v1").contains(args.get(0).text())
                         && args.get(1).text().equals("delete"));
-        return (cli2 || INFLUXQL_LOSS.matcher(all).find()) && plant(all);
+        return (cli2 || PatternLiterals.finds(INFLUXQL_LOSS, all)) && plant(all);
       }
       case "curl", "wget", "http", "https", "xh" -> {
         boolean deletes = all.matches("(?s).*(?:-X\\s*|--request\\s+)DELETE\\b.*");
@@ -58,7 +58,7 @@ final class PlantRecords {
           String text = word.text();
           if (text.length() < 4096
               && text.contains("://")
-              && (DELETE_PATHS.matcher(text).find()
+              && (PatternLiterals.finds(DELETE_PATHS, text)
                   || deletes && text.matches("(?i).*/piwebapi/(?:points|streams|elements)/.*"))) {
             String host = Hosts.of(text);
             return host != null && !PlantPredicates.local(host);
@@ -71,7 +71,7 @@ final class PlantRecords {
         return (influxql || questdb) && plant(all);
       }
       case "sqlcmd", "psql", "mysql", "bcp" -> {
-        return HISTORY_SQL.matcher(all).find() && plant(all);
+        return PatternLiterals.finds(HISTORY_SQL, all) && plant(all);
       }
       case "pwsh", "powershell" -> {
         return all.matches(
@@ -82,7 +82,7 @@ final class PlantRecords {
         String code = InterpreterCode.of(step);
         return code != null
             && (code.contains("influx") || code.contains("InfluxDB"))
-            && (INFLUXQL_LOSS.matcher(code).find() || code.contains("delete_api"))
+            && (PatternLiterals.finds(INFLUXQL_LOSS, code) || code.contains("delete_api"))
             && plant(code);
       }
     }
@@ -112,7 +112,7 @@ final class PlantRecords {
       return null;
     }
     String host = Hosts.of(text);
-    return DELETE_PATHS.matcher(text).find() && host != null && !PlantPredicates.local(host)
+    return PatternLiterals.finds(DELETE_PATHS, text) && host != null && !PlantPredicates.local(host)
         ? text
         : null;
   }
@@ -131,7 +131,7 @@ final class PlantRecords {
     boolean signs = false;
     for (int i = 0; i < args.size() && !signs; i++) { // indexed: asked of every program
       String text = args.get(i).text();
-      signs = text.startsWith("--") && mayName(text) && SIGNS_AS.matcher(text).matches();
+      signs = text.startsWith("--") && mayName(text) && PatternLiterals.matches(SIGNS_AS, text);
     }
     if (!signs) {
       return false;
@@ -147,7 +147,7 @@ final class PlantRecords {
           text.length() < 40
               && text.indexOf(' ') < 0
               && !text.startsWith("-")
-              && RELEASES.matcher(text).find();
+              && PatternLiterals.finds(RELEASES, text);
       test |= text.matches("(?i)--dry-?run|--help|-h|--validate|--sandbox|--env=(?:dev|test)\\w*");
       test |=
           text.equals("--env")
@@ -198,7 +198,9 @@ final class PlantRecords {
     }
     for (Word word : step.args()) {
       String text = word.text();
-      if (text.length() < 4096 && text.contains("://") && QUALITY_PATHS.matcher(text).find()) {
+      if (text.length() < 4096
+          && text.contains("://")
+          && PatternLiterals.finds(QUALITY_PATHS, text)) {
         String host = Hosts.of(text);
         return host != null
             && !PlantPredicates.local(host)
@@ -215,6 +217,8 @@ final class PlantRecords {
    */
   static boolean rowsRewritten(Step step) {
     String all = PlantPredicates.text(step);
-    return CHANGES_ROWS.matcher(all).find() && GMP_RECORDS.matcher(all).find() && plant(all);
+    return PatternLiterals.finds(CHANGES_ROWS, all)
+        && PatternLiterals.finds(GMP_RECORDS, all)
+        && plant(all);
   }
 }

@@ -32,7 +32,7 @@ final class PlantSafety {
 
   /** Whether a ROS name names a safety function. */
   static boolean namesSafety(String text) {
-    return text.length() < 64 * 1024 && SAFETY.matcher(text).find();
+    return text.length() < 64 * 1024 && PatternLiterals.finds(SAFETY, text);
   }
 
   private static final Pattern MUTES =
@@ -97,7 +97,7 @@ final class PlantSafety {
           return false;
         }
         for (int i = 1; i < positionals.size(); i++) {
-          if (HAL_SAFETY_PINS.matcher(positionals.get(i)).find()) {
+          if (PatternLiterals.finds(HAL_SAFETY_PINS, positionals.get(i))) {
             return true;
           }
         }
@@ -109,17 +109,20 @@ final class PlantSafety {
           if (text.length() < 4096 && text.contains("://")) {
             String host = Hosts.of(text);
             boolean plant = host != null && !PlantPredicates.local(host);
-            if (plant && (LOTO.matcher(text).find() || ALARMS_SILENCED.matcher(text).find())) {
+            if (plant
+                && (PatternLiterals.finds(LOTO, text)
+                    || PatternLiterals.finds(ALARMS_SILENCED, text))) {
               return true;
             }
             if (plant
                 && text.contains("/api/printer/command")
-                && UNSAFE_GCODE.matcher(PlantPredicates.text(step).replace("\"", " ")).find()) {
+                && PatternLiterals.finds(
+                    UNSAFE_GCODE, PlantPredicates.text(step).replace("\"", " "))) {
               return true; // OctoPrint: {"commands": ["M211 S0"]}
             }
             if (plant
                 && text.contains("/printer/gcode/script")
-                && UNSAFE_GCODE.matcher(" " + decoded(text)).find()) {
+                && PatternLiterals.finds(UNSAFE_GCODE, " " + decoded(text))) {
               return true;
             }
           }
@@ -141,20 +144,20 @@ final class PlantSafety {
   private static boolean gcodeDownTheLine(Step step) {
     boolean line = false;
     for (Redirect redirect : step.invocation().redirects()) {
-      line |= redirect.writes() && MACHINE_LINE.matcher(redirect.target().text()).find();
+      line |= redirect.writes() && PatternLiterals.finds(MACHINE_LINE, redirect.target().text());
     }
     String program = step.program();
     if (!line) {
       if (program.equals("tee") || program.equals("dd")) {
         for (Word word : step.args()) {
           String text = word.text().startsWith("of=") ? word.text().substring(3) : word.text();
-          line |= MACHINE_LINE.matcher(text).find();
+          line |= PatternLiterals.finds(MACHINE_LINE, text);
         }
       }
       String code = InterpreterCode.of(step);
       if (code != null && code.length() < 64 * 1024) {
         return (code.contains("serial") || code.contains("/tmp/printer"))
-            && UNSAFE_GCODE.matcher(code).find()
+            && PatternLiterals.finds(UNSAFE_GCODE, code)
             && PlantPredicates.reachesPlant(code.replace("/tmp/printer", "/dev/ttyS0"));
       }
     }
@@ -162,7 +165,7 @@ final class PlantSafety {
       return false;
     }
     String all = PlantPredicates.text(step);
-    return UNSAFE_GCODE.matcher(all).find();
+    return PatternLiterals.finds(UNSAFE_GCODE, all);
   }
 
   private static boolean rosBypass(List<Word> args, String source) {
@@ -182,8 +185,8 @@ final class PlantSafety {
           && tail.matches("(?i).*\\b(?:deactivate|shutdown|cleanup|destroy|inactive)\\b.*");
     }
     if (noun.equals("service") && verb.equals("call")) {
-      return namesSafety(name) && MUTES.matcher(name).find()
-          || namesSafety(name) && namesSafety(tail) && OFF_VALUES.matcher(tail).find();
+      return namesSafety(name) && PatternLiterals.finds(MUTES, name)
+          || namesSafety(name) && namesSafety(tail) && PatternLiterals.finds(OFF_VALUES, tail);
     }
     if (noun.equals("topic") && verb.equals("pub")) {
       boolean stops =
@@ -240,7 +243,7 @@ final class PlantSafety {
       }
       String all = PlantPredicates.text(step);
       return !PlantPredicates.simulated(all)
-          && LIMIT_PARAMS.matcher(args.get(3).text()).find()
+          && PatternLiterals.finds(LIMIT_PARAMS, args.get(3).text())
           && !args.get(3).text().equals("use_sim_time");
     }
     if (program.equals("sed") || program.equals("perl") || program.equals("yq")) {
@@ -251,8 +254,8 @@ final class PlantSafety {
         if (text.length() > 4096) {
           continue;
         }
-        limitsFile |= LIMITS_FILE.matcher(text).find();
-        loosens |= LOOSENS.matcher(text).find();
+        limitsFile |= PatternLiterals.finds(LIMITS_FILE, text);
+        loosens |= PatternLiterals.finds(LOOSENS, text);
       }
       return limitsFile && loosens;
     }
@@ -281,7 +284,7 @@ final class PlantSafety {
     }
     Matcher forced = FORCED.matcher(edit.now());
     while (forced.find()) {
-      if (PERMITS.matcher(forced.group(1)).find()
+      if (PatternLiterals.finds(PERMITS, forced.group(1))
           && (edit.old() == null || !edit.old().contains(forced.group()))) {
         return edit.path() + ": " + forced.group().trim();
       }
@@ -392,7 +395,7 @@ final class PlantSafety {
       return false;
     }
     String last = args.get(args.size() - 1).text();
-    if (last.length() > 1000 || !TRUST_STORE.matcher(last).find()) {
+    if (last.length() > 1000 || !PatternLiterals.finds(TRUST_STORE, last)) {
       return false;
     }
     int colon = last.indexOf(':');

@@ -66,7 +66,7 @@ final class PlantVehicles {
     if (!aircraftLink(all)) {
       return false;
     }
-    if (FENCE_OFF.matcher(all).find()) {
+    if (PatternLiterals.finds(FENCE_OFF, all)) {
       return true;
     }
     Matcher set = PARAM_SET.matcher(all);
@@ -78,9 +78,9 @@ final class PlantVehicles {
       } catch (NumberFormatException e) {
         continue;
       }
-      if (SWITCHES.matcher(name).matches() && value == 0
-          || BREAKERS.matcher(name).matches() && value != 0
-          || LIMITS.matcher(name).matches()) {
+      if (PatternLiterals.matches(SWITCHES, name) && value == 0
+          || PatternLiterals.matches(BREAKERS, name) && value != 0
+          || PatternLiterals.matches(LIMITS, name)) {
         return true;
       }
     }
@@ -103,7 +103,7 @@ final class PlantVehicles {
           "(?i)mavproxy|pymavlink|mavutil|dronekit|mavsdk|MAV_CMD|pymavswarm|--master|mavlink");
 
   private static boolean aircraftLink(String all) {
-    return AIRCRAFT.matcher(all).find() && PlantPredicates.live(all);
+    return PatternLiterals.finds(AIRCRAFT, all) && PlantPredicates.live(all);
   }
 
   /** ROS topics that move a robot when published. */
@@ -141,7 +141,8 @@ final class PlantVehicles {
         return command.length() < 64 * 1024
             && command.contains("\"op\"")
             && (command.contains("publish") || command.contains("call_service"))
-            && (MOTION_TOPICS.matcher(command).find() || ROBOT_STARTS.matcher(command).find())
+            && (PatternLiterals.finds(MOTION_TOPICS, command)
+                || PatternLiterals.finds(ROBOT_STARTS, command))
             && PlantPredicates.live(all);
       }
       case "curl", "wget", "http", "https", "xh" -> {
@@ -154,20 +155,20 @@ final class PlantVehicles {
     if (!program.startsWith("mavproxy") && !step.interpreter()) {
       return false;
     }
-    if (FLIES.matcher(all).find() && aircraftLink(all)) {
+    if (PatternLiterals.finds(FLIES, all) && aircraftLink(all)) {
       return true;
     }
     String code = InterpreterCode.of(step);
     if (code != null
         && code.contains("linuxcnc")
-        && CNC_COMMANDS.matcher(code).find()
+        && PatternLiterals.finds(CNC_COMMANDS, code)
         && !PlantPredicates.simulated(scan.source() == null ? code : scan.source())) {
       return true; // linuxcnc.command().mdi('G0 Z-50'): the machine this runs on moves
     }
     return code != null
         && code.contains("roslibpy")
         && code.contains(".publish(")
-        && MOTION_TOPICS.matcher(code).find()
+        && PatternLiterals.finds(MOTION_TOPICS, code)
         && PlantPredicates.live(code);
   }
 
@@ -194,7 +195,7 @@ final class PlantVehicles {
     if (noun.equals("action") && verb.equals("send_goal")) {
       String name = args.get(2).text();
       return name.length() < 300
-          && (MOTION_TOPICS.matcher(name).find()
+          && (PatternLiterals.finds(MOTION_TOPICS, name)
               || name.matches(
                   "(?i).*(?:dock|move|trajectory|navigate|follow|spin|backup|drive).*"));
     }
@@ -221,7 +222,7 @@ final class PlantVehicles {
     }
     for (int i = 2; i < args.size(); i++) {
       String text = args.get(i).text();
-      if (text.length() < 1000 && MOTION_TOPICS.matcher(text).find()) {
+      if (text.length() < 1000 && PatternLiterals.finds(MOTION_TOPICS, text)) {
         return true; // --topics /amr07/cmd_vel, a bag of teleop
       }
     }
@@ -253,7 +254,7 @@ final class PlantVehicles {
         url = text;
       }
     }
-    if (!writes || url == null || !FLEET_PATHS.matcher(url).find()) {
+    if (!writes || url == null || !PatternLiterals.finds(FLEET_PATHS, url)) {
       return false;
     }
     String host = Hosts.of(url);
@@ -312,8 +313,8 @@ final class PlantVehicles {
     String tool = call.tool().toLowerCase(Locale.ROOT);
     boolean direct = tool.matches(".*__(?:\\w*_)?(?:arm|takeoff|fly|goto|move|play)(?:_\\w*)?$");
     if (direct
-        || ROBOT_STARTS.matcher(text).find()
-        || MOTION_TOPICS.matcher(text).find()
+        || PatternLiterals.finds(ROBOT_STARTS, text)
+        || PatternLiterals.finds(MOTION_TOPICS, text)
         || PlantSafety.namesSafety(text)) {
       return call.tool() + " " + (text.length() > 120 ? text.substring(0, 120) + "…" : text);
     }

@@ -178,7 +178,7 @@ final class PlatformPredicates {
         || c.contains("delete[")
         || c.contains("database.delete")
         || c.contains("emptyrecyclebin")
-        || APEX_DELETE.matcher(c).find();
+        || PatternLiterals.finds(APEX_DELETE, c);
   }
 
   /** Apex's delete statement of a list: {@code delete stale;}. */

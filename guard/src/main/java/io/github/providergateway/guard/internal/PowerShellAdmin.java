@@ -169,25 +169,25 @@ final class PowerShellAdmin {
       String verb = cmdlet.group(1).toLowerCase(Locale.ROOT);
       boolean destroys = DESTROYS.contains(verb);
       String noun = cmdlet.group(2);
-      if (!ORG_PREFIX.matcher(noun).find() && !ORG_NOUN.matcher(noun).find()) {
+      if (!PatternLiterals.finds(ORG_PREFIX, noun) && !PatternLiterals.finds(ORG_NOUN, noun)) {
         continue;
       }
       String statement = statement(code, cmdlet.start(), cmdlet.end());
       if (!destroys && !CHANGES.contains(verb)) {
-        if (PURGES.matcher(statement).find()) {
+        if (PatternLiterals.finds(PURGES, statement)) {
           return OrgEffect.DESTROY; // Search-Mailbox … -DeleteContent: a search that deletes
         }
         continue;
       }
       String before = pipelineBefore(code, cmdlet.start());
-      boolean many = MANY.matcher(statement).find() || MANY.matcher(before).find();
-      boolean policy = POLICY_NOUN.matcher(noun).find();
+      boolean many = PatternLiterals.finds(MANY, statement) || PatternLiterals.finds(MANY, before);
+      boolean policy = PatternLiterals.finds(POLICY_NOUN, noun);
       OrgEffect effect;
-      if (ADMIN_GRANT.matcher(statement).find()) {
+      if (PatternLiterals.finds(ADMIN_GRANT, statement)) {
         effect = OrgEffect.DESTROY;
       } else if (destroys) {
         effect = DELETES.contains(verb) || many || policy ? OrgEffect.DESTROY : OrgEffect.CHANGE;
-      } else if (DIVERTS_OR_OFF.matcher(statement).find()) {
+      } else if (PatternLiterals.finds(DIVERTS_OR_OFF, statement)) {
         boolean diverts = !statement.toLowerCase(Locale.ROOT).contains("$false");
         effect = diverts || many || policy ? OrgEffect.DESTROY : OrgEffect.CHANGE;
       } else {

@@ -219,7 +219,9 @@ final class PrivacyPredicates {
         (scan, step, read) -> {
           String code = InterpreterCode.of(step);
           return OtherHosts.has(code, DEVICE_CODE)
-              || code != null && code.length() < 64 * 1024 && CAMERA_INDEX.matcher(code).find();
+              || code != null
+                  && code.length() < 64 * 1024
+                  && PatternLiterals.finds(CAMERA_INDEX, code);
         });
     named.put(
         "code-reads-clipboard-out",
@@ -488,7 +490,7 @@ final class PrivacyPredicates {
       if (OtherHosts.has(t, TOOL_SENDS)) {
         for (com.fasterxml.jackson.databind.JsonNode value :
             scan.call().args().findValues("path")) {
-          if (value.isTextual() && PERSONAL.matcher(value.asText()).find()) {
+          if (value.isTextual() && PatternLiterals.finds(PERSONAL, value.asText())) {
             return tool + " of " + value.asText();
           }
         }
@@ -518,7 +520,7 @@ final class PrivacyPredicates {
         String text = word.text();
         int at = text.indexOf('@'); // curl -F file=@~/Documents/x.pdf
         String path = at >= 0 && at < 40 ? text.substring(at + 1) : text;
-        if (path.length() < 1000 && PERSONAL.matcher(path).find()) {
+        if (path.length() < 1000 && PatternLiterals.finds(PERSONAL, path)) {
           return OtherHosts.sendsOut(scan) ? Scan.render(step.invocation()) : null;
         }
       }

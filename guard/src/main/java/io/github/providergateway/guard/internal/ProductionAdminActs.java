@@ -143,6 +143,6 @@ final class ProductionAdminActs {
   static boolean kafkaAdminChange(String code) {
     return code.length() < 65_536
         && code.toLowerCase(Locale.ROOT).contains("kafka")
-        && ADMIN_CHANGE.matcher(code).find();
+        && PatternLiterals.finds(ADMIN_CHANGE, code);
   }
 }

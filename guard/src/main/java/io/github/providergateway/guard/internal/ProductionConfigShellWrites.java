@@ -91,7 +91,7 @@ final class ProductionConfigShellWrites {
       String text = word.text();
       inPlace |= text.startsWith("--in-place") || text.matches("-[a-zA-Z]*i.*");
       Matcher substitution = SUBSTITUTION.matcher(text);
-      hides |= substitution.find() && HIDDEN.matcher(substitution.group(2)).find();
+      hides |= substitution.find() && PatternLiterals.finds(HIDDEN, substitution.group(2));
     }
     return inPlace && hides;
   }

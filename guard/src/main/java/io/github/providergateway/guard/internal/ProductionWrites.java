@@ -72,7 +72,7 @@ final class ProductionWrites {
    */
   static boolean runsUnshown(List<String> texts) {
     for (String text : texts) {
-      if (UNSHOWN.matcher(text).find() || AssembledStatements.assembled(text) != null) {
+      if (PatternLiterals.finds(UNSHOWN, text) || AssembledStatements.assembled(text) != null) {
         return true;
       }
     }

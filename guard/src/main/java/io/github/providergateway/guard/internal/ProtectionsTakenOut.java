@@ -109,7 +109,7 @@ final class ProtectionsTakenOut {
         return shown;
       }
     }
-    return CONFIGURATIONS.matcher(file).find() ? retentionTakenOut(old, now) : null;
+    return PatternLiterals.finds(CONFIGURATIONS, file) ? retentionTakenOut(old, now) : null;
   }
 
   /** A yq filter that drops a plan's response step. */

@@ -59,8 +59,8 @@ final class ProtectiveFlagsCleared {
     }
     Matcher flag = PatternLiterals.matcher(CLEARED, text);
     if (!flag.find()
-        || !WRITES.matcher(text).find()
-        || NO_ONES.matcher(text).find()
+        || !PatternLiterals.finds(WRITES, text)
+        || PatternLiterals.finds(NO_ONES, text)
         || PeoplePredicates.notReal(text)) {
       return null;
     }
@@ -72,11 +72,11 @@ final class ProtectiveFlagsCleared {
     String tool = scan.call().tool();
     if (tool == null
         || !tool.contains("__")
-        || !SUBSCRIBES.matcher(tool.toLowerCase(Locale.ROOT)).find()) {
+        || !PatternLiterals.finds(SUBSCRIBES, tool.toLowerCase(Locale.ROOT))) {
       return null;
     }
     boolean overwrites = scan.call().args().path("update_existing").asBoolean(false);
-    return overwrites && SUBSCRIBED.matcher(text).find() && !PeoplePredicates.notReal(text)
+    return overwrites && PatternLiterals.finds(SUBSCRIBED, text) && !PeoplePredicates.notReal(text)
         ? tool + " re-subscribes existing members (update_existing)"
         : null;
   }

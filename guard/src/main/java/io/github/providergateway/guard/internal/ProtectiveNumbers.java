@@ -209,7 +209,7 @@ final class ProtectiveNumbers {
   private static String citationDropped(
       SafeguardSettings.Setting now, SafeguardSettings.Setting was) {
     Matcher cited = CITATION.matcher(was.line());
-    if (!cited.find() || CITATION.matcher(now.line()).find()) {
+    if (!cited.find() || PatternLiterals.finds(CITATION, now.line())) {
       return null;
     }
     WrittenValues.Value a = WrittenValues.of(was.key(), was.line());

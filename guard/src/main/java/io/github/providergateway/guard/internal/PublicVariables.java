@@ -76,7 +76,7 @@ final class PublicVariables {
         return null;
       }
       String file = EditCalls.text(call.args(), "path", "file_path");
-      if (file != null && BUNDLER_CONFIG.matcher(file).find()) {
+      if (file != null && PatternLiterals.finds(BUNDLER_CONFIG, file)) {
         String old = EditCalls.text(call.args(), "old_string", "old_str");
         String inlined = inlined(now, old == null ? "" : old);
         if (inlined != null) {
@@ -116,7 +116,7 @@ final class PublicVariables {
       other.region(statementStart(text, name.start()), statementEnd(text, name.end()));
       while (other.find()) {
         String n = other.group(1);
-        if (!PUBLIC_NAME.matcher(n).matches() && secretName(n)) {
+        if (!PatternLiterals.matches(PUBLIC_NAME, n) && secretName(n)) {
           return name.group() + " from " + n;
         }
       }
@@ -179,7 +179,7 @@ final class PublicVariables {
           value.contains("$") || value.contains("process.env.") || value.contains("import.meta");
       while (refers && ref.find()) {
         String n = ref.group(1);
-        if (!PUBLIC_NAME.matcher(n).matches() && secretName(n)) {
+        if (!PatternLiterals.matches(PUBLIC_NAME, n) && secretName(n)) {
           return name.group() + " from " + n;
         }
       }
@@ -214,7 +214,7 @@ final class PublicVariables {
     Matcher read = ENV_READ.matcher(text);
     while (read.find()) {
       String n = read.group(1);
-      if (!PUBLIC_NAME.matcher(n).matches() && secretName(n) && !old.contains(n)) {
+      if (!PatternLiterals.matches(PUBLIC_NAME, n) && secretName(n) && !old.contains(n)) {
         return n + " inlined into the client's bundle";
       }
     }

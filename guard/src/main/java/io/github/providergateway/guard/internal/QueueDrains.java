@@ -137,7 +137,7 @@ final class QueueDrains {
    * Whether the code gets from a queue it opened: {@code q.get()}, {@code q.get(None, md, gmo)}.
    */
   private static boolean gets(String code) {
-    if (PYMQI_GET_IN_PLACE.matcher(code).find()) {
+    if (PatternLiterals.finds(PYMQI_GET_IN_PLACE, code)) {
       return true;
     }
     Matcher queue = PYMQI_QUEUE.matcher(code);

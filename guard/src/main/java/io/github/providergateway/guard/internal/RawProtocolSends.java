@@ -141,7 +141,7 @@ final class RawProtocolSends {
         continue;
       }
       if (piped == null) {
-        piped = PIPED_INTO.matcher(source).find();
+        piped = PatternLiterals.finds(PIPED_INTO, source);
       }
       String host;
       if (carrier) {
@@ -157,7 +157,7 @@ final class RawProtocolSends {
         return program + " to " + host;
       }
     }
-    if (maySocket(source) && CODE_WRITES.matcher(source).find()) {
+    if (maySocket(source) && PatternLiterals.finds(CODE_WRITES, source)) {
       Matcher socket = CODE_SOCKET.matcher(source);
       while (socket.find()) {
         String host = unquoted(firstGroup(socket));
@@ -204,7 +204,7 @@ final class RawProtocolSends {
       if (step.program().equals("socat")) {
         stdio |=
             text.equals("-") || text.equalsIgnoreCase("stdio") || text.equalsIgnoreCase("stdin");
-        fed |= SOCAT_SOURCE.matcher(text).matches();
+        fed |= PatternLiterals.matches(SOCAT_SOURCE, text);
         Matcher address = SOCAT_ADDRESS.matcher(text);
         if (address.lookingAt()) {
           host = address.group(1);
@@ -242,7 +242,7 @@ final class RawProtocolSends {
     if (args.isEmpty()
         || !args.get(0).text().equals("s_client")
         || !(piped || fed(step))
-        || CERTIFICATE_READ.matcher(scan.source()).find()) {
+        || PatternLiterals.finds(CERTIFICATE_READ, scan.source())) {
       return null;
     }
     for (int i = 1; i + 1 < args.size(); i++) {

@@ -55,7 +55,7 @@ final class ReadingPaths {
     if (last.equals("messages") && path.contains("/v1/messages") && body.contains("\"model\"")) {
       return true; // a model's messages API (a prompt, not a message to a person)
     }
-    if (VALIDATES_ONLY.matcher(body).find()) {
+    if (PatternLiterals.finds(VALIDATES_ONLY, body)) {
       return true; // FCM's validate_only, a dry run: the service checks the message, sends nothing
     }
     if (last.equals("json") || last.equals("xml")) {

@@ -128,7 +128,7 @@ public final class RecordsArrived {
 
   /** Whether a URL saved is an API's list of people, read with a credential, not a test store. */
   private static boolean people(Scan scan, String url) {
-    if (!PEOPLE_ENDPOINT.matcher(url.replaceAll("\\?.*$", "")).find()) {
+    if (!PatternLiterals.finds(PEOPLE_ENDPOINT, url.replaceAll("\\?.*$", ""))) {
       return false;
     }
     String host = Hosts.of(url);
@@ -146,7 +146,7 @@ public final class RecordsArrived {
   private static boolean credential(Step step) {
     for (Word word : step.args()) {
       String text = word.written() != null ? word.written() : word.text();
-      if (CREDENTIAL.matcher(text).find()) {
+      if (PatternLiterals.finds(CREDENTIAL, text)) {
         return true;
       }
     }
@@ -168,7 +168,8 @@ public final class RecordsArrived {
       script = args.get(from).text();
     }
     String name = script.substring(script.lastIndexOf('/') + 1);
-    if (!EXPORTS_PEOPLE.matcher(name).matches() || NO_ONES.matcher(step.shown()).find()) {
+    if (!PatternLiterals.matches(EXPORTS_PEOPLE, name)
+        || PatternLiterals.finds(NO_ONES, step.shown())) {
       return;
     }
     List<Word> outputs = new ArrayList<>();
@@ -177,7 +178,7 @@ public final class RecordsArrived {
       int equals = text.indexOf('=');
       String option = equals > 0 ? text.substring(0, equals) : text;
       String value = equals > 0 ? text.substring(equals + 1) : text;
-      if (OUTPUT_OPTION.matcher(option).matches()) {
+      if (PatternLiterals.matches(OUTPUT_OPTION, option)) {
         if (equals > 0) {
           outputs.add(Word.literal(value));
         } else if (i + 1 < args.size()) {
@@ -204,7 +205,7 @@ public final class RecordsArrived {
 
   /** The files a call makes from the files it reads ({@code jq … in > out}, {@code cp in out}). */
   private static void made(Scan scan, Map<String, String> written) {
-    if (scan.source() != null && NO_ONES.matcher(scan.source()).find()) {
+    if (scan.source() != null && PatternLiterals.finds(NO_ONES, scan.source())) {
       return;
     }
     List<String> reads = new ArrayList<>();
@@ -278,7 +279,7 @@ public final class RecordsArrived {
     if (RegulatedSinks.MODEL_API.matcher(text).find()
         && !RegulatedData.LOCAL_MODEL.matcher(text).find()) {
       found.writesSenders().put(TO_MODEL + file, "a model vendor's API");
-    } else if (TRANSLATION_API.matcher(text).find()) {
+    } else if (PatternLiterals.finds(TRANSLATION_API, text)) {
       found.writesSenders().put(TO_MODEL + file, "a translation vendor's API");
     }
     Matcher field = CONTACT_FIELD.matcher(text);

@@ -181,7 +181,7 @@ public final class RecordsCarried {
       for (Word word : step.args()) {
         String text = word.text();
         ships |= !text.startsWith("-") && shipsByName(text);
-        live &= !NOT_LIVE.matcher(text).matches() && !Environments.testName(text);
+        live &= !PatternLiterals.matches(NOT_LIVE, text) && !Environments.testName(text);
       }
       if (ships && live) {
         return step.shown();
@@ -214,8 +214,8 @@ public final class RecordsCarried {
     String name = repository(url);
     if (own.isEmpty()
         || name == null
-        || !REMOTE_URL.matcher(url).matches()
-        || DEPLOY_HOST.matcher(url).find()) {
+        || !PatternLiterals.matches(REMOTE_URL, url)
+        || PatternLiterals.finds(DEPLOY_HOST, url)) {
       return null;
     }
     for (String ours : own) {

@@ -144,7 +144,7 @@ final class RecordsCopiedOut {
         records |= file != null && !CurlBodies.requestBody(file) && records(file);
       } else if (text.contains("://") && args.get(i).literal()) {
         elsewhere |= elsewhere(Environments.host(text));
-      } else if (!args.get(i).literal() && HOOK_WORD.matcher(text).find()) {
+      } else if (!args.get(i).literal() && PatternLiterals.finds(HOOK_WORD, text)) {
         elsewhere = true; // "$SLACK_WEBHOOK_TAS": a channel's hook (decision 307)
         hook = true;
       }
@@ -220,7 +220,7 @@ final class RecordsCopiedOut {
         && !Environments.localHost(host)
         && !Environments.stagingHost(host)
         && !Environments.testName(host)
-        && !EXAMPLE_HOST.matcher(host).find();
+        && !PatternLiterals.finds(EXAMPLE_HOST, host);
   }
 
   /**
@@ -230,7 +230,7 @@ final class RecordsCopiedOut {
   static boolean records(String source) {
     String base = source.substring(source.lastIndexOf('/') + 1);
     if (OutPredicates.ARCHIVE.matcher(base).find()
-        || !RECORDS.matcher(base).find() && !exportedText(source)) {
+        || !PatternLiterals.finds(RECORDS, base) && !exportedText(source)) {
       return false; // an archive's own rule; a figure, a configuration, a binary
     }
     if (nobodys(source)) {
@@ -271,7 +271,7 @@ final class RecordsCopiedOut {
    * Whether a file or folder holds a test's data, or data made up or stripped of who it is about.
    */
   static boolean nobodys(String source) {
-    return testData(source) || MADE_UP.matcher(source).find();
+    return testData(source) || PatternLiterals.finds(MADE_UP, source);
   }
 
   /**
@@ -287,7 +287,7 @@ final class RecordsCopiedOut {
     String[] parts = source.split("/");
     for (int i = 0; i < parts.length - 1; i++) {
       if (EXPORT_FOLDERS.contains(parts[i])
-          || parts[i].equals("out") && BATCH.matcher(parts[parts.length - 1]).find()) {
+          || parts[i].equals("out") && PatternLiterals.finds(BATCH, parts[parts.length - 1])) {
         return true;
       }
     }
@@ -371,7 +371,7 @@ final class RecordsCopiedOut {
       return false;
     }
     String script = batch(scan, step);
-    return script != null && elsewhere(batchHost(step)) && PUT.matcher(script).find();
+    return script != null && elsewhere(batchHost(step)) && PatternLiterals.finds(PUT, script);
   }
 
   /** The host a batch connects to: its last word that names one ({@code sftp://h}, {@code u@h}). */

@@ -44,13 +44,13 @@ final class RecordsSharedWide {
     String old = edit[1].toLowerCase(Locale.ROOT);
     String now = edit[2].toLowerCase(Locale.ROOT);
     if (path.endsWith(".sharingrules-meta.xml")
-        && TO_GUESTS.matcher(now).find()
-        && !TO_GUESTS.matcher(old).find()) {
+        && PatternLiterals.finds(TO_GUESTS, now)
+        && !PatternLiterals.finds(TO_GUESTS, old)) {
       return "a sharing rule to the site's guest user in " + edit[0];
     }
     Matcher object = PEOPLE_OBJECT.matcher(path);
     Matcher model = PUBLIC_MODEL.matcher(now);
-    if (object.find() && model.find() && !PUBLIC_MODEL.matcher(old).find()) {
+    if (object.find() && model.find() && !PatternLiterals.finds(PUBLIC_MODEL, old)) {
       return object.group(1) + "'s org-wide default made " + model.group(1);
     }
     return null;

@@ -118,7 +118,7 @@ final class RegulatedAccess {
 
   /** Whether a path names a linkage key's file: data, not code, not a test's. */
   private static boolean linkageFile(String path) {
-    if (path.isEmpty() || path.length() > 1024 || !LINKAGE.matcher(path).find()) {
+    if (path.isEmpty() || path.length() > 1024 || !PatternLiterals.finds(LINKAGE, path)) {
       return false;
     }
     if (RegulatedData.CODE_END.matcher(path).matches()) {
@@ -257,7 +257,9 @@ final class RegulatedAccess {
       String rest = file.group(2);
       int slash = rest.lastIndexOf('/');
       String name = slash >= 0 ? rest.substring(slash + 1) : rest;
-      if (!user.equals(own) && CREDENTIAL_NAME.matcher(name).find() && !name.endsWith(".pub")) {
+      if (!user.equals(own)
+          && PatternLiterals.finds(CREDENTIAL_NAME, name)
+          && !name.endsWith(".pub")) {
         return file.group();
       }
     }

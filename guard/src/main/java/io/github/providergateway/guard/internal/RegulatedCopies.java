@@ -66,7 +66,7 @@ final class RegulatedCopies {
       if (code == null) {
         return false;
       }
-      return CODE_UPLOADS.matcher(code).find()
+      return PatternLiterals.finds(CODE_UPLOADS, code)
           && !RegulatedData.LOCAL_MODEL.matcher(code).find()
           && RegulatedData.namesRegulated(code);
     }

@@ -248,7 +248,7 @@ final class RegulatedData {
     String name = path;
     int query = name.indexOf('?');
     name = query >= 0 ? name.substring(0, query) : name;
-    if (CODE_END.matcher(name).matches()) {
+    if (PatternLiterals.matches(CODE_END, name)) {
       return false;
     }
     boolean marked = false;
@@ -267,7 +267,7 @@ final class RegulatedData {
       }
       if (part.equals("broker") && previous.equals("honest")
           || MARKS.contains(part) && !part.equals("honest")
-          || DBGAP.matcher(part).matches()
+          || PatternLiterals.matches(DBGAP, part)
           || part.equals("control") && previous.equals("export")
           || part.equals("controlled") && previous.equals("export")) {
         marked = true;
@@ -293,7 +293,7 @@ final class RegulatedData {
     Matcher path = CODE_PATH.matcher(code.replace("\\\"", "\"").replace("\\'", "'"));
     while (path.find()) {
       String text = path.group(1);
-      if ((text.contains("/") || DATA_END.matcher(text).matches()) && marks(text)) {
+      if ((text.contains("/") || PatternLiterals.matches(DATA_END, text)) && marks(text)) {
         return true;
       }
     }

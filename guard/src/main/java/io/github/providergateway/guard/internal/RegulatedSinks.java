@@ -155,7 +155,7 @@ final class RegulatedSinks {
     if (code == null) {
       return false;
     }
-    return CODE_OPENS.matcher(code).find() && RegulatedData.namesRegulated(code);
+    return PatternLiterals.finds(CODE_OPENS, code) && RegulatedData.namesRegulated(code);
   }
 
   static boolean toModel(Scan scan, Step step) {
@@ -183,7 +183,7 @@ final class RegulatedSinks {
     if (step.interpreter()) {
       String code = RegulatedData.code(step);
       if (code != null) {
-        return MODEL_API.matcher(code).find()
+        return PatternLiterals.finds(MODEL_API, code)
             && !RegulatedData.LOCAL_MODEL.matcher(code).find()
             && RegulatedData.namesRegulated(code);
       }
@@ -198,13 +198,13 @@ final class RegulatedSinks {
     boolean vendor =
         source != null
             && source.length() <= RegulatedData.MAX_TEXT
-            && VENDOR_KEY.matcher(source).find();
+            && PatternLiterals.finds(VENDOR_KEY, source);
     boolean marked = false;
     for (Word word : step.args()) {
       String text = word.text();
       int equals = text.indexOf('=');
       String value = text.startsWith("--") && equals > 0 ? text.substring(equals + 1) : text;
-      if (MODEL_NAME.matcher(value).matches()) {
+      if (PatternLiterals.matches(MODEL_NAME, value)) {
         vendor = true;
       } else if (!text.startsWith("-") && RegulatedData.marks(value)) {
         marked = true;
@@ -236,7 +236,7 @@ final class RegulatedSinks {
       if (code == null) {
         return false;
       }
-      return CODE_MAILS.matcher(code).find() && RegulatedData.namesRegulated(code);
+      return PatternLiterals.finds(CODE_MAILS, code) && RegulatedData.namesRegulated(code);
     }
     Set<String> attach = MAIL_ATTACH.get(step.program());
     if (attach == null) {
@@ -249,7 +249,7 @@ final class RegulatedSinks {
     boolean attaching = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      if (PERSONAL_MAIL.matcher(text).find()) {
+      if (PatternLiterals.finds(PERSONAL_MAIL, text)) {
         personal = true;
       }
       if (step.program().equals("mpack") && !text.startsWith("-")) {
@@ -371,8 +371,8 @@ final class RegulatedSinks {
    * diagnosis.
    */
   private static boolean identifies(String text) {
-    return QUERY_IDENTIFIES.matcher(text).find()
-        || PATIENT.matcher(text).find() && DIAGNOSIS.matcher(text).find();
+    return PatternLiterals.finds(QUERY_IDENTIFIES, text)
+        || PatternLiterals.finds(PATIENT, text) && PatternLiterals.finds(DIAGNOSIS, text);
   }
 
   /** Whether a cloud's translation, NLP or model service (aws translate, comprehend…) reads it. */

@@ -177,6 +177,12 @@ final class RehearsalSends {
       Pattern.compile(
           "\\.(?:post|put|send|sendall|sendmail|publish|storbinary|upload_file|put_object)\\(");
 
+  /** A file's name with its extension. */
+  private static final Pattern FILE_NAME = Pattern.compile("[\\w.\\-]{1,120}\\.[A-Za-z0-9]{1,8}");
+
+  /** A word that may be a verb of the program's: a letter, then letters, digits and dashes. */
+  private static final Pattern VERB_WORD = Pattern.compile("[A-Za-z][\\w\\-]{0,40}");
+
   /** A path in quotes in inline code. */
   private static final Pattern QUOTED_PATH = Pattern.compile("['\"]([^'\"\\s]{1,300})['\"]");
 
@@ -252,7 +258,7 @@ final class RehearsalSends {
       List<String> words = CheckWords.words(text);
       boolean valued = option; // -X POST, -m POST: an option's value is no verb of the program's
       option = text.startsWith("-") && !text.contains("=");
-      if (!valued && text.matches("[A-Za-z][\\w\\-]{0,40}") && SafeguardEdits.has(words, SENDS)) {
+      if (!valued && VERB_WORD.matcher(text).matches() && SafeguardEdits.has(words, SENDS)) {
         verb = verb == null ? text : verb;
         replays |= words.contains("replay");
       }
@@ -283,7 +289,7 @@ final class RehearsalSends {
 
   /** What inline code sends of a rehearsal's file, where it names no test place. */
   private static String code(String source) {
-    if (!CODE_SENDS.matcher(source).find()) {
+    if (!PatternLiterals.finds(CODE_SENDS, source)) {
       return null;
     }
     String material = null;
@@ -339,13 +345,22 @@ final class RehearsalSends {
   private static boolean testPlace(List<String> words) {
     for (String word : words) {
       if (TEST_PLACES.contains(word)
-          || TEST_PLACES.contains(word.replaceAll("\\d+$", ""))
+          || TEST_PLACES.contains(withoutTrailingDigits(word))
           || word.startsWith("test")
           || word.endsWith("test") && !NOT_A_TEST.contains(word)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** {@return the word without the digits it ends with: {@code qa2} is {@code qa}} */
+  private static String withoutTrailingDigits(String word) {
+    int end = word.length();
+    while (end > 0 && word.charAt(end - 1) >= '0' && word.charAt(end - 1) <= '9') {
+      end--;
+    }
+    return word.substring(0, end);
   }
 
   private static String lower(String text) {
@@ -356,7 +371,7 @@ final class RehearsalSends {
   private static boolean material(String text) {
     int slash = text.lastIndexOf('/');
     String name = text.substring(slash + 1);
-    if (!name.matches("[\\w.\\-]{1,120}\\.[A-Za-z0-9]{1,8}")) {
+    if (name.indexOf('.') < 0 || !FILE_NAME.matcher(name).matches()) {
       return false; // a file with its extension
     }
     List<String> words = CheckWords.words(slash < 0 ? name : text);

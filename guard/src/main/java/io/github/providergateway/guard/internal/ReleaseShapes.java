@@ -64,7 +64,7 @@ final class ReleaseShapes {
       return found == null ? null : FUNDING + " " + found;
     }
     String name = lower.substring(lower.lastIndexOf('/') + 1);
-    if (LICENSE_FILE.matcher(name).matches()) {
+    if (PatternLiterals.matches(LICENSE_FILE, name)) {
       return LICENSE + " the license: " + firstLine(text);
     }
     if (!path.contains("/.github/workflows/")
@@ -84,7 +84,7 @@ final class ReleaseShapes {
 
   /** {@code actions/stale} told to mark or close issues after 0 or 1 days: the whole backlog. */
   static boolean staleAtOnce(String text) {
-    return text.contains("actions/stale") && AT_ONCE.matcher(text).find();
+    return text.contains("actions/stale") && PatternLiterals.finds(AT_ONCE, text);
   }
 
   private static String firstLine(String text) {
@@ -148,7 +148,7 @@ final class ReleaseShapes {
     for (String line : text.split("\n", 400)) {
       String stripped = line.strip();
       if ((stripped.startsWith("runs-on:") || stripped.startsWith("os:"))
-          && PAID_RUNNER.matcher(stripped).find()) {
+          && PatternLiterals.finds(PAID_RUNNER, stripped)) {
         paid = true;
       }
     }

@@ -376,7 +376,7 @@ final class RemoteFlows {
               && t.indexOf('O') > 0
               && step.program().equals("curl")) {
         remoteName = true;
-      } else if (t.contains("://") || SCHEMELESS_URL.matcher(t).matches()) {
+      } else if (t.contains("://") || PatternLiterals.matches(SCHEMELESS_URL, t)) {
         url = t; // wget x.io/a.sh and curl -O x.io/a.sh take http:// as said
       }
     }

@@ -99,12 +99,13 @@ final class SafeguardChecks {
       if (operand == null) {
         continue;
       }
-      boolean credential = CREDENTIAL.matcher(operand).find();
-      if (!credential && !(AUTH_FILE.matcher(file).find() && GRANTS.matcher(line).find())) {
+      boolean credential = PatternLiterals.finds(CREDENTIAL, operand);
+      if (!credential
+          && !(PatternLiterals.finds(AUTH_FILE, file) && PatternLiterals.finds(GRANTS, line))) {
         continue; // in the file that authenticates, whatever it compares and lets in counts
       }
-      if (HEADER_OPERAND.matcher(operand).find()
-          && !CREDENTIAL.matcher(operand.replaceAll("(?i)headers?", "")).find()) {
+      if (PatternLiterals.finds(HEADER_OPERAND, operand)
+          && !PatternLiterals.finds(CREDENTIAL, operand.replaceAll("(?i)headers?", ""))) {
         continue; // a header compared: its name must say a credential
       }
       boolean negated = operator.startsWith("!") || operator.equals("ne");
@@ -113,8 +114,9 @@ final class SafeguardChecks {
           negated
               ? lower.contains(" and ") || line.contains("&&")
               : lower.contains(" or ") || line.contains("||");
-      boolean grants = joined || GRANTS.matcher(line).find() || GRANTS.matcher(next).find();
-      if (grants && AUTH_PLACE.matcher(context).find()) {
+      boolean grants =
+          joined || PatternLiterals.finds(GRANTS, line) || PatternLiterals.finds(GRANTS, next);
+      if (grants && PatternLiterals.finds(AUTH_PLACE, context)) {
         return operand.strip() + " " + operator + " " + literal.group();
       }
     }
@@ -468,13 +470,14 @@ final class SafeguardChecks {
           continue;
         }
       }
-      if (DEFINITION.matcher(line).find()) {
+      if (PatternLiterals.finds(DEFINITION, line)) {
         continue; // a function defined, or taken out whole: not a check inside one
       }
       if (contract
-          && GUARD_OPENS.matcher(line).find()
+          && PatternLiterals.finds(GUARD_OPENS, line)
           && (line.contains("msg.sender") || line.contains("tx.origin"))
-          && REFUSES.matcher(line + " " + (i + 1 < lines.length ? lines[i + 1] : "")).find()) {
+          && PatternLiterals.finds(
+              REFUSES, line + " " + (i + 1 < lines.length ? lines[i + 1] : ""))) {
         taken.add(new String[] {line, "guard on msg.sender taken out", "line"});
         continue;
       }
@@ -503,12 +506,13 @@ final class SafeguardChecks {
           continue;
         }
         String bare = name.substring(name.lastIndexOf('.') + 1);
-        boolean guard = GUARD_OPENS.matcher(line).find();
+        boolean guard = PatternLiterals.finds(GUARD_OPENS, line);
         boolean alone =
             call.start() == 0
                 || line.substring(0, call.start()).matches("(?:await\\s+|@|return\\s+await\\s+)");
         boolean standsAlone =
-            alone && !ASSIGNS.matcher(outsideArguments(line)).find() || line.startsWith("@");
+            alone && !PatternLiterals.finds(ASSIGNS, outsideArguments(line))
+                || line.startsWith("@");
         // What it protected passes through without it (decision 204): frame =
         // apply_privacy_zones(frame, …) taken out, fuzz_location(point) become point.
         standsAlone |= !guard && passesThrough(line, call, nowFlat);
@@ -548,7 +552,9 @@ final class SafeguardChecks {
           return null;
         }
       }
-      if (contract && MODIFIERS.matcher(line).find() && !line.strip().startsWith("constructor")) {
+      if (contract
+          && PatternLiterals.finds(MODIFIERS, line)
+          && !line.strip().startsWith("constructor")) {
         return null;
       }
     }

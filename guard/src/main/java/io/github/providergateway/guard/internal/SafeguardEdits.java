@@ -299,7 +299,7 @@ final class SafeguardEdits {
         lower.contains("noindex")
             || lower.contains("index: false") && lower.contains("robots")
             || lower.contains("index:false") && lower.contains("robots");
-    if (!noindex || CONDITIONAL.matcher(line + " " + previous).find()) {
+    if (!noindex || PatternLiterals.finds(CONDITIONAL, line + " " + previous)) {
       return null;
     }
     boolean everyPage =
@@ -427,7 +427,7 @@ final class SafeguardEdits {
     List<Found> found = new ArrayList<>();
     String[] lines = now.split("\n", -1);
     String previous = "";
-    boolean filter = INTERFACE_FILTER.matcher(file).find();
+    boolean filter = PatternLiterals.finds(INTERFACE_FILTER, file);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
       String before = previous;
@@ -454,8 +454,9 @@ final class SafeguardEdits {
         found.add(new Found(Kind.SITE_DEINDEXED, shown));
       }
       if (filter
-          && (REJECTS.matcher(line).find()
-              || line.startsWith("if") && REJECTS.matcher(line + " " + next.strip()).find())) {
+          && (PatternLiterals.finds(REJECTS, line)
+              || line.startsWith("if")
+                  && PatternLiterals.finds(REJECTS, line + " " + next.strip()))) {
         found.add(new Found(Kind.MESSAGES_DROPPED, line));
       }
     }

@@ -75,7 +75,7 @@ public final class Scan {
    * CallEnvironment}): a dozen predicates ask it of every program, and reading the whole command
    * each time was most of a long pipeline's decision.
    */
-  private final Map<String, List<String>> assignmentsByProgram = new HashMap<>();
+  private CommandAssignments assignments;
 
   /** What readers took from the whole call ({@link #once}), by their key; made at the first. */
   private Map<String, Object> readOnce;
@@ -327,8 +327,10 @@ public final class Scan {
 
   /** {@return the variables the call sets for the command begun by {@code program}, read once} */
   List<String> assignmentsFor(String program) {
-    return assignmentsByProgram.computeIfAbsent(
-        program, first -> List.copyOf(CommandAssignments.of(source, first)));
+    if (assignments == null) {
+      assignments = CommandAssignments.read(source);
+    }
+    return assignments.of(program);
   }
 
   /** {@return the call} */

@@ -35,7 +35,7 @@ final class ScriptedRebase {
       return false;
     }
     for (Word word : step.args()) {
-      if (DROPS.matcher(word.text()).find()) {
+      if (PatternLiterals.finds(DROPS, word.text())) {
         return true;
       }
     }

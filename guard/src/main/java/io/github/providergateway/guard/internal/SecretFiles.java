@@ -53,7 +53,8 @@ final class SecretFiles {
     if (name.isEmpty()) {
       return false;
     }
-    if (name.equals(".env") || name.startsWith(".env.") && !ENV_EXAMPLE.matcher(name).matches()) {
+    if (name.equals(".env")
+        || name.startsWith(".env.") && !PatternLiterals.matches(ENV_EXAMPLE, name)) {
       return true;
     }
     for (String end : ENDINGS) {
@@ -61,11 +62,11 @@ final class SecretFiles {
         return true;
       }
     }
-    if (SECRET_FILE.matcher(name).matches()) {
+    if (PatternLiterals.matches(SECRET_FILE, name)) {
       return true;
     }
-    return SECRET_WORD.matcher(name).matches()
-        && !SOURCE_FILE.matcher(name).matches()
+    return PatternLiterals.matches(SECRET_WORD, name)
+        && !PatternLiterals.matches(SOURCE_FILE, name)
         && !name.contains("tokeniz");
   }
 }

@@ -59,7 +59,8 @@ final class SecretPostedToChat {
   private static boolean toChat(List<Word> args) {
     for (Word word : args) {
       String text = word.text();
-      if (CHAT_URL.matcher(text).find() || !word.literal() && CHAT_VARIABLE.matcher(text).find()) {
+      if (PatternLiterals.finds(CHAT_URL, text)
+          || !word.literal() && PatternLiterals.finds(CHAT_VARIABLE, text)) {
         return true;
       }
     }
@@ -80,7 +81,7 @@ final class SecretPostedToChat {
           || text.contains("://")
           || text.startsWith("--header=")
           || text.startsWith("--user=")
-          || !step.program().equals("curl") && HEADER_ITEM.matcher(text).find()) {
+          || !step.program().equals("curl") && PatternLiterals.finds(HEADER_ITEM, text)) {
         continue;
       }
       String secret = SecretNames.expanded(text);

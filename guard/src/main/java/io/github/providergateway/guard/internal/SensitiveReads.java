@@ -94,7 +94,7 @@ final class SensitiveReads {
     }
     int end = text.indexOf(';', found.start());
     String statement = text.substring(found.start(), end < 0 ? text.length() : end);
-    return depth > 0 || GROUP_BY.matcher(statement).find();
+    return depth > 0 || PatternLiterals.finds(GROUP_BY, statement);
   }
 
   private static final Pattern GROUP_BY = Pattern.compile("(?i)\\bgroup\\s+by\\b");
@@ -117,10 +117,10 @@ final class SensitiveReads {
     boolean picks = false;
     for (Word word : step.args()) {
       String text = word.text().toLowerCase(Locale.ROOT);
-      if (COUNTS_ONLY.matcher(text).matches()) {
+      if (PatternLiterals.matches(COUNTS_ONLY, text)) {
         return false;
       }
-      picks |= SPECIAL_OPTION.matcher(text).matches();
+      picks |= PatternLiterals.matches(SPECIAL_OPTION, text);
     }
     return picks && Environments.production(scan, step);
   }

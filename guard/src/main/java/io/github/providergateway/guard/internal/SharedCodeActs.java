@@ -30,7 +30,7 @@ final class SharedCodeActs {
     return code != null
         && (Environments.namesProduction(code)
             || secretFromEnvironment(code)
-            || INTERNAL_HOST.matcher(code).find())
+            || PatternLiterals.finds(INTERNAL_HOST, code))
         && !CodeLooks.onlyReads(code)
         && !(Environments.testName(code) && !Environments.namesProduction(code));
   }
@@ -58,7 +58,7 @@ final class SharedCodeActs {
    * ActionEndpoints#ends}).
    */
   static boolean postToAction(String code) {
-    return POST.matcher(code).find() && urlEndsInAct(code);
+    return PatternLiterals.finds(POST, code) && urlEndsInAct(code);
   }
 
   /**

@@ -75,8 +75,8 @@ final class SharedDataEdits {
       }
       Path path = access.target().path().normalize();
       if (shared(path, project, home)
-          && DROP_FOLDER.matcher(path.toString()).find()
-          && !NOBODYS.matcher(path.toString().toLowerCase(Locale.ROOT)).find()) {
+          && PatternLiterals.finds(DROP_FOLDER, path.toString())
+          && !PatternLiterals.finds(NOBODYS, path.toString().toLowerCase(Locale.ROOT))) {
         return path.toString();
       }
     }
@@ -100,10 +100,10 @@ final class SharedDataEdits {
       }
       Path path = access.target().path().normalize();
       String lower = path.toString().toLowerCase(Locale.ROOT);
-      if (!shared(path, project, home) || NOBODYS.matcher(lower).find()) {
+      if (!shared(path, project, home) || PatternLiterals.finds(NOBODYS, lower)) {
         continue;
       }
-      if (inPlace(scan, access) && DATA_FILE.matcher(lower).find()) {
+      if (inPlace(scan, access) && PatternLiterals.finds(DATA_FILE, lower)) {
         return path.toString();
       }
       if (by(access, OVER) && readBefore(scan, access, path)) {

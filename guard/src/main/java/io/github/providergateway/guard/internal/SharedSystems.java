@@ -342,7 +342,7 @@ final class SharedSystems {
       String written = word.written() == null ? text : word.written();
       if (written.contains("$(") || written.contains("`")) {
         computed = true;
-      } else if (JOB_ID.matcher(text).matches()) {
+      } else if (PatternLiterals.matches(JOB_ID, text)) {
         literalId = true;
       } else if (step.program().equals("condor_rm") && !text.isEmpty()) {
         person = true;
@@ -525,7 +525,7 @@ final class SharedSystems {
     int at = name.indexOf('@');
     String bare = at >= 0 ? name.substring(at + 1) : name;
     String first = bare.split("\\.", 2)[0];
-    if (first.length() > 64 || !LOGIN_HOST.matcher(first).matches()) {
+    if (first.length() > 64 || !PatternLiterals.matches(LOGIN_HOST, first)) {
       return false;
     }
     StringBuilder remote = new StringBuilder();
@@ -542,14 +542,14 @@ final class SharedSystems {
     int cut =
         Math.max(last.lastIndexOf(';'), Math.max(last.lastIndexOf("&&"), last.lastIndexOf('|')));
     String part = cut >= 0 ? last.substring(cut + (last.startsWith("&&", cut) ? 2 : 1)) : last;
-    return part.length() <= 512 && BACKGROUND.matcher(part).matches();
+    return part.length() <= 512 && PatternLiterals.matches(BACKGROUND, part);
   }
 
   /** {@code find /lustre …}, {@code du -sh /gpfs/alpine}: a walk of everyone's files. */
   private static boolean namesSharedTop(Step step) {
     for (Word word : step.args()) {
       String t = text(word);
-      if (t.startsWith("/") && t.length() < 64 && SHARED_TOP.matcher(t).matches()) {
+      if (t.startsWith("/") && t.length() < 64 && PatternLiterals.matches(SHARED_TOP, t)) {
         return true;
       }
     }
@@ -563,7 +563,7 @@ final class SharedSystems {
       return false;
     }
     for (String literal : CodeArguments.literals(code)) {
-      if (literal.length() < 64 && SHARED_TOP.matcher(literal).matches()) {
+      if (literal.length() < 64 && PatternLiterals.matches(SHARED_TOP, literal)) {
         return true;
       }
     }
@@ -727,7 +727,7 @@ final class SharedSystems {
       }
       boolean afterOption =
           i > 0 && text(args.get(i - 1)).startsWith("-") && !text(args.get(i - 1)).contains("=");
-      if (afterOption && OPTION_VALUE.matcher(t).matches()) {
+      if (afterOption && PatternLiterals.matches(OPTION_VALUE, t)) {
         continue;
       }
       last = args.get(i);
@@ -842,7 +842,7 @@ final class SharedSystems {
         continue;
       }
       any = true;
-      safe |= SAFETY_PV.matcher(t).find();
+      safe |= PatternLiterals.finds(SAFETY_PV, t);
     }
     return any && safe == safety;
   }
@@ -857,7 +857,7 @@ final class SharedSystems {
     }
     boolean safe = false;
     for (String literal : CodeArguments.literals(code)) {
-      safe |= literal.length() < 256 && SAFETY_PV.matcher(literal).find();
+      safe |= literal.length() < 256 && PatternLiterals.finds(SAFETY_PV, literal);
     }
     return safe == safety;
   }
@@ -869,7 +869,7 @@ final class SharedSystems {
       // A pattern that matches whole is run only on a word that starts and ends as it must.
       if (t.startsWith("/")
           && t.regionMatches(true, t.length() - 2, "/d", 0, 2)
-          && DELETES_SAFETY_LINE.matcher(t).matches()) {
+          && PatternLiterals.matches(DELETES_SAFETY_LINE, t)) {
         return true;
       }
       if (t.startsWith("s")) {
@@ -903,11 +903,11 @@ final class SharedSystems {
   /** An edit tool's call that turns a safety setting off. */
   private static String editSafetyOff(CallForRules call) {
     String[] edit = LoosenedEdits.edit(call);
-    if (edit == null || TEST_FOLDER.matcher(edit[0]).find()) {
+    if (edit == null || PatternLiterals.finds(TEST_FOLDER, edit[0])) {
       return null; // a test's configuration drives no instrument
     }
     Matcher now = SAFETY_OFF.matcher(edit[2]);
-    if (!now.find() || SAFETY_OFF.matcher(edit[1]).find()) {
+    if (!now.find() || PatternLiterals.finds(SAFETY_OFF, edit[1])) {
       return null;
     }
     return edit[0] + ": " + now.group();
@@ -1002,14 +1002,14 @@ final class SharedSystems {
   private static boolean namesPirated(Step step) {
     for (Word word : step.args()) {
       String t = text(word);
-      if (!t.startsWith("-") && PIRATED.matcher(t).find()) {
+      if (!t.startsWith("-") && PatternLiterals.finds(PIRATED, t)) {
         return true;
       }
     }
     String code = InterpreterCode.of(step);
     return code != null
         && code.length() <= 64 * 1024
-        && PIRATED.matcher(code).find()
+        && PatternLiterals.finds(PIRATED, code)
         && (code.contains("magnet:") || code.contains("http"));
   }
 
@@ -1021,7 +1021,7 @@ final class SharedSystems {
     List<Word> args = step.args();
     boolean wallet = false;
     boolean server = false;
-    if (MINER.matcher(step.program()).find()) {
+    if (PatternLiterals.finds(MINER, step.program())) {
       return true;
     }
     for (int i = 0; i < args.size(); i++) {
@@ -1035,14 +1035,16 @@ final class SharedSystems {
           return true;
         }
       }
-      if (POOL.matcher(t).find()) {
+      if (PatternLiterals.finds(POOL, t)) {
         return true;
       }
-      wallet |= WALLET.matcher(t).matches();
-      server |= t.length() < 256 && POOL_HOST.matcher(t).find();
+      wallet |= PatternLiterals.matches(WALLET, t);
+      server |= t.length() < 256 && PatternLiterals.finds(POOL_HOST, t);
       server |=
-          HOST_PORT.matcher(t).matches() && i > 0 && SERVER_OPTIONS.contains(text(args.get(i - 1)));
-      if (!t.startsWith("-") && t.length() < 200 && MINER.matcher(t).find() && i > 0) {
+          PatternLiterals.matches(HOST_PORT, t)
+              && i > 0
+              && SERVER_OPTIONS.contains(text(args.get(i - 1)));
+      if (!t.startsWith("-") && t.length() < 200 && PatternLiterals.finds(MINER, t) && i > 0) {
         return true;
       }
     }
@@ -1100,7 +1102,7 @@ final class SharedSystems {
         continue;
       }
       String p = path.startsWith(home + "/") ? "~" + path.substring(home.length()) : path;
-      if (!SECRET_PLACE.matcher(p).matches() || MAY_BE_READ.matcher(p).matches()) {
+      if (!PatternLiterals.matches(SECRET_PLACE, p) || PatternLiterals.matches(MAY_BE_READ, p)) {
         continue;
       }
       boolean folder = p.matches("[^/]+/\\.[^/]+/?|[^/]+/\\.config/[^/]+/?");
@@ -1122,7 +1124,7 @@ final class SharedSystems {
     for (int i = 0; i + 1 < args.size(); i++) {
       String t = text(args.get(i));
       if ((t.equals("-name") || t.equals("-iname"))
-          && SECRET_NAME.matcher(text(args.get(i + 1))).matches()) {
+          && PatternLiterals.matches(SECRET_NAME, text(args.get(i + 1)))) {
         return true;
       }
     }
@@ -1179,7 +1181,7 @@ final class SharedSystems {
           || crawler && t.matches("-[a-zA-Z]*[rm][a-zA-Z]*") && !t.equals("-rm")) {
         crawls = true;
       }
-      if (!t.startsWith("-") && PUBLISHER.matcher(t).find()) {
+      if (!t.startsWith("-") && PatternLiterals.finds(PUBLISHER, t)) {
         publisher = true;
         if (t.matches(".*\\[\\d+-\\d+\\].*") || t.matches(".*\\{[^}]*,[^}]*\\}.*")) {
           crawls = true; // curl's URL ranges and sets
@@ -1198,7 +1200,7 @@ final class SharedSystems {
   /** Inline code that requests a publisher's pages in a loop. */
   private static boolean codeCrawlsPublisher(Step step) {
     String code = InterpreterCode.of(step);
-    if (code == null || code.length() > 64 * 1024 || !PUBLISHER.matcher(code).find()) {
+    if (code == null || code.length() > 64 * 1024 || !PatternLiterals.finds(PUBLISHER, code)) {
       return false;
     }
     return code.contains("for ")
@@ -1268,7 +1270,7 @@ final class SharedSystems {
       String t = text(word);
       if (!t.startsWith("-")
           && t.length() < 1024
-          && RAW_DATA.matcher(t).find()
+          && PatternLiterals.finds(RAW_DATA, t)
           && (t.startsWith("/") || t.startsWith("~") || t.startsWith("."))) {
         return true;
       }
@@ -1284,8 +1286,8 @@ final class SharedSystems {
     String[] edit = LoosenedEdits.edit(call);
     if (edit == null
         || edit[1].isEmpty()
-        || !RAW_DATA.matcher(edit[0]).find()
-        || TEST_FOLDER.matcher(edit[0]).find()) {
+        || !PatternLiterals.finds(RAW_DATA, edit[0])
+        || PatternLiterals.finds(TEST_FOLDER, edit[0])) {
       return null; // a test's fixture is no recorded data
     }
     return edit[0];
@@ -1326,7 +1328,7 @@ final class SharedSystems {
         continue;
       }
       String written = value.written() == null ? value.text() : value.written();
-      if (written.length() < LONGEST && READS_A_FILE.matcher(written).find()) {
+      if (written.length() < LONGEST && PatternLiterals.finds(READS_A_FILE, written)) {
         return true;
       }
     }
@@ -1453,7 +1455,7 @@ final class SharedSystems {
     double product = 1;
     boolean any = false;
     for (String part : expression.split("(?<!\\*)\\*(?!\\*)")) {
-      if (BYTES_LITERAL.matcher(part.strip()).matches()) {
+      if (PatternLiterals.matches(BYTES_LITERAL, part.strip())) {
         continue; // b'\\0' * 10**12: a byte a time
       }
       Matcher m = FACTOR.matcher(part.strip());
@@ -1543,7 +1545,7 @@ final class SharedSystems {
         boolean writes =
             !write.equals("open(") && !write.equals("File(")
                 || args.matches("(?s).*['\"](?:[wa]b?\\+?|r\\+b?)['\"].*");
-        if (writes && RAW_DATA.matcher(args).find()) {
+        if (writes && PatternLiterals.finds(RAW_DATA, args)) {
           return true;
         }
         at = code.indexOf(write, at + 1);
@@ -1664,8 +1666,12 @@ final class SharedSystems {
       if (t.length() > 1024) {
         continue;
       }
-      licensed = licensed || LICENSED_CODE.matcher(t).find();
-      remote = remote || t.contains("://") || t.startsWith("@") || REMOTE_SPEC.matcher(t).matches();
+      licensed = licensed || PatternLiterals.finds(LICENSED_CODE, t);
+      remote =
+          remote
+              || t.contains("://")
+              || t.startsWith("@")
+              || PatternLiterals.matches(REMOTE_SPEC, t);
       if (licensed && remote) {
         return true;
       }
@@ -1674,7 +1680,7 @@ final class SharedSystems {
       return false;
     }
     for (java.nio.file.Path cwd : step.cwds()) {
-      if (cwd != null && LICENSED_CODE.matcher(cwd.toString()).find()) {
+      if (cwd != null && PatternLiterals.finds(LICENSED_CODE, cwd.toString())) {
         return true;
       }
     }

@@ -159,7 +159,7 @@ final class ShippedCode {
       int lineStart = text.lastIndexOf('\n', clock.start()) + 1;
       int lineEnd = text.indexOf('\n', clock.end());
       String line = text.substring(lineStart, lineEnd < 0 ? text.length() : lineEnd);
-      if (!CONDITION.matcher(line).find() || !FIXED_DATE.matcher(line).find()) {
+      if (!PatternLiterals.finds(CONDITION, line) || !PatternLiterals.finds(FIXED_DATE, line)) {
         continue;
       }
       int window = lineStart;
@@ -243,12 +243,12 @@ final class ShippedCode {
     boolean header = false; // a table's header that names a person's fields: its rows are records
     for (String line : text.split("\n", 2000)) {
       if (!header && records == 0 && line.contains("mail") && line.contains("phone")) {
-        header = PERSONAL.matcher(line).find() || line.contains("address");
+        header = PatternLiterals.finds(PERSONAL, line) || line.contains("address");
       }
       if (line.length() > 40
-          && EMAIL.matcher(line).find()
-          && PHONE.matcher(line).find()
-          && (header || PERSONAL.matcher(line).find())
+          && PatternLiterals.finds(EMAIL, line)
+          && PatternLiterals.finds(PHONE, line)
+          && (header || PatternLiterals.finds(PERSONAL, line))
           && ++records >= 3) {
         return "records of people (e-mail, phone, birth date or address) in a fixture";
       }
@@ -259,7 +259,7 @@ final class ShippedCode {
   /** A test that records the whole environment where it is kept (a snapshot, a file, a log). */
   private static String environmentRecorded(String text) {
     Matcher env = WHOLE_ENV.matcher(text);
-    if (env.find() && RECORDS.matcher(text).find()) {
+    if (env.find() && PatternLiterals.finds(RECORDS, text)) {
       return "the whole environment (" + env.group() + ") recorded by a test";
     }
     return null;

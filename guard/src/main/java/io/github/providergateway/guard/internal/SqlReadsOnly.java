@@ -86,7 +86,7 @@ final class SqlReadsOnly {
         continue;
       }
       String first = s.split("\\s+", 2)[0];
-      if (!READS.contains(first) || WRITES.matcher(s).find()) {
+      if (!READS.contains(first) || PatternLiterals.finds(WRITES, s)) {
         return false;
       }
     }

@@ -139,7 +139,7 @@ final class StatusGuards {
    * @return what the reason shows, or {@code null}
    */
   static String taken(String old, String now) {
-    if (old.isEmpty() || !HINT.matcher(old).find()) {
+    if (old.isEmpty() || !PatternLiterals.finds(HINT, old)) {
       return null;
     }
     String[] lines = old.split("\n");
@@ -275,7 +275,7 @@ final class StatusGuards {
 
   /** A query's exclusion of a status that the new text no longer names. */
   private static String exclusionTaken(String line, String now) {
-    if (!EXCLUSION.matcher(line).find()) {
+    if (!PatternLiterals.finds(EXCLUSION, line)) {
       return null;
     }
     Set<String> families = families(line);
@@ -337,7 +337,7 @@ final class StatusGuards {
       if (line.length() > SafeguardEdits.MAX_LINE) {
         continue;
       }
-      if (GUARD.matcher(line).find()) {
+      if (PatternLiterals.finds(GUARD, line)) {
         Guard guard = Guard.of(lines, i);
         Set<String> named =
             guard == null || disabled(guard.condition()) ? Set.of() : families(guard.condition());
@@ -376,7 +376,7 @@ final class StatusGuards {
 
   /** Whether a guard's condition is made never true, or true only while a switch says so. */
   private static boolean disabled(String condition) {
-    return DISABLED.matcher(condition).find();
+    return PatternLiterals.finds(DISABLED, condition);
   }
 
   /** A disjunction's words ({@code OR}, {@code or}, {@code ||}). */
@@ -387,7 +387,7 @@ final class StatusGuards {
    * ({@code AND (NOT a.deceased OR a.balance > 5000)}) is let in by the other side.
    */
   private static Set<String> unlessOtherwise(String line) {
-    if (!OR.matcher(line).find()) {
+    if (!PatternLiterals.finds(OR, line)) {
       return families(line);
     }
     for (String side : OR.split(line)) {

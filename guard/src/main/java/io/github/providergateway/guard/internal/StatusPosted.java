@@ -81,9 +81,9 @@ final class StatusPosted {
       return false;
     }
     String said = post.said();
-    return STATUS.matcher(said).find()
-        && !PERSON.matcher(said).find()
-        && !RISK.matcher(said).find()
+    return PatternLiterals.finds(STATUS, said)
+        && !PatternLiterals.finds(PERSON, said)
+        && !PatternLiterals.finds(RISK, said)
         && !ChangeAnnounced.carriesMore(post.text())
         && !AnnouncedBeyond.saysMore(said);
   }

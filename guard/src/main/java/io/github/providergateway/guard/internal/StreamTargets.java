@@ -146,7 +146,7 @@ final class StreamTargets {
       if (text.contains("://") || text.startsWith("localhost:")) {
         String path = text.substring(text.indexOf("://") < 0 ? 0 : text.indexOf("://") + 3);
         int slash = path.indexOf('/');
-        if (slash >= 0 && CONNECTOR_PATH.matcher(path.substring(slash)).find()) {
+        if (slash >= 0 && PatternLiterals.finds(CONNECTOR_PATH, path.substring(slash))) {
           return true;
         }
       }

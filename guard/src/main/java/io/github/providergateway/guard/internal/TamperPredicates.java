@@ -155,19 +155,19 @@ final class TamperPredicates {
             || text.contains("rd.")
             || text.contains("systemd.debug")
             || text.contains("nop"))
-        && WEAK_BOOT.matcher(text).find();
+        && PatternLiterals.finds(WEAK_BOOT, text);
   }
 
   /** Whether a text names a file of the kernel's command line ({@link #BOOT_FILE}), likewise. */
   private static boolean bootFile(String text) {
     return (text.contains("grub") || text.contains("cmdline") || text.contains("/boot/loader/"))
-        && BOOT_FILE.matcher(text).find();
+        && PatternLiterals.finds(BOOT_FILE, text);
   }
 
   /** {@code modprobe ./x.ko}, {@code modprobe /tmp/x.ko}: a module loaded from a file. */
   private static boolean moduleFile(Scan scan, Step step, Read read) {
     for (Word word : read.argv().positionals()) {
-      if (MODULE_FILE.matcher(word.text()).matches()) {
+      if (PatternLiterals.matches(MODULE_FILE, word.text())) {
         return true;
       }
     }
@@ -228,7 +228,7 @@ final class TamperPredicates {
       }
       for (Target target : scan.targets(step, args.get(i))) {
         Path path = target.path();
-        if (path != null && DEPENDENCY_PLACE.matcher(path.toString()).find()) {
+        if (path != null && PatternLiterals.finds(DEPENDENCY_PLACE, path.toString())) {
           return true;
         }
       }

@@ -253,8 +253,8 @@ final class TelephonyActs {
   static boolean magicNumbers(java.util.List<String> args) {
     for (int i = 0; i + 1 < args.size(); i++) {
       String arg = args.get(i);
-      if (arg.equals("--from") && MAGIC.matcher(args.get(i + 1)).matches()
-          || arg.startsWith("--from=") && MAGIC.matcher(arg.substring(7)).matches()) {
+      if (arg.equals("--from") && PatternLiterals.matches(MAGIC, args.get(i + 1))
+          || arg.startsWith("--from=") && PatternLiterals.matches(MAGIC, arg.substring(7))) {
         return true;
       }
     }

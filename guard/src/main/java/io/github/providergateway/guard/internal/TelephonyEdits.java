@@ -154,7 +154,7 @@ final class TelephonyEdits {
       routed |=
           app != null
               && ROUTES.matcher(app).lookingAt()
-              && (!app.equalsIgnoreCase("dial") || OUTWARD.matcher(line.group(3)).find());
+              && (!app.equalsIgnoreCase("dial") || PatternLiterals.finds(OUTWARD, line.group(3)));
     }
     return unrouted || emergency && !routed || freeswitchUnrouted(text);
   }
@@ -236,7 +236,7 @@ final class TelephonyEdits {
               + "|secret|changeme)\\s*$|\\[anonymous\\][^\\[]{0,400}context\\s*=\\s*from-internal");
 
   private static String exposed(String old, String now, List<String> files) {
-    if (files.isEmpty() || !PBX_FILE.matcher(files.get(0)).find()) {
+    if (files.isEmpty() || !PatternLiterals.finds(PBX_FILE, files.get(0))) {
       return null;
     }
     Matcher found = Pattern.compile(OPENED.pattern(), Pattern.MULTILINE).matcher(now);
@@ -259,7 +259,7 @@ final class TelephonyEdits {
     Matcher mirror = PatternLiterals.matcher(MIRROR, now);
     while (mirror.find()) {
       String host = mirror.group(1);
-      if (!OWN_HOST.matcher(host).matches() && !host.contains("$")) {
+      if (!PatternLiterals.matches(OWN_HOST, host) && !host.contains("$")) {
         return "signalling copied to " + host;
       }
     }

@@ -32,7 +32,7 @@ final class TerminalDevices {
    */
   static boolean isTerminal(Path path) {
     String text = path == null ? null : path.toString(); // a look at its start before the regex
-    return text != null && text.startsWith("/dev/") && TERMINAL.matcher(text).matches();
+    return text != null && text.startsWith("/dev/") && PatternLiterals.matches(TERMINAL, text);
   }
 
   /** A glob of terminals ({@code /dev/pts/[0-9]*}, {@code /dev/pts/*}, {@code /dev/tty*}). */
@@ -55,7 +55,7 @@ final class TerminalDevices {
    * @return whether it may be one
    */
   static boolean reachesTerminal(Target target) {
-    if (target.glob() != null && TERMINALS_GLOB.matcher(target.glob()).matches()) {
+    if (target.glob() != null && PatternLiterals.matches(TERMINALS_GLOB, target.glob())) {
       return true;
     }
     String raw = target.raw();
@@ -74,6 +74,6 @@ final class TerminalDevices {
    */
   static boolean isOthersFile(Path path) {
     String text = path == null ? null : path.toString(); // a look at its start before the regex
-    return text != null && text.startsWith("/proc/") && OTHERS_FILE.matcher(text).matches();
+    return text != null && text.startsWith("/proc/") && PatternLiterals.matches(OTHERS_FILE, text);
   }
 }

@@ -73,7 +73,7 @@ final class TerminalTyping {
     if (!text.contains("TIOCSTI") && !text.contains("5412") && !text.contains("21522")) {
       return null; // the pattern is run only over code that may hold it
     }
-    return TIOCSTI.matcher(text).find() ? "keys pushed into a terminal with TIOCSTI" : null;
+    return PatternLiterals.finds(TIOCSTI, text) ? "keys pushed into a terminal with TIOCSTI" : null;
   }
 
   private static boolean types(Step step) {

@@ -106,7 +106,7 @@ final class TestDatabases {
             || Environments.composeService(host)
             || host.startsWith("/"))
         && name != null
-        && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
+        && (PatternLiterals.matches(TEST_NAME, name) || Environments.testName(name));
   }
 
   /** A server's own databases, connected to for dropping or creating another. */
@@ -131,7 +131,7 @@ final class TestDatabases {
     }
     String host = server.replaceFirst("^(?i)tcp:", "").replaceFirst("[\\\\,].*$", "");
     return (Environments.localHost(host) || host.equals(".") || host.equals("(local)"))
-        && (TEST_NAME.matcher(name).matches() || Environments.testName(name));
+        && (PatternLiterals.matches(TEST_NAME, name) || Environments.testName(name));
   }
 
   /**
@@ -152,7 +152,7 @@ final class TestDatabases {
               case "PGHOST", "PGHOSTADDR", "MYSQL_HOST" ->
                   Environments.localHost(value) || value.startsWith("/");
               case "PGDATABASE" ->
-                  TEST_NAME.matcher(value).matches() || Environments.testName(value);
+                  PatternLiterals.matches(TEST_NAME, value) || Environments.testName(value);
               default -> false;
             };
         if (!local) {
@@ -218,7 +218,7 @@ final class TestDatabases {
     List<Word> names = argv.positionals();
     return names.size() == 1
         && names.get(0).literal()
-        && (TEST_NAME.matcher(names.get(0).text()).matches()
+        && (PatternLiterals.matches(TEST_NAME, names.get(0).text())
             || Environments.testName(names.get(0).text()));
   }
 
@@ -242,7 +242,7 @@ final class TestDatabases {
       String name = url.group(2);
       boolean local =
           host.isEmpty() || Environments.localHost(host) || Environments.composeService(host);
-      if (!local || !(TEST_NAME.matcher(name).matches() || Environments.testName(name))) {
+      if (!local || !(PatternLiterals.matches(TEST_NAME, name) || Environments.testName(name))) {
         return false;
       }
       any = true;
@@ -288,6 +288,6 @@ final class TestDatabases {
         any = true;
       }
     }
-    return any && !HOST_FROM_ENVIRONMENT.matcher(code).find();
+    return any && !PatternLiterals.finds(HOST_FROM_ENVIRONMENT, code);
   }
 }

@@ -89,7 +89,7 @@ final class ToolScopes {
 
   /** Whether a value names every one of a kind ({@code "session_ids": "all_active"}). */
   private static boolean everyOfAKind(String text) {
-    return text.length() <= 24 && EVERY_OF_A_KIND.matcher(text).matches();
+    return text.length() <= 24 && PatternLiterals.matches(EVERY_OF_A_KIND, text);
   }
 
   /**

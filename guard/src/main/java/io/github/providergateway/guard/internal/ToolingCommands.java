@@ -91,7 +91,7 @@ final class ToolingCommands {
       return orNull(shell.toString());
     }
     if (name.equals(".pre-commit-config.yaml")
-        || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()) {
+        || name.contains("lefthook") && PatternLiterals.matches(LEFTHOOK, name)) {
       return yamlCommands(text, YAML_COMMAND);
     }
     if (name.equals(".gitpod.yml") || name.equals(".gitpod.yaml")) {
@@ -165,7 +165,7 @@ final class ToolingCommands {
       root.fields()
           .forEachRemaining(
               field -> {
-                if (LIFECYCLE.matcher(field.getKey()).matches()) {
+                if (PatternLiterals.matches(LIFECYCLE, field.getKey())) {
                   lifecycle(field.getValue(), mountsHome, shell);
                 }
               });

@@ -165,7 +165,7 @@ final class ToolingPredicates {
       if (key == null) {
         key = text;
       } else {
-        return SHOWING_KEY.matcher(key).matches()
+        return PatternLiterals.matches(SHOWING_KEY, key)
             && (PatternLiterals.finds(DELETE_LINES, text) && text.contains("sed")
                 || text.matches("(?s).*\\bgrep\\s+(?:-\\w*v|--invert-match).*")
                 || text.matches("(?s).*\\bawk\\s+'!/.*"));
@@ -298,7 +298,7 @@ final class ToolingPredicates {
       if (grep
           && (text.equals("-v")
               || text.equals("--invert-match")
-              || text.startsWith("-") && SHORT_INVERT.matcher(text).matches())) {
+              || text.startsWith("-") && PatternLiterals.matches(SHORT_INVERT, text))) {
         inverted = true;
       }
       if (!PatternLiterals.finds(LICENSE_WORD, text)) {

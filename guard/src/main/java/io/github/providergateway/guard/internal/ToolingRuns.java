@@ -200,11 +200,14 @@ final class ToolingRuns {
                     || text.equals("--force")
                     || text.startsWith("-")
                         && !text.startsWith("--")
-                        && SHORT_FORCE.matcher(text).matches());
+                        && PatternLiterals.matches(SHORT_FORCE, text));
       }
       for (Word word : args) {
         String text = word.text();
-        if (force && text != null && !text.startsWith("-") && DEPENDENCIES.matcher(text).find()) {
+        if (force
+            && text != null
+            && !text.startsWith("-")
+            && PatternLiterals.finds(DEPENDENCIES, text)) {
           what = text + " forced into the history";
           into = word;
           break;
@@ -215,10 +218,10 @@ final class ToolingRuns {
         String text = args.get(i).text();
         if (text != null
                 && (text.equals("-b") || text.equals("--bytes"))
-                && BIG_PART.matcher(String.valueOf(args.get(i + 1).text())).matches()
+                && PatternLiterals.matches(BIG_PART, String.valueOf(args.get(i + 1).text()))
             || text != null
                 && text.startsWith("--bytes=")
-                && BIG_PART.matcher(text.substring(8)).matches()) {
+                && PatternLiterals.matches(BIG_PART, text.substring(8))) {
           what =
               "parts of "
                   + (text.startsWith("--bytes=") ? text.substring(8) : args.get(i + 1).text());
@@ -231,7 +234,7 @@ final class ToolingRuns {
         dependencies |=
             word.text() != null
                 && !word.text().startsWith("-")
-                && DEPENDENCIES.matcher(word.text()).find();
+                && PatternLiterals.finds(DEPENDENCIES, word.text());
       }
       if (dependencies) {
         for (int i = 0; i < args.size(); i++) {
@@ -241,7 +244,7 @@ final class ToolingRuns {
           }
           if (text.equals("-f")
               || text.equals("--file")
-              || program.contains("tar") && TAR_FILE.matcher(text).matches()) {
+              || program.contains("tar") && PatternLiterals.matches(TAR_FILE, text)) {
             into = i + 1 < args.size() ? args.get(i + 1) : null;
             break;
           }
@@ -342,7 +345,7 @@ final class ToolingRuns {
       } else if (i > 0
           && (TABLE_OPTIONS.contains(args.get(i - 1).text())
               || step.program().equals("mysqldump") && !text.startsWith("-"))
-          && PEOPLE_TABLE.matcher(text).matches()) {
+          && PatternLiterals.matches(PEOPLE_TABLE, text)) {
         source = "the table " + text;
       }
       if (OUT_OPTIONS.contains(text) && i + 1 < args.size()) {
@@ -363,7 +366,9 @@ final class ToolingRuns {
     if (into == null && step.program().equals("cp") && args.size() > 1) {
       into = args.get(args.size() - 1);
     }
-    if (into == null || into.text() == null || !FIXTURE_TARGET.matcher(into.text()).find()) {
+    if (into == null
+        || into.text() == null
+        || !PatternLiterals.finds(FIXTURE_TARGET, into.text())) {
       return null;
     }
     return holdInProject(
@@ -474,7 +479,7 @@ final class ToolingRuns {
         break;
       }
     }
-    if (key == null || value == null || !COMMAND_KEY.matcher(key).matches()) {
+    if (key == null || value == null || !PatternLiterals.matches(COMMAND_KEY, key)) {
       return;
     }
     String section = key.substring(0, key.lastIndexOf('.'));
@@ -553,7 +558,7 @@ final class ToolingRuns {
               || lower.endsWith("/.config/git/config");
       case "hookcfg" ->
           (name.equals(".pre-commit-config.yaml")
-                  || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
+                  || name.contains("lefthook") && PatternLiterals.matches(LEFTHOOK, name)
                   || name.equals("package.json"))
               && related;
       case SelectedByFiles.THEME_RUN -> name.equals(SelectedByFiles.THEME_FILE) && related;
@@ -580,7 +585,7 @@ final class ToolingRuns {
         || name.equals(".envrc")
         || name.equals(".pre-commit-config.yaml")
         || name.equals(".gitpod.yml")
-        || name.contains("lefthook") && LEFTHOOK.matcher(name).matches()
+        || name.contains("lefthook") && PatternLiterals.matches(LEFTHOOK, name)
         || lower.contains("/.husky/")
         || lower.contains("/.githooks/");
   }

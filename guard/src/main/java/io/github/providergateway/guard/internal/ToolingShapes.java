@@ -297,7 +297,7 @@ final class ToolingShapes {
     if (name.equals(".gitattributes")) {
       return hidden(text);
     }
-    if (TEST_RUNNER_CONFIG.matcher(name).matches()
+    if (PatternLiterals.matches(TEST_RUNNER_CONFIG, name)
         || name.equals("pytest.ini")
         || name.equals("tox.ini")
         || name.equals("setup.cfg")
@@ -324,7 +324,7 @@ final class ToolingShapes {
     url.region(from, text.length());
     while (url.find()) {
       String host = url.group(1);
-      if (!OWN_HOST.matcher(host).matches()) {
+      if (!PatternLiterals.matches(OWN_HOST, host)) {
         return host;
       }
     }
@@ -387,23 +387,23 @@ final class ToolingShapes {
   private static String registryToken(String text) {
     Matcher npm = PatternLiterals.matcher(NPM_TOKEN, text);
     while (npm.find()) {
-      if (!KNOWN_REGISTRY.matcher(npm.group(1)).matches()
-          && !OWN_HOST.matcher(npm.group(1)).matches()) {
+      if (!PatternLiterals.matches(KNOWN_REGISTRY, npm.group(1))
+          && !PatternLiterals.matches(OWN_HOST, npm.group(1))) {
         return REGISTRY_TOKEN + " a registry token for " + npm.group(1);
       }
     }
     Matcher password = PatternLiterals.matcher(URL_PASSWORD, text);
     while (password.find()) {
-      if (!KNOWN_REGISTRY.matcher(password.group(2)).matches()
-          && !OWN_HOST.matcher(password.group(2)).matches()) {
+      if (!PatternLiterals.matches(KNOWN_REGISTRY, password.group(2))
+          && !PatternLiterals.matches(OWN_HOST, password.group(2))) {
         return REGISTRY_TOKEN + " a password for " + password.group(2);
       }
     }
     if (PatternLiterals.finds(YARN_TOKEN, text) || PatternLiterals.finds(TOKEN_FIELD, text)) {
       Matcher registry = PatternLiterals.matcher(REGISTRY, text);
       while (registry.find()) {
-        if (!KNOWN_REGISTRY.matcher(registry.group(1)).matches()
-            && !OWN_HOST.matcher(registry.group(1)).matches()) {
+        if (!PatternLiterals.matches(KNOWN_REGISTRY, registry.group(1))
+            && !PatternLiterals.matches(OWN_HOST, registry.group(1))) {
           return REGISTRY_TOKEN + " a registry token for " + registry.group(1);
         }
       }
@@ -453,7 +453,7 @@ final class ToolingShapes {
       Matcher entry = PatternLiterals.matcher(SOURCE_ENTRY, text);
       entry.region(key.end(), Math.min(text.length(), key.end() + 600));
       while (entry.find()) {
-        if (!ORDINARY_IGNORE.matcher(entry.group(1)).matches()) {
+        if (!PatternLiterals.matches(ORDINARY_IGNORE, entry.group(1))) {
           folders.add(entry.group(1));
         }
       }
@@ -463,7 +463,7 @@ final class ToolingShapes {
     }
     Matcher script = PatternLiterals.matcher(TEST_SCRIPT, text);
     if (script.find()
-        && HOLLOW_SCRIPT.matcher(script.group(1)).matches()
+        && PatternLiterals.matches(HOLLOW_SCRIPT, script.group(1))
         && !script.group(1).contains("exit 1")
         && !script.group(1).contains("rror")) {
       return TESTS_OFF + " the test script runs `" + FlowReading.shorten(script.group(1)) + "`";
@@ -564,7 +564,7 @@ final class ToolingShapes {
           String command = stripped.substring(stripped.indexOf("run:") + 4).strip();
           if (command.startsWith("|")
               || command.startsWith(">")
-              || !NOTHING.matcher(command).matches()) {
+              || !PatternLiterals.matches(NOTHING, command)) {
             other = true;
           }
           runs++;

@@ -268,7 +268,7 @@ final class TradeToolCommands {
           equals >= 0
               ? text.substring(equals + 1)
               : i + 1 < args.size() ? args.get(i + 1).text() : "";
-      if (value.length() <= 40 && WINDOW.matcher(value).matches()) {
+      if (value.length() <= 40 && PatternLiterals.matches(WINDOW, value)) {
         return true;
       }
     }

@@ -93,7 +93,7 @@ final class TransferDeletes {
           || text.indexOf('\n') >= 0) {
         continue;
       }
-      if (LOCAL_OR_TEST.matcher(text).find()) {
+      if (PatternLiterals.finds(LOCAL_OR_TEST, text)) {
         return true;
       }
     }

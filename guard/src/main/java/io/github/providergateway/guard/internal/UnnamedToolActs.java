@@ -510,7 +510,7 @@ final class UnnamedToolActs {
       if (LocalOrTestWords.siteAlias(text)) {
         return true;
       }
-      if (ADDRESS_RANGE.matcher(text).matches()) {
+      if (PatternLiterals.matches(ADDRESS_RANGE, text)) {
         continue; // --cidr 0.0.0.0/0: every address, not this machine's (decision 308)
       }
       String host = host(text);

@@ -170,10 +170,10 @@ final class UnnamedToolExports {
       if (SOURCES.contains(name)) {
         continue;
       }
-      if (MAIL_OPTIONS.contains(name) && MAIL.matcher(value).matches()) {
+      if (MAIL_OPTIONS.contains(name) && PatternLiterals.matches(MAIL, value)) {
         return value;
       }
-      if (REMOTE_PATH.matcher(value).matches()) {
+      if (PatternLiterals.matches(REMOTE_PATH, value)) {
         return value;
       }
       if (DELIVERY_OPTIONS.contains(name) && value.regionMatches(true, 0, "https://", 0, 8)) {
@@ -188,7 +188,7 @@ final class UnnamedToolExports {
 
   /** Whether {@code text} is a path on a mounted share, neither the project's nor a test's. */
   private static boolean onShare(Scan scan, String text) {
-    if (!text.startsWith("/") || NOBODYS.matcher(text).find()) {
+    if (!text.startsWith("/") || PatternLiterals.finds(NOBODYS, text)) {
       return false;
     }
     Path path;

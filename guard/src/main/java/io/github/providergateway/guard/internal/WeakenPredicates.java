@@ -180,7 +180,7 @@ final class WeakenPredicates {
         "disables-defender",
         (scan, step, read) -> {
           for (Word word : step.args()) {
-            if (DEFENDER_OFF.matcher(word.text()).find()) {
+            if (PatternLiterals.finds(DEFENDER_OFF, word.text())) {
               return true;
             }
           }
@@ -389,7 +389,7 @@ final class WeakenPredicates {
    */
   static <T> T setByCode(Step step, ChangeReader<T> reader) {
     String code = InterpreterCode.of(step);
-    if (code == null || code.length() > MAX_CODE || !DUMPS.matcher(code).find()) {
+    if (code == null || code.length() > MAX_CODE || !PatternLiterals.finds(DUMPS, code)) {
       return null;
     }
     Matcher path = CODE_PATH.matcher(code);
@@ -461,7 +461,7 @@ final class WeakenPredicates {
       for (String part : text.split("[/,]")) {
         guardKind |= GUARD_KINDS.contains(part);
       }
-      guardName |= GUARD_NAMES.matcher(text).find();
+      guardName |= PatternLiterals.finds(GUARD_NAMES, text);
       if (label && text.startsWith("pod-security.kubernetes.io/enforce=privileged")) {
         return true;
       }

@@ -93,8 +93,8 @@ final class WindowsPredicates {
             LandWrites.edited(
                 scan,
                 (old, now, files) ->
-                    files.stream().anyMatch(f -> PROFILE.matcher(f).find())
-                            && FETCHES_AND_RUNS.matcher(now).find()
+                    files.stream().anyMatch(f -> PatternLiterals.finds(PROFILE, f))
+                            && PatternLiterals.finds(FETCHES_AND_RUNS, now)
                         ? "a PowerShell profile that fetches code and runs it"
                         : null));
     named.put(
@@ -104,10 +104,10 @@ final class WindowsPredicates {
                 scan,
                 (old, now, files) ->
                     files.stream().anyMatch(f -> f.endsWith(".wslconfig"))
-                            && WSL_KERNEL.matcher(now).find()
+                            && PatternLiterals.finds(WSL_KERNEL, now)
                         ? ".wslconfig's kernel"
                         : files.stream().anyMatch(f -> f.endsWith("/etc/wsl.conf"))
-                                && WSL_CONF.matcher(now).find()
+                                && PatternLiterals.finds(WSL_CONF, now)
                             ? "wsl.conf's root user or boot command"
                             : null));
   }

@@ -84,7 +84,9 @@ final class WorkflowSecretsSent {
       held.add(env.group(1));
     }
     for (String line : now.replace("\\\n", " ").split("\n", -1)) {
-      if (line.length() < 2_000 && !before.contains(line.strip()) && SENDER.matcher(line).find()) {
+      if (line.length() < 2_000
+          && !before.contains(line.strip())
+          && PatternLiterals.finds(SENDER, line)) {
         String sent = sentLine(line, held);
         if (sent != null) {
           return file + ": " + (sent.length() > 120 ? sent.substring(0, 120) + "…" : sent);

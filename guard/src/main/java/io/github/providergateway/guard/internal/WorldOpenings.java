@@ -97,7 +97,7 @@ final class WorldOpenings {
             }
           }
           for (String line : added(old, now)) {
-            if (ENVIRONMENT_SERVED.matcher(line).find()) {
+            if (PatternLiterals.finds(ENVIRONMENT_SERVED, line)) {
               return line.strip();
             }
           }
@@ -122,7 +122,7 @@ final class WorldOpenings {
     Set<String> put = new HashSet<>(added);
     String[] lines = clip(now).split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
-      if (!put.contains(lines[i]) || !WORLD.matcher(lines[i]).find()) {
+      if (!put.contains(lines[i]) || !PatternLiterals.finds(WORLD, lines[i])) {
         continue;
       }
       boolean egress = false;
@@ -136,12 +136,14 @@ final class WorldOpenings {
       if (port != null && !egress) {
         return "port " + port + " opened to everyone: " + lines[i].strip();
       }
-      if (!egress && old != null && NARROW.matcher(clip(old)).find()) {
+      if (!egress && old != null && PatternLiterals.finds(NARROW, clip(old))) {
         return "an address list that held a range opened to everyone: " + lines[i].strip();
       }
     }
     for (String line : added) {
-      if (ALLOW_ALL.matcher(line).find() && old != null && ALLOWS_RANGE.matcher(clip(old)).find()) {
+      if (PatternLiterals.finds(ALLOW_ALL, line)
+          && old != null
+          && PatternLiterals.finds(ALLOWS_RANGE, clip(old))) {
         return "an address list that held a range opened to everyone: " + line.strip();
       }
     }

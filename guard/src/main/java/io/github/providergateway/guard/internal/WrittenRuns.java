@@ -455,7 +455,7 @@ public final class WrittenRuns {
   private static void fetched(Scan scan, Step step, List<String> words, Found found) {
     String url = null;
     for (String word : words) {
-      if (URL.matcher(word).find()) {
+      if (PatternLiterals.finds(URL, word)) {
         url = word;
         break;
       }
@@ -610,7 +610,7 @@ public final class WrittenRuns {
               && RunFolders.related(path, folder)
               && !standaloneScript(path, lower);
       case "npm" ->
-          (lower.equals("package.json") || JS.matcher(lower).find())
+          (lower.equals("package.json") || PatternLiterals.finds(JS, lower))
               && !path.contains("/node_modules/")
               && RunFolders.related(path, folder);
       case "make", "install" -> Makefiles.isMakefile(lower) && RunFolders.related(path, folder);

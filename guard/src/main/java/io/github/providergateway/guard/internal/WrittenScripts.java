@@ -232,7 +232,7 @@ final class WrittenScripts {
     } else if (step.interpreter() || SCRIPT_RUNNERS.contains(program)) {
       for (Word word : step.args()) {
         String text = word.text();
-        if (INLINE_OPTION.matcher(text).matches()) {
+        if (PatternLiterals.matches(INLINE_OPTION, text)) {
           break; // inline code or a module, read elsewhere
         }
         if (!text.startsWith("-") && !text.equals("run") && !RUNNER_PACKAGES.contains(text)) {
@@ -273,7 +273,8 @@ final class WrittenScripts {
       return;
     }
     boolean sends =
-        mayReach(text) && (SENDS.matcher(text).find() || InlineFlows.SENDS.matcher(text).find());
+        mayReach(text)
+            && (PatternLiterals.finds(SENDS, text) || InlineFlows.SENDS.matcher(text).find());
     if (!sends || Hosts.onlyLoopback(text)) {
       return; // a script that only reaches this machine sends nothing out
     }
