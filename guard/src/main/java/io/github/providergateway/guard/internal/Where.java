@@ -237,11 +237,13 @@ final class Where {
     RawProtocolSends.addCallsTo(onCall);
     AssembledWords.addCallsTo(onCall);
     ProductionConfigWrites.addCallsTo(onCall);
+    ProductionDefaults.addCallsTo(onCall);
     OperationsPredicates.addCallsTo(onCall);
     RehearsalSends.addCallsTo(onCall);
     ON_CALL = Collections.unmodifiableMap(onCall);
     Map<String, Predicate> named = new NamedOnce<>();
     GitPredicates.addTo(named);
+    TagsPushed.addTo(named);
     BuildPublishes.addTo(named);
     SystemPredicates.addTo(named);
     PersistPredicates.addTo(named);
@@ -259,6 +261,7 @@ final class Where {
     PersonLookups.addTo(named);
     ProductionPredicates.addTo(named);
     ProductionConfigWrites.addTo(named);
+    ProductionDefaults.addTo(named);
     ProductionWrites.addTo(named);
     ProductionAdminActs.addTo(named);
     StreamTargets.addTo(named);
