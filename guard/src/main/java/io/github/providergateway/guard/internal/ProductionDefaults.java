@@ -43,13 +43,18 @@ final class ProductionDefaults {
           "workspace",
           "cluster",
           "project",
-          "subscription");
+          "subscription",
+          "connection",
+          "connectionname",
+          "org",
+          "targetorg",
+          "stack");
 
   /** A key set to a value on a line or in an expression: {@code default_env = "prod"}. */
   private static final Pattern ASSIGNED =
       Pattern.compile(
           "(?m)(?:^|[\\s.\\[{,;'\"/^|(])\\.?([A-Za-z][\\w.-]{0,40})[\"']?\\s*[:=]\\s*[\"']?"
-              + "([\\w.:/@-]{1,80})");
+              + "([*&]?[\\w.:/@-]{1,80})");
 
   /** The endings of a CLI's settings files. */
   private static final Set<String> SETTINGS =
@@ -105,7 +110,13 @@ final class ProductionDefaults {
       }
       String assigned = productionDefault(text);
       set = assigned != null ? assigned : set;
+      if (set == null) {
+        set = keyAndProduction(text); // sed -i '/^default_env/s/staging/prod/', perl -pi -e …
+      }
       writesSettings |= homeSettings(text, scan.places().home(), scan);
+    }
+    if (set == null && scan.source() != null) {
+      set = productionDefault(scan.source()); // printf … | tee ~/…, cat > ~/… <<EOF, a temp
     }
     if (set == null) {
       return null;
@@ -134,13 +145,37 @@ final class ProductionDefaults {
     return null;
   }
 
-  private static boolean productionName(String value) {
+  /**
+   * {@return the production name of a word that also names a place's key, as an editor's script
+   * does ({@code /^default_env/s/staging/prod/}), or null}
+   */
+  private static String keyAndProduction(String text) {
+    if (text.length() > 1024 || text.startsWith("-")) {
+      return null;
+    }
+    String[] parts = text.split("[^A-Za-z0-9_-]+");
+    boolean key = false;
+    String place = null;
+    for (String part : parts) {
+      key |= !part.isEmpty() && placeKey(part);
+      place = place == null && productionName(part) ? part : place;
+    }
+    return key ? place : null;
+  }
+
+  private static boolean productionName(String text) {
+    String value = text.startsWith("*") || text.startsWith("&") ? text.substring(1) : text;
     return Environments.namesProduction(value) && !Environments.testName(value);
   }
 
   /** Whether a key chooses a default place: {@code default_env}, {@code current-context}. */
   private static boolean placeKey(String key) {
-    String name = key.substring(key.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+    String last = key.substring(Math.max(key.lastIndexOf('_'), key.lastIndexOf('.')) + 1);
+    return placeWord(key.substring(key.lastIndexOf('.') + 1)) || placeWord(last); // FVG_ENV
+  }
+
+  private static boolean placeWord(String key) {
+    String name = key.toLowerCase(Locale.ROOT);
     name = name.replace("-", "").replace("_", "");
     if (name.startsWith("default")) {
       name = name.substring("default".length());
@@ -161,13 +196,16 @@ final class ProductionDefaults {
     String path =
         text.startsWith("~/")
             ? home + text.substring(1)
-            : text.startsWith("$HOME/") ? home + text.substring(5) : text;
+            : text.startsWith("$HOME/") ? home + text.substring(5) : text.replaceAll("^/+", "/");
     Path project = scan.places().project();
     if (!path.startsWith(home + "/.") || project != null && path.startsWith(project + "/")) {
       return false; // a hidden folder or file of the home: a CLI's settings
     }
     String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
     int dot = name.lastIndexOf('.');
+    if (name.equals(".env") || name.endsWith(".env")) {
+      return true; // ~/.config/fvg/.env
+    }
     return dot > 0 ? SETTINGS.contains(name.substring(dot + 1)) : BARE_SETTINGS.contains(name);
   }
 }

@@ -21,11 +21,14 @@ final class TagsPushed {
   private TagsPushed() {}
 
   /**
-   * A version's name: {@code v1.2}, {@code 4.3.0}, {@code v2.0.0-rc.1}; not {@code 3.11}, which
-   * names a maintenance branch as often as a tag.
+   * A version's name, whole or after a component's prefix: {@code v1.2}, {@code V3.2.0}, {@code
+   * 4.3.0}, {@code 1.5.0rc1}, {@code 2025.06.20.1}, {@code api/v1.5.0}, {@code portal-v2.3.0},
+   * {@code @acme/ui@2.3.1}; not {@code 3.11}, which names a maintenance branch as often as a tag.
    */
   private static final Pattern VERSION =
-      Pattern.compile("(?:v\\d+(?:\\.\\d+)+|\\d+\\.\\d+\\.\\d+)(?:[-+][\\w.]+)?");
+      Pattern.compile(
+          "(?:^(?:[vV]\\d+(?:\\.\\d+)+|\\d+\\.\\d+\\.\\d+)|[_-][vV]\\d+(?:\\.\\d+){2,}|@\\d+\\.\\d+\\.\\d+)"
+              + "(?:[-+.]?[\\w.]*)?$");
 
   /** git tag's options that list or delete tags rather than make one. */
   private static final Set<String> NOT_MADE =
@@ -34,6 +37,9 @@ final class TagsPushed {
   /** The options of {@code gh api} and {@code glab api} that send fields: a POST by default. */
   private static final Set<String> FIELDS =
       NameSet.of("-f", "-F", "--field", "--raw-field", "--input");
+
+  /** curl's short options clustered with its data: {@code -sd}, {@code -sSd}. */
+  private static final Pattern CLUSTERED_DATA = Pattern.compile("-[a-zA-Z&&[^dG]]{1,6}d");
 
   /** The longest word read. */
   private static final int MAX_WORD = 4096;
@@ -44,24 +50,56 @@ final class TagsPushed {
     named.put("api-creates-tag", (scan, step, read) -> apiMakesTag(step));
   }
 
-  /** Whether a push's refspecs name a tag, a version or a name the call tags. */
+  /**
+   * Whether a push sends a tag: {@code --tags} or {@code --follow-tags} (or {@code push.followTags}
+   * set anywhere in the call, a remote's push refspec of tags), or a refspec naming a tag, a
+   * version or a name the call tags; not a dry run, the last of {@code -n}, {@code --dry-run} and
+   * {@code --no-dry-run} deciding.
+   */
   private static boolean pushesTag(Scan scan, Step step, Read read) {
+    boolean dry = false;
+    boolean tags = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.equals("-n") || text.equals("--dry-run")) {
+        dry = true;
+      } else if (text.equals("--no-dry-run")) {
+        dry = false;
+      }
+      tags |= text.equals("--tags") || text.equals("--follow-tags");
+    }
+    if (dry) {
+      return false;
+    }
+    String source = scan.source() == null ? "" : scan.source().toLowerCase(Locale.ROOT);
+    if (tags
+        || source.length() < MAX_WORD * 16
+            && (source.contains("push.followtags")
+                || source.contains("refs/tags/*") && source.contains(".push"))) {
+      return true;
+    }
     List<Word> positionals = read.argv().positionals();
     for (int i = 1; i < positionals.size(); i++) { // the first is the repository
       String refspec = positionals.get(i).text();
+      if (refspec.equals("tag")) {
+        return i + 1 < positionals.size(); // git push origin tag v1.5.0
+      }
       if (refspec.startsWith("+")) {
         refspec = refspec.substring(1);
       }
       int colon = refspec.indexOf(':');
-      String source = colon < 0 ? refspec : refspec.substring(0, colon);
-      String destination = colon < 0 ? refspec : refspec.substring(colon + 1);
-      if (source.isEmpty()) {
+      String from = colon < 0 ? refspec : refspec.substring(0, colon);
+      String to = colon < 0 ? refspec : refspec.substring(colon + 1);
+      if (from.isEmpty()) {
         continue; // :refs/tags/v1: a delete, git.push-delete's
       }
-      if (destination.startsWith("refs/tags/")
-          || source.startsWith("refs/tags/")
-          || VERSION.matcher(destination).matches()
-          || taggedInCall(scan, source)) {
+      if (to.startsWith("refs/tags/")
+          || from.startsWith("refs/tags/")
+          || from.startsWith("tags/")
+          || from.equals("refs/*")
+          || to.equals("refs/*")
+          || VERSION.matcher(to).find()
+          || taggedInCall(scan, from)) {
         return true;
       }
     }
@@ -80,6 +118,10 @@ final class TagsPushed {
         String text = args.get(i).text();
         if (text.equals("tag")) {
           tag = i;
+        } else if (text.equals("update-ref")) {
+          return i + 1 < args.size() && args.get(i + 1).text().equals("refs/tags/" + name);
+        } else if (text.equals("-C") || text.equals("-c")) {
+          i++; // git -C /work/project tag …, git -c tag.gpgSign=false tag …: its value
         } else if (!text.startsWith("-")) {
           break; // another subcommand
         }
@@ -110,8 +152,9 @@ final class TagsPushed {
       if (text.length() > MAX_WORD) {
         continue;
       }
-      if (text.contains("/git/refs") || text.startsWith("git/refs")) {
-        refs = true;
+      text = text.replace("\\/", "/"); // JSON's escaped slash: refs\/tags\/v1.5.0
+      if (text.contains("/refs") || text.startsWith("git/refs") || text.contains("createRef")) {
+        refs = true; // GitHub's git/refs and createRef, Bitbucket's and Azure DevOps' refs
       }
       if (text.contains("repository/tags")) {
         refs = true;
@@ -129,7 +172,13 @@ final class TagsPushed {
   private static String method(Step step) {
     String program = step.program();
     List<Word> args = step.args();
-    if (!program.equals("gh") && !program.equals("glab")) {
+    if (!program.equals("gh") && !program.equals("glab") && !program.equals("hub")) {
+      for (Word word : args) {
+        String text = word.text();
+        if (text.equals("POST") || CLUSTERED_DATA.matcher(text).matches()) {
+          return "post"; // httpie's POST after its options, curl -sd '…'
+        }
+      }
       return ServiceCalls.method(program, args);
     }
     String given = null;
@@ -143,6 +192,7 @@ final class TagsPushed {
       } else if (text.startsWith("--method=")) {
         given = text.substring("--method=".length());
       } else if (FIELDS.contains(text)
+          || (text.startsWith("-f") || text.startsWith("-F")) && text.indexOf('=') > 2
           || text.startsWith("--field=")
           || text.startsWith("--raw-field=")
           || text.startsWith("--input=")) {
