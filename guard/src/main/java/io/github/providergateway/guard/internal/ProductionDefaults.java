@@ -63,6 +63,9 @@ final class ProductionDefaults {
   /** The names of settings files that have no ending: a kubeconfig, a CLI's {@code config}. */
   private static final Set<String> BARE_SETTINGS = NameSet.of("config", "credentials", "profile");
 
+  /** What separates the names of an editor's script: {@code /^default_env/s/staging/prod/}. */
+  private static final Pattern NOT_NAME = Pattern.compile("[^A-Za-z0-9_-]+");
+
   /** The longest text read. */
   private static final int MOST = 64 * 1024;
 
@@ -96,8 +99,11 @@ final class ProductionDefaults {
    * the command that acts after the switch, and lets reads through.
    */
   static String switched(Scan scan, Step step) {
+    // Asked of every program: whether it writes the home's settings first, the words after.
+    if (!writesSettings(scan, step)) {
+      return null;
+    }
     List<Word> args = step.args();
-    boolean writesSettings = false;
     String set = null;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
@@ -113,22 +119,27 @@ final class ProductionDefaults {
       if (set == null) {
         set = keyAndProduction(text); // sed -i '/^default_env/s/staging/prod/', perl -pi -e …
       }
-      writesSettings |= homeSettings(text, scan.places().home(), scan);
     }
-    if (set == null && scan.source() != null) {
-      set = productionDefault(scan.source()); // printf … | tee ~/…, cat > ~/… <<EOF, a temp
-    }
-    if (set == null) {
-      return null;
+    return set != null ? set : productionDefault(scan.source()); // printf … | tee ~/…, <<EOF
+  }
+
+  /** Whether the program names or writes a settings file of the home (an argument, a redirect). */
+  private static boolean writesSettings(Scan scan, Step step) {
+    Path home = scan.places().home();
+    for (Word word : step.args()) {
+      if (homeSettings(word.text(), home, scan)) {
+        return true;
+      }
     }
     for (Access access : scan.accesses()) {
-      writesSettings |=
-          access.invocation() == step.invocation()
-              && access.kind() == Access.Kind.WRITE
-              && access.target().known()
-              && homeSettings(access.target().path().toString(), scan.places().home(), scan);
+      if (access.invocation() == step.invocation()
+          && access.kind() == Access.Kind.WRITE
+          && access.target().known()
+          && homeSettings(access.target().path().toString(), home, scan)) {
+        return true;
+      }
     }
-    return writesSettings ? set : null;
+    return false;
   }
 
   /** {@return the production value a text gives a place's key, or null} */
@@ -153,7 +164,7 @@ final class ProductionDefaults {
     if (text.length() > 1024 || text.startsWith("-")) {
       return null;
     }
-    String[] parts = text.split("[^A-Za-z0-9_-]+");
+    String[] parts = NOT_NAME.split(text);
     boolean key = false;
     String place = null;
     for (String part : parts) {
