@@ -2,8 +2,10 @@ package io.github.providergateway.guard.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -112,12 +114,22 @@ public final class AgentFootprints {
    */
   public static Optional<Footprint> byName(String path) {
     String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-    for (Footprint agent : ALL) {
-      if (agent.programs().contains(name)) {
-        return Optional.of(agent);
+    return Optional.ofNullable(ByProgram.AGENTS.get(name));
+  }
+
+  /** Each agent's program names, to the first agent that has it: asked of every program. */
+  private static final class ByProgram {
+    static final Map<String, Footprint> AGENTS = byProgram();
+
+    private static Map<String, Footprint> byProgram() {
+      Map<String, Footprint> agents = new HashMap<>();
+      for (Footprint agent : ALL) {
+        for (String program : agent.programs()) {
+          agents.putIfAbsent(program, agent);
+        }
       }
+      return Map.copyOf(agents);
     }
-    return Optional.empty();
   }
 
   /**

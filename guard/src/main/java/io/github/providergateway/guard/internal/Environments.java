@@ -317,8 +317,22 @@ final class Environments {
     return FetchedValues.fromProduction(source); // DATABASE_URL=$(aws ssm … /prod/db) (d. 285)
   }
 
-  /** The command's text split at blanks and at {@code ; & | ( )}, quotes kept: one pass. */
+  /** The tokens of the last text read, kept: several families read a call's text whole. */
+  private static final LastSource<List<String>> TOKENS = new LastSource<>(Environments::split);
+
+  /**
+   * The command's text split at blanks and at {@code ; & | ( )}, quotes kept: one pass, made once a
+   * call ({@link LastSource}).
+   *
+   * @param source the text
+   * @return its tokens, not to be changed
+   */
   static List<String> tokens(String source) {
+    return TOKENS.of(source);
+  }
+
+  /** {@return a text's tokens as {@link #tokens} reads them, not kept: for a piece of a call} */
+  static List<String> split(String source) {
     List<String> tokens = new ArrayList<>();
     int start = -1;
     for (int i = 0; i <= source.length(); i++) {
@@ -331,7 +345,7 @@ final class Environments {
         start = -1;
       }
     }
-    return tokens;
+    return java.util.Collections.unmodifiableList(tokens);
   }
 
   /**

@@ -97,6 +97,14 @@ final class FrameworkEnvironments {
    * program ({@code : RAILS_ENV=test}, {@code echo RAILS_ENV=test}).
    */
   static List<String> assignmentsInEffect(String source) {
+    return IN_EFFECT.of(source);
+  }
+
+  /** The assignments of the last text read, kept: several families ask for a call's. */
+  private static final LastSource<List<String>> IN_EFFECT =
+      new LastSource<>(FrameworkEnvironments::readInEffect);
+
+  private static List<String> readInEffect(String source) {
     List<String> found = new ArrayList<>();
     boolean boundary = true;
     boolean prevAssigns = false;
@@ -128,7 +136,7 @@ final class FrameworkEnvironments {
         boundary = true;
       }
     }
-    return found;
+    return java.util.Collections.unmodifiableList(found);
   }
 
   /** A database URL of this machine whose database's name says test or development. */

@@ -39,13 +39,20 @@ final class PersonLookups {
    */
   private static boolean ignoresOptOuts(Step step) {
     boolean ignores = false;
+    for (Word word : step.args()) { // asked of every program: its options first, its words after
+      String text = word.text();
+      ignores |=
+          text.startsWith("--")
+              && PatternLiterals.matches(OPTED_OUT, text.toLowerCase(Locale.ROOT));
+    }
+    if (!ignores) {
+      return false;
+    }
     StringBuilder words = new StringBuilder();
     for (Word word : step.args()) {
-      String text = word.text().toLowerCase(Locale.ROOT);
-      ignores |= PatternLiterals.matches(OPTED_OUT, text);
-      words.append(' ').append(text);
+      words.append(' ').append(word.text().toLowerCase(Locale.ROOT));
     }
-    return ignores && !ordinary(step.args()) && !Environments.testName(words.toString());
+    return !ordinary(step.args()) && !Environments.testName(words.toString());
   }
 
   /** An option that names a person by a government number. */
@@ -69,6 +76,9 @@ final class PersonLookups {
     List<Word> args = step.args();
     boolean found = false;
     for (int i = 0; i < args.size(); i++) {
+      if (!args.get(i).text().startsWith("--")) {
+        continue; // every match is an option's
+      }
       String text = args.get(i).text().toLowerCase(Locale.ROOT);
       var option = PatternLiterals.matcher(BY_NUMBER, text);
       if (option.matches()) {
@@ -93,13 +103,20 @@ final class PersonLookups {
 
   private static boolean everyonesDocuments(Step step) {
     boolean everyone = false;
+    for (Word word : step.args()) { // asked of every program: the option first, the words after
+      String text = word.text();
+      everyone |=
+          text.regionMatches(true, 0, "--all-", 0, 6)
+              && PatternLiterals.matches(EVERYONE, text.toLowerCase(Locale.ROOT));
+    }
+    if (!everyone) {
+      return false;
+    }
     boolean documents = false;
     for (Word word : step.args()) {
-      String text = word.text().toLowerCase(Locale.ROOT);
-      everyone |= PatternLiterals.matches(EVERYONE, text);
-      documents |= PatternLiterals.finds(DOCUMENTS, text);
+      documents |= PatternLiterals.finds(DOCUMENTS, word.text().toLowerCase(Locale.ROOT));
     }
-    return everyone && documents && !ordinary(step.args());
+    return documents && !ordinary(step.args());
   }
 
   private static String next(List<Word> args, int i) {

@@ -1,8 +1,11 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,6 +72,8 @@ final class ProductionDefaults {
   /** The longest text read. */
   private static final int MOST = 64 * 1024;
 
+  private static final Pattern LEADING_SLASHES = Pattern.compile("^/+");
+
   /** Adds the call's predicate under its name. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("edit-makes-production-default", ProductionDefaults::edited);
@@ -131,15 +136,26 @@ final class ProductionDefaults {
         return true;
       }
     }
+    return scan.once("ProductionDefaults", ProductionDefaults::settingsWriters)
+        .contains(step.invocation());
+  }
+
+  /**
+   * The programs of a call that write a settings file of the home, read once a call: every program
+   * asks, and a long call has hundreds of programs and of accesses.
+   */
+  private static Set<Invocation> settingsWriters(Scan scan) {
+    Set<Invocation> writers = Collections.newSetFromMap(new IdentityHashMap<>());
+    Path home = scan.places().home();
     for (Access access : scan.accesses()) {
-      if (access.invocation() == step.invocation()
+      if (access.invocation() != null
           && access.kind() == Access.Kind.WRITE
           && access.target().known()
           && homeSettings(access.target().path().toString(), home, scan)) {
-        return true;
+        writers.add(access.invocation());
       }
     }
-    return false;
+    return writers;
   }
 
   /** {@return the production value a text gives a place's key, or null} */
@@ -204,10 +220,16 @@ final class ProductionDefaults {
     if (home == null || text.isEmpty() || text.length() > 1024) {
       return false;
     }
+    char first = text.charAt(0);
+    if (first != '~' && first != '$' && first != '/') {
+      return false; // most words: not a path of the home
+    }
     String path =
         text.startsWith("~/")
             ? home + text.substring(1)
-            : text.startsWith("$HOME/") ? home + text.substring(5) : text.replaceAll("^/+", "/");
+            : text.startsWith("$HOME/")
+                ? home + text.substring(5)
+                : LEADING_SLASHES.matcher(text).replaceFirst("/");
     Path project = scan.places().project();
     if (!path.startsWith(home + "/.") || project != null && path.startsWith(project + "/")) {
       return false; // a hidden folder or file of the home: a CLI's settings
