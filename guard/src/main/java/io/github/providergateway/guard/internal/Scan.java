@@ -155,13 +155,29 @@ public final class Scan {
    */
   private List<Path> addSteps(
       List<Invocation> invocations, boolean chain, Set<Path> folders, List<Path> current) {
+    FolderScope scope = null;
     for (int i = 0; i < invocations.size(); i++) {
-      Step step = step(invocations.get(i), current);
+      Invocation invocation = invocations.get(i);
+      if (scope != null && scope.endsBefore(invocation)) {
+        folders.clear();
+        folders.addAll(scope.folders()); // bash -c 'cd /tmp' && rm -rf ./*: back where it was
+        current = scope.current();
+        scope = null;
+      }
+      Step step = step(invocation, current);
       steps.add(step);
       String program = step.program();
-      if (program.equals("cd") || program.equals("pushd")) {
+      if (program.equals("popd")) {
+        // Back to a folder of the stack: read as an unknown one beside those it may have been.
+        folders.add(null);
+        current = Collections.unmodifiableList(new ArrayList<>(folders));
+      } else if (program.equals("cd") || program.equals("pushd")) {
         List<Word> args = step.args();
         Word to = args.isEmpty() ? new Word("~", false) : args.get(args.size() - 1);
+        // A cd inside bash -c '…', or a wrapper's folder (env -C /tmp cmd), ends with its command.
+        if (scope == null && FolderScope.depthOf(invocation) > 0) {
+          scope = FolderScope.of(invocation, folders, current);
+        }
         if (chain) {
           folders.clear();
         }

@@ -70,13 +70,18 @@ final class NestedCommands {
   }
 
   /**
-   * The recipe a makefile's line holds: after a tab, or after the {@code ;} of a rule's line
-   * ({@code dump: ; @cmd}, GNU make's recipe on the target's line), without the {@code @}, {@code
-   * -} and {@code +} that make reads itself; null for a line of no recipe.
+   * The recipe a makefile's line holds: after a tab (or the character {@code .RECIPEPREFIX} names),
+   * or after the {@code ;} of a rule's line ({@code dump: ; @cmd}, GNU make's recipe on the
+   * target's line), without the {@code @}, {@code -} and {@code +} that make reads itself; null for
+   * a line of no recipe.
    */
   static String recipeOf(String line) {
+    return recipeOf(line, '\t');
+  }
+
+  private static String recipeOf(String line, char prefix) {
     String recipe = null;
-    if (line.startsWith("\t")) {
+    if (!line.isEmpty() && (line.charAt(0) == prefix || line.charAt(0) == '\t')) {
       recipe = line.substring(1);
     } else {
       int colon = line.indexOf(':');
@@ -84,8 +89,7 @@ final class NestedCommands {
       if (colon > 0
           && semicolon > colon
           && !line.startsWith("=", colon + 1)
-          && line.substring(0, colon).indexOf('=') < 0
-          && !line.startsWith("\t")) {
+          && line.substring(0, colon).indexOf('=') < 0) {
         recipe = line.substring(semicolon + 1);
       }
     }
@@ -100,41 +104,22 @@ final class NestedCommands {
   }
 
   /**
-   * {@code make -f -} with its makefile on standard input (a here-document, a here-string, piped
-   * text): each recipe line (a tab first) runs through the shell.
+   * {@code make} with a makefile it reads from its input ({@code -f -}: a here-document, a
+   * here-string, piped text), written earlier in the call, or given as {@code --eval} text: each
+   * recipe runs through the shell, and so does every {@code $(shell …)} and {@code !=} assignment,
+   * which run while make reads the makefile ({@link MakeOptions} for the options' spellings).
    */
   static void makefileFromInput(
       Resolver resolver, RawCommand raw, List<Word> words, int depth, List<String> via)
       throws ShellParseException {
+    MakeOptions options = MakeOptions.of(words);
     boolean fromInput = false;
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      fromInput |=
-          (t.equals("-f") || t.equals("--file") || t.equals("--makefile"))
-                  && i + 1 < words.size()
-                  && Resolver.isStandardInput(words.get(i + 1).text())
-              || (t.startsWith("--file=") || t.startsWith("--makefile="))
-                  && Resolver.isStandardInput(t.substring(t.indexOf('=') + 1));
+    for (String makefile : options.makefiles()) {
+      fromInput |= Resolver.isStandardInput(makefile);
     }
-    List<String> bodies = new ArrayList<>();
-    for (int i = 1; i < words.size(); i++) {
-      // make --eval=TEXT reads TEXT as a makefile (GTFOBins make).
-      String t = words.get(i).text();
-      if (t.startsWith("--eval=")) {
-        bodies.add(t.substring(7));
-      } else if (t.equals("--eval") && i + 1 < words.size()) {
-        bodies.add(words.get(++i).text());
-      }
-    }
-    String makefile = null;
-    for (int i = 1; i + 1 < words.size(); i++) {
-      if (words.get(i).text().equals("-f") || words.get(i).text().equals("--file")) {
-        makefile = words.get(i + 1).text();
-      }
-    }
-    for (String name :
-        makefile != null ? List.of(makefile) : List.of("GNUmakefile", "makefile", "Makefile")) {
-      String text = resolver.written.get(SameCallFiles.plainPath(name));
+    List<String> bodies = new ArrayList<>(options.evals()); // make --eval=TEXT (GTFOBins make)
+    for (String path : options.paths()) {
+      String text = resolver.written.get(path);
       if (text != null) {
         bodies.add(text); // printf 'x:\n\trm -rf ~\n' > Makefile && make x
         break;
@@ -153,12 +138,17 @@ final class NestedCommands {
       bodies.add(piped);
     }
     for (String body : bodies) {
+      char prefix = MakefileText.recipePrefix(body);
       for (String line : body.split("\n")) {
-        String recipe = recipeOf(line);
+        String recipe = recipeOf(line, prefix);
         if (recipe != null) {
           resolver.script(
               recipe, depth, Resolver.append(via, "make recipe"), " in a recipe of make");
         }
+      }
+      for (String code : MakefileText.shellCode(body)) {
+        resolver.script(
+            code, depth, Resolver.append(via, "make shell"), " in a shell function of make");
       }
     }
   }

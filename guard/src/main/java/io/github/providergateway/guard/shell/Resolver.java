@@ -56,6 +56,7 @@ final class Resolver {
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
     names.addAll(SameCallFiles.EMPTY_SYNCS);
+    names.addAll(SameCallFiles.COPIERS); // mv a.sh b.sh, dd of=b.sh: what was written, renamed
     return NameSet.copyOf(names);
   }
 
@@ -249,7 +250,11 @@ final class Resolver {
     Word chdir = raw.words.isEmpty() ? null : Wrappers.chdir(raw.words, names);
     if (chdir != null) {
       // env -C DIR cmd, sudo -D DIR cmd: the command runs in DIR, as after cd DIR.
-      out.add(new Invocation(List.of(Word.literal("cd"), chdir), List.of(), List.of(), via));
+      // Reached through the wrapper ("chdir"): the folder is the command's, not the next one's
+      // (the guard's FolderScope).
+      out.add(
+          new Invocation(
+              List.of(Word.literal("cd"), chdir), List.of(), List.of(), append(via, "chdir")));
     }
     List<Word> words = Wrappers.strip(raw.words, wrappers, seenScratch, names, limits, raw.depth);
     if (wrappers.contains("env")) {

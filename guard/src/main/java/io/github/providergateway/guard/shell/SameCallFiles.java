@@ -319,6 +319,10 @@ final class SameCallFiles {
           }
         }
       }
+    } else if (program.equals("dd")) {
+      copiedByDd(resolver, raw, words);
+    } else if (COPIERS.contains(program)) { // mv, cp, ln, install, rsync
+      copied(resolver, raw, words);
     } else if (program.equals("tee")) {
       // … | tee f, and tee f <<< '…' or a here-document: what it reads it writes.
       for (RawRedirect r : raw.redirects) {
@@ -336,6 +340,74 @@ final class SameCallFiles {
           }
         }
       }
+    }
+  }
+
+  /** The programs that put a file's text under another name: {@code mv a.sh b.sh}. */
+  static final Set<String> COPIERS = Set.of("mv", "cp", "ln", "install", "rsync", "dd");
+
+  /**
+   * A file this command wrote, moved, copied or linked to another name ({@code mv /tmp/c.sh
+   * /tmp/d.sh}), or standard input copied ({@code … | cp /dev/stdin f}): the text is kept under the
+   * new name too, and under the name in a folder the last word may be. The red team of the shell
+   * reading (issue 80, {@code rtw-152}) ran a written script by its new name.
+   */
+  private static void copied(Resolver resolver, RawCommand raw, List<Word> words)
+      throws ShellParseException {
+    List<String> operands = new ArrayList<>();
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (!t.startsWith("-") || t.equals("-")) {
+        operands.add(t);
+      }
+    }
+    if (operands.size() < 2) {
+      return;
+    }
+    String to = operands.get(operands.size() - 1);
+    for (String from : operands.subList(0, operands.size() - 1)) {
+      String text =
+          Resolver.isStandardInput(from)
+              ? ShellInputs.pipedText(resolver, raw)
+              : resolver.written.get(plainPath(from));
+      if (text != null) {
+        resolver.written.put(plainPath(to), text);
+        resolver.written.put(plainPath(to + "/" + from.substring(from.lastIndexOf('/') + 1)), text);
+      }
+    }
+  }
+
+  /**
+   * {@code dd of=f}: what it reads, from {@code if=} (a file this command wrote) or from its input
+   * (piped text, a here-string or a here-document), it writes ({@code rtw-155}).
+   */
+  private static void copiedByDd(Resolver resolver, RawCommand raw, List<Word> words)
+      throws ShellParseException {
+    String from = null;
+    String to = null;
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      from = t.startsWith("if=") ? t.substring(3) : from;
+      to = t.startsWith("of=") ? t.substring(3) : to;
+    }
+    if (to == null) {
+      return;
+    }
+    String text = null;
+    if (from != null && !Resolver.isStandardInput(from)) {
+      text = resolver.written.get(plainPath(from));
+    } else {
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null) {
+          text = r.operator.equals("<<<") ? r.body + "\n" : r.body;
+        }
+      }
+      if (text == null && raw.pipedFrom != null) {
+        text = ShellInputs.pipedText(resolver, raw);
+      }
+    }
+    if (text != null) {
+      resolver.written.put(plainPath(to), text);
     }
   }
 
