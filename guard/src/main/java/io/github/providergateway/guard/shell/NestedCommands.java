@@ -270,7 +270,8 @@ final class NestedCommands {
   static void watch(Resolver resolver, List<Word> words, int depth, List<String> via)
       throws ShellParseException {
     Wrappers.Seen seen = new Wrappers.Seen();
-    int at = Wrappers.skipOptions(words, 1, "n", Set.of("--interval"), seen);
+    // -n/--interval SECONDS, -q/--equexit CYCLES (procps-ng 4) take values.
+    int at = Wrappers.skipOptions(words, 1, "nq", Set.of("--interval", "--equexit"), seen);
     if (at >= words.size()) {
       return;
     }

@@ -471,12 +471,7 @@ final class Resolver {
     switch (program) {
       case "alias" -> NestedCommands.defineAliases(this, words);
       case "make", "gmake" -> NestedCommands.makefileFromInput(this, raw, words, depth, via);
-      case "su", "runuser" -> {
-        String command = Wrappers.optionValue(words, 'c', "--command");
-        if (command != null) {
-          script(command, depth, append(via, program + " -c"), " in the string of " + program);
-        }
-      }
+      case "su", "runuser" -> SuCommand.read(this, words, program, depth, via);
       case "eval" -> {
         int from = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1;
         if (words.size() > from) {

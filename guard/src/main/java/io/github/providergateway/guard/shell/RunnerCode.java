@@ -44,6 +44,9 @@ final class RunnerCode {
     for (int i = 0; i < values.size(); i++) {
       code(resolver, values.get(i), row.language(), words, depth, inner);
     }
+    if (row.language().equals("gdb") || row.language().equals("lldb")) {
+      DebuggerRuns.read(resolver, row.language(), words, values, depth, inner);
+    }
     for (int i = 1; i + 1 < words.size() && !row.argvAfter().isEmpty(); i++) {
       if (row.argvAfter().contains(words.get(i).text())) {
         resolver.command(words.subList(i + 1, words.size()), depth, inner); // gdb --args prog …
@@ -73,10 +76,9 @@ final class RunnerCode {
   static int firstCode(Runners.Row row, List<Word> words) {
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
-      for (String option : row.code()) {
-        if (t.equals(option) || t.startsWith(option + "=")) {
-          return i;
-        }
+      int eq = t.indexOf('=');
+      if (RunnerWords.codeOption(row, eq < 0 ? t : t.substring(0, eq))) {
+        return i;
       }
     }
     return words.size();

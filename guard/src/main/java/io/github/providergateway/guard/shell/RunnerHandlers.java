@@ -127,6 +127,18 @@ final class RunnerHandlers {
         if (after != null) {
           r.runCommand(after, depth, via);
         }
+        if (words.size() > 1 && RUN_VERBS.contains(words.get(1).text())) {
+          // mise exec -c 'cmd', doppler run --command 'cmd': a shell string instead of -- argv.
+          for (Word value : RunnerWords.codeValues(row, words)) {
+            RunnerCode.code(r, value, row.language(), words, depth, via);
+          }
+        }
+      }
+      case "Runners.bunExec" -> {
+        // bun exec 'cmd': the words after exec are a script of Bun Shell, read as bash's.
+        if (words.size() > 2 && words.get(1).text().equals("exec")) {
+          RunnerCode.code(r, joined(words.subList(2, words.size())), "shell", words, depth, via);
+        }
       }
       case "Runners.afterDoubleDashOrRest" -> {
         List<Word> after = RunnerWords.afterDoubleDash(words);
@@ -187,12 +199,13 @@ final class RunnerHandlers {
         }
       }
       case "Runners.source" -> {
-        if (words.size() > 1) {
-          String file = words.get(1).text();
-          if (Resolver.isStandardInput(file) || file.startsWith("/dev/fd/")) {
+        int at = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1; // . -- FILE
+        if (words.size() > at) {
+          String file = words.get(at).text();
+          if (Resolver.isStandardInput(file) || isDescriptorFile(file)) {
             RunnerCode.input(r, raw, "shell", words, depth, via);
           } else {
-            ShellInputs.processSubstitution(r, words.get(1), words, depth, via);
+            ShellInputs.processSubstitution(r, words.get(at), words, depth, via);
           }
         }
       }
@@ -242,11 +255,14 @@ final class RunnerHandlers {
           }
         } else if (verb.equals("exec") || verb.equals("x")) {
           List<Word> rest = words.subList(at, words.size());
-          for (int i = 1; i + 1 < rest.size(); i++) {
-            if (rest.get(i).text().equals("-c") || rest.get(i).text().equals("--call")) {
-              RunnerCode.code(r, rest.get(i + 1), "shell", words, depth, via);
-              return;
-            }
+          // -c/--call CODE, --call=CODE, before the verb or after it (npm reads its options
+          // anywhere, by any prefix: --cal).
+          List<Word> calls = npmCalls(words);
+          for (Word call : calls) {
+            RunnerCode.code(r, call, "shell", words, depth, via);
+          }
+          if (!calls.isEmpty()) {
+            return;
           }
           int from =
               Wrappers.skipOptions(
@@ -283,6 +299,39 @@ final class RunnerHandlers {
       default ->
           throw new IllegalStateException("runners.json names an unknown handler " + handler);
     }
+  }
+
+  /** The verbs of the secret managers and mise whose code options run a shell string. */
+  private static final Set<String> RUN_VERBS = NameSet.of("run", "exec", "x");
+
+  /**
+   * Whether {@code file} is a file descriptor's ({@code /dev/fd/3}, {@code /proc/self/fd/3}, {@code
+   * /proc/$$/fd/0}): what the command's redirections feed it.
+   */
+  static boolean isDescriptorFile(String file) {
+    return file.startsWith("/dev/fd/")
+        || file.startsWith("/proc/") && file.matches("/proc/[^/]+/fd/.*");
+  }
+
+  /** npm's {@code -c}/{@code --call} values anywhere in its words, up to {@code --}. */
+  private static List<Word> npmCalls(List<Word> words) {
+    List<Word> calls = new ArrayList<>(1);
+    for (int i = 1; i < words.size(); i++) {
+      Word word = words.get(i);
+      String t = word.text();
+      if (t.equals("--")) {
+        break;
+      }
+      int eq = t.indexOf('=');
+      String name = eq < 0 ? t : t.substring(0, eq);
+      boolean call = name.equals("-c") || name.length() > 3 && "--call".startsWith(name);
+      if (call && eq >= 0) {
+        calls.add(new Word(t.substring(eq + 1), word.literal()));
+      } else if (call && i + 1 < words.size()) {
+        calls.add(words.get(++i));
+      }
+    }
+    return calls;
   }
 
   /** The words after the first of {@code options}, or null when none is there. */

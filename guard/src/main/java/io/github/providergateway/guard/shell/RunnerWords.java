@@ -56,8 +56,9 @@ final class RunnerWords {
    */
   static int commandStart(Row row, List<Word> words) {
     int i = 1;
+    Wrappers.Seen before = new Wrappers.Seen();
     if (!row.after().isEmpty()) {
-      int first = Wrappers.skipOptions(words, 1, row.options(), row.longOptions(), null);
+      int first = Wrappers.skipOptions(words, 1, row.options(), row.longOptions(), before);
       i = matchAfter(row, words, first);
       if (i < 0) {
         return -1;
@@ -71,7 +72,8 @@ final class RunnerWords {
     if (row.assignments()) {
       at = Wrappers.skipAssignments(words, at);
     }
-    return at + skipped(row, words, at);
+    char[] skipNone = row.skipNone().toCharArray();
+    return at + (before.has(skipNone) || seen.has(skipNone) ? 0 : skipped(row, words, at));
   }
 
   private static int matchAfter(Row row, List<Word> words, int from) {
@@ -96,8 +98,9 @@ final class RunnerWords {
   }
 
   /**
-   * The values of a row's code options in {@code words}: {@code -c X}, {@code --command=X}, {@code
-   * -qc X} (a bundle ending in the letter), in order.
+   * The values of a row's code options in {@code words}, in order: {@code -c X}, {@code
+   * --command=X}, an abbreviation getopt_long takes for one ({@code --comm X}, gdb's {@code -eval
+   * X} of {@code -eval-command}), {@code -aqfec X} (a bundle of flags ending in the letter).
    */
   static List<Word> codeValues(Row row, List<Word> words) {
     if (row.code().isEmpty()) {
@@ -110,26 +113,18 @@ final class RunnerWords {
       if (t.equals("--")) {
         break;
       }
+      int eq = t.indexOf('=');
+      if (codeOption(row, eq < 0 ? t : t.substring(0, eq))) {
+        if (eq >= 0) {
+          values.add(new Word(t.substring(eq + 1), word.literal()));
+        } else if (i + 1 < words.size()) {
+          values.add(words.get(++i));
+        }
+        continue;
+      }
       for (String option : row.code()) {
-        if (t.equals(option)) {
-          if (i + 1 < words.size()) {
-            values.add(words.get(++i));
-          }
-          break;
-        }
-        if (t.startsWith(option + "=")) {
-          values.add(new Word(t.substring(option.length() + 1), word.literal()));
-          break;
-        }
         boolean letter = option.length() == 2 && option.charAt(0) == '-' && option.charAt(1) != '-';
-        if (letter
-            && t.length() > 2
-            && t.length() <= 5 // a bundle of a few letters (-qc), not a word (-NoProfile)
-            && t.charAt(0) == '-'
-            && t.charAt(1) != '-'
-            && t.charAt(t.length() - 1) == option.charAt(1)
-            && row.options().indexOf(t.charAt(1)) < 0
-            && i + 1 < words.size()) {
+        if (letter && flagBundle(row, t, option.charAt(1)) && i + 1 < words.size()) {
           values.add(words.get(++i)); // script -qc CMD
           break;
         }
@@ -141,6 +136,47 @@ final class RunnerWords {
       }
     }
     return values;
+  }
+
+  /**
+   * Whether the option word {@code name} (without a {@code =value}) is one of the row's code
+   * options or the one of them it abbreviates among the row's long options: {@code --comm} of su's
+   * {@code --command}, {@code --filt} of split's {@code --filter}, {@code -eval} of gdb's {@code
+   * -eval-command} (getopt_long_only takes one dash). A single letter is exact only.
+   */
+  static boolean codeOption(Row row, String name) {
+    if (row.code().contains(name)) {
+      return true;
+    }
+    if (name.length() < 3 || name.charAt(0) != '-') {
+      return false;
+    }
+    List<String> known = new ArrayList<>(row.code());
+    known.addAll(row.longOptions());
+    known.addAll(row.noneLong());
+    known.removeIf(option -> option.length() < 3);
+    String option = Wrappers.abbreviated(name, known);
+    return option != null && row.code().contains(option);
+  }
+
+  /**
+   * Whether {@code t} is a bundle of short flags ending in the code option's {@code letter} ({@code
+   * -qc}, {@code -aqfec}): letters, none taking a value by the row, none twice (a word such as
+   * {@code -NoProfile} is no bundle).
+   */
+  private static boolean flagBundle(Row row, String t, char letter) {
+    int n = t.length();
+    if (n < 3 || t.charAt(0) != '-' || t.charAt(1) == '-' || t.charAt(n - 1) != letter) {
+      return false;
+    }
+    for (int j = 1; j < n - 1; j++) {
+      char c = t.charAt(j);
+      boolean isLetter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+      if (!isLetter || row.options().indexOf(c) >= 0 || t.indexOf(c, j + 1) >= 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -31,6 +31,25 @@ final class ShellInputs {
     boolean stdin = options.stdin();
     String operand = null;
     int i = options.operandAt();
+    for (Word init : options.initCode()) {
+      resolver.script(
+          init.text(),
+          depth,
+          Resolver.append(via, program + " -C"),
+          " in the init command of " + program);
+    }
+    for (Word rcFile : options.rcFiles()) {
+      sourcedFile(resolver, rcFile, words, depth, via);
+    }
+    if (options.optionCode() != null) {
+      resolver.script(
+          options.optionCode().text(),
+          depth,
+          Resolver.append(via, program + " -c"),
+          " in the string of " + program + " -c",
+          words.subList(i, words.size()));
+      return;
+    }
     if (i < words.size()) {
       operand = words.get(i).text();
       // bash /dev/stdin, bash /dev/fd/0, bash /dev/fd/3 3<<< …: the script is what is fed in.
@@ -98,6 +117,24 @@ final class ShellInputs {
             Resolver.append(via, "written " + Resolver.basename(r.target.text())),
             " in a file the command wrote");
       }
+    }
+  }
+
+  /**
+   * A file a shell reads as commands before its own ({@code bash --rcfile FILE}): a process
+   * substitution's text, or a file the command wrote.
+   */
+  private static void sourcedFile(
+      Resolver resolver, Word file, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    processSubstitution(resolver, file, words, depth, via);
+    String script = resolver.written.get(SameCallFiles.plainPath(file.text()));
+    if (script != null) {
+      resolver.script(
+          script,
+          depth,
+          Resolver.append(via, "written " + Resolver.basename(file.text())),
+          " in a file the command wrote");
     }
   }
 
@@ -287,30 +324,120 @@ final class ShellInputs {
   /**
    * A shell's options: whether it runs a string ({@code -c}) or its standard input ({@code -s}),
    * and where its operand is (the string of {@code -c}, or the script), the words' count when it
-   * has none.
+   * has none; the string given in an option itself ({@code fish --command=…}, fish's {@code -c …},
+   * which takes its value), fish's init commands ({@code -C …}, {@code --init-command …}) and the
+   * files it sources first ({@code bash --rcfile FILE}, {@code --init-file FILE}).
    */
-  record Options(boolean dashC, boolean stdin, int operandAt) {
+  record Options(
+      boolean dashC,
+      boolean stdin,
+      int operandAt,
+      Word optionCode,
+      List<Word> initCode,
+      List<Word> rcFiles) {
+
+    /** bash's long options that take a value: the file it sources first. */
+    private static final List<String> BASH_VALUED = List.of("--rcfile", "--init-file");
+
+    /** fish's long options (fish(1)), every one, for its abbreviations. */
+    private static final List<String> FISH_LONG =
+        List.of(
+            "--command",
+            "--init-command",
+            "--debug",
+            "--debug-output",
+            "--debug-stack-frames",
+            "--features",
+            "--interactive",
+            "--login",
+            "--no-config",
+            "--no-execute",
+            "--print-rusage-self",
+            "--print-debug-categories",
+            "--private",
+            "--profile",
+            "--profile-startup",
+            "--help",
+            "--version");
+
+    /** fish's long options that take a value. */
+    private static final List<String> FISH_VALUED =
+        List.of(
+            "--command",
+            "--init-command",
+            "--debug",
+            "--debug-output",
+            "--debug-stack-frames",
+            "--features",
+            "--profile",
+            "--profile-startup");
+
+    /** {@return the code the shell runs as a string, or null: the operand of -c or an option's} */
+    Word code(List<Word> words) {
+      if (optionCode != null) {
+        return optionCode;
+      }
+      return dashC && operandAt < words.size() ? words.get(operandAt) : null;
+    }
 
     /** {@return the options of the shell command {@code words}} */
     static Options of(List<Word> words) {
+      boolean fish = Resolver.basename(words.get(0).text()).equals("fish");
       boolean dashC = false;
       boolean stdin = false;
+      Word optionCode = null;
+      List<Word> initCode = new ArrayList<>(0);
+      List<Word> rcFiles = new ArrayList<>(0);
       int i = 1;
       for (; i < words.size(); i++) {
-        String w = words.get(i).text();
+        Word word = words.get(i);
+        String w = word.text();
         if (w.equals("--") || w.equals("-")) {
           i++;
           break;
         }
         if (w.startsWith("--")) {
-          if (w.equals("--rcfile") || w.equals("--init-file")) {
-            i++;
+          int eq = w.indexOf('=');
+          String option =
+              Wrappers.abbreviated(eq < 0 ? w : w.substring(0, eq), fish ? FISH_LONG : BASH_VALUED);
+          if (option == null || !(fish ? FISH_VALUED : BASH_VALUED).contains(option)) {
+            continue; // --norc, --login, --posix: flags
+          }
+          Word value = eq >= 0 ? new Word(w.substring(eq + 1), word.literal()) : null;
+          if (value == null && i + 1 < words.size()) {
+            value = words.get(++i);
+          }
+          if (value == null) {
+            continue;
+          }
+          switch (option) {
+            case "--command" -> {
+              dashC = true;
+              optionCode = value;
+            }
+            case "--init-command" -> initCode.add(value);
+            case "--rcfile", "--init-file" -> rcFiles.add(value);
+            default -> {}
           }
           continue;
         }
         if ((w.startsWith("-") || w.startsWith("+")) && w.length() > 1) {
           for (int j = 1; j < w.length(); j++) {
             char c = w.charAt(j);
+            if (fish && "cCpdfDo".indexOf(c) >= 0) {
+              // fish's -c, -C and the rest take a value: the rest of the word, or the next.
+              Word value =
+                  j + 1 < w.length()
+                      ? new Word(w.substring(j + 1), word.literal())
+                      : i + 1 < words.size() ? words.get(++i) : null;
+              if (c == 'c') {
+                dashC = true;
+                optionCode = value;
+              } else if (c == 'C' && value != null) {
+                initCode.add(value);
+              }
+              break;
+            }
             if (c == 'c') {
               dashC = true;
             } else if (c == 's') {
@@ -324,7 +451,7 @@ final class ShellInputs {
         }
         break;
       }
-      return new Options(dashC, stdin, Math.min(i, words.size()));
+      return new Options(dashC, stdin, Math.min(i, words.size()), optionCode, initCode, rcFiles);
     }
   }
 }

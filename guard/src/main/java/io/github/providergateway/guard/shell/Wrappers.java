@@ -292,7 +292,7 @@ final class Wrappers {
         if (seen != null) {
           seen.addLong(name);
         }
-        i += eq < 0 && longWithArgument.contains(name) ? 2 : 1;
+        i += eq < 0 && takesValue(name, longWithArgument) ? 2 : 1;
         continue;
       }
       i++;
@@ -310,6 +310,38 @@ final class Wrappers {
       }
     }
     return i;
+  }
+
+  /**
+   * Whether the long option {@code name} takes the next word as its value: it is one of {@code
+   * valued}, or abbreviates exactly one of them, as getopt_long reads {@code --targ} for {@code
+   * --target}.
+   */
+  static boolean takesValue(String name, Set<String> valued) {
+    return valued.contains(name) || abbreviated(name, valued) != null;
+  }
+
+  /**
+   * The one name of {@code names} that {@code word} abbreviates ({@code --comm} of {@code
+   * --command}), or null when it abbreviates none or several. A word of a dash and one letter
+   * abbreviates nothing ({@code -T} is no {@code -TT}); an exact name is its own.
+   */
+  static String abbreviated(String word, Iterable<String> names) {
+    if (word.length() < 3 || word.charAt(0) != '-') {
+      return null;
+    }
+    String found = null;
+    boolean several = false;
+    for (String name : names) {
+      if (name.equals(word)) {
+        return name;
+      }
+      if (name.length() > word.length() && name.startsWith(word) && !name.equals(found)) {
+        several |= found != null;
+        found = name;
+      }
+    }
+    return several ? null : found;
   }
 
   /** The value of option {@code -c} (alone, last of a bundle, or glued) or {@code --long[=]}. */

@@ -66,9 +66,8 @@ final class XargsCode {
     String code = null;
     if (Programs.isShell(program)) {
       ShellInputs.Options options = ShellInputs.Options.of(probe);
-      if (options.dashC() && options.operandAt() < probe.size()) {
-        code = probe.get(options.operandAt()).text();
-      }
+      Word string = options.code(probe);
+      code = string == null ? null : string.text();
     } else if (program.equals("eval") && probe.size() > 1) {
       code = probe.get(1).text();
     } else {

@@ -34,6 +34,8 @@ public final class Runners {
    * @param options its short options that take a value
    * @param longOptions its long options that take a value
    * @param skip words after its options that come before the command (timeout's duration)
+   * @param skipNone short options after which no word is skipped ({@code ip -all netns exec} names
+   *     no namespace)
    * @param skipOnly a regular expression the skipped word must match to be skipped ({@code
    *     setarch}'s architecture, which may be left out), or empty: always skipped
    * @param after the words that must come first, as alternatives ({@code exec}, {@code netns
@@ -58,6 +60,7 @@ public final class Runners {
       String options,
       Set<String> longOptions,
       int skip,
+      String skipNone,
       String skipOnly,
       List<List<String>> after,
       List<String> code,
@@ -139,6 +142,7 @@ public final class Runners {
         row.path("options").asText("").replace(" ", ""),
         new HashSet<>(texts(row.path("long"))),
         row.path("skip").asInt(0),
+        row.path("skipNone").asText(""),
         row.path("skipOnly").asText(""),
         after,
         texts(row.path("code")),

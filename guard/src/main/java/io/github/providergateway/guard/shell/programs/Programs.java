@@ -19,8 +19,26 @@ public final class Programs {
 
   private static final Set<String> SHELLS =
       NameSet.of(
-          "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh", "csh",
-          "tcsh", "ksh93", "oksh", "loksh");
+          "sh",
+          "bash",
+          "zsh",
+          "dash",
+          "ksh",
+          "mksh",
+          "ash",
+          "rbash",
+          "fish",
+          "yash",
+          "posh",
+          "csh",
+          "tcsh",
+          "ksh93",
+          "oksh",
+          "loksh",
+          "bash-static",
+          "zsh-static",
+          "mksh-static",
+          "sh.shared");
 
   /** The most commands of a pipeline {@link #producerOf} follows back. */
   public static final int MAX_PIPE_STEPS = Producers.MAX_STEPS;
