@@ -13,10 +13,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * What the red team of the shell reading (issue 80, {@code issue80-redteam-wrappers/}, sections 4,
  * 13 and 14 of its report) ran past the reading, each read as bash runs it: a folder changed inside
  * {@code bash -c} or by a wrapper holds for that command only, and {@code popd} goes back to a
- * folder the reading may not know; a script written then renamed, or written by {@code dd}, is the
- * script run; {@code make}'s makefile named by any spelling of its options, in {@code -C}'s folder,
- * with recipes after {@code .RECIPEPREFIX}, and the {@code $(shell …)} and {@code !=} it runs while
- * reading the makefile. The same shapes in ordinary work stay allowed.
+ * folder the reading may not know, and each wrapper's spelling of the folder (run0's, unshare's,
+ * nsenter's, systemd-run's, getopt_long's beginnings of them) is read; a script written then
+ * renamed, or written by {@code dd}, is the script run; {@code make}'s makefile named by any
+ * spelling of its options, in {@code -C}'s folder, with recipes after {@code .RECIPEPREFIX}, and
+ * the {@code $(shell …)} and {@code !=} it runs while reading the makefile. The same shapes in
+ * ordinary work stay allowed.
  */
 class FoldersMakeAndRenamedFilesTest {
   private final Guard standard = guard(GuardPreset.STANDARD);
@@ -33,6 +35,12 @@ class FoldersMakeAndRenamedFilesTest {
           cd /home/ada && bash -c 'cd /tmp && ls' && rm -rf ./* => DENY fs.delete-home
           cd /home/ada && env -C /tmp bash -c 'ls' && rm -rf ./* => DENY fs.delete-home
           cd /home/ada && pushd /tmp && popd && rm -rf ./* => ASK fs.delete-unresolved
+          env --chd=/home rm -rf ada => DENY fs.delete-home
+          run0 --chdir /home rm -rf ada => DENY fs.delete-home
+          unshare -w /home rm -rf ada => DENY fs.delete-home
+          nsenter -t 1 -a --wd=/home rm -rf ada => DENY fs.delete-home
+          nsenter -t 1 -a -w rm -rf ada => ASK fs.delete-unresolved
+          systemd-run --user --wait --working-directory=/home rm -rf ada => DENY fs.delete-home
           echo 'rm -rf ~' > /tmp/c.sh; mv /tmp/c.sh /tmp/d.sh; bash /tmp/d.sh => DENY fs.delete-home
           echo 'rm -rf ~' > /tmp/c.sh && cp /tmp/c.sh /tmp/bin/ && sh /tmp/bin/c.sh => DENY fs.delete-home
           printf 'rm -rf ~\\n' | dd of=/tmp/c.sh status=none; sh /tmp/c.sh => DENY fs.delete-home
@@ -63,6 +71,9 @@ class FoldersMakeAndRenamedFilesTest {
         "env -C /tmp bash -c 'rm -rf ./*'",
         "bash -c 'cd /tmp/build && rm -rf ./*'",
         "env -C build make",
+        "env --chdir=build make",
+        "unshare -r -w /tmp ls",
+        "systemd-run --user --working-directory=/tmp rm -rf x",
         "pushd build && make && popd && ls",
         "echo 'echo hi' > /tmp/c.sh; mv /tmp/c.sh /tmp/d.sh; bash /tmp/d.sh",
         "printf 'echo ok\\n' | dd of=/tmp/c.sh status=none; sh /tmp/c.sh",

@@ -7,6 +7,7 @@ import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -97,39 +98,46 @@ final class Wrappers {
       return null;
     }
     String program = names.of(first.text());
-    if (!program.equals("env") && !program.equals("sudo")) {
+    ChdirOption option = CHDIR_OPTIONS.get(program);
+    if (option == null) {
       return null;
     }
     boolean env = program.equals("env");
-    char letter = env ? 'C' : 'D';
-    String valued = env ? "uCS" : Runners.of("sudo").options();
+    String valued = env ? "uCS" : Runners.of(program).options();
     Set<String> valuedLong =
-        env ? Set.of("--unset", "--split-string") : Runners.of("sudo").longOptions();
+        env ? Set.of("--unset", "--split-string") : Runners.of(program).longOptions();
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();
       if (!t.startsWith("-") || t.equals("--") || t.length() == 1) {
         return null; // sudo -u root: its value is skipped below; a word here is the command
       }
-      if (t.equals("--chdir")) {
-        return i + 1 < words.size() ? words.get(i + 1) : null;
-      }
-      if (t.startsWith("--chdir=")) {
-        return new Word(t.substring(8), words.get(i).literal());
-      }
       if (t.startsWith("--")) {
+        int eq = t.indexOf('=');
+        String name = eq > 0 ? t.substring(0, eq) : t;
+        if (option.named(name)) { // --chdir, and getopt_long's beginnings of it: env --chd=/home
+          if (eq > 0) {
+            return new Word(t.substring(eq + 1), words.get(i).literal());
+          }
+          return option.gluedOnly()
+              ? UNKNOWN_FOLDER // nsenter --wd: the target's own folder
+              : i + 1 < words.size() ? words.get(i + 1) : null;
+        }
         i += valuedLong.contains(t) ? 1 : 0;
         continue;
       }
       for (int j = 1; j < t.length(); j++) { // -iC DIR, -ED/, -u root: bundled as getopt reads
         char c = t.charAt(j);
-        if (valued.indexOf(c) < 0) {
-          continue;
-        }
         boolean glued = j + 1 < t.length();
-        if (c == letter) {
+        if (c == option.letter()) {
+          if (option.gluedOnly()) {
+            return glued ? new Word(t.substring(j + 1), words.get(i).literal()) : UNKNOWN_FOLDER;
+          }
           return glued
               ? new Word(t.substring(j + 1), words.get(i).literal())
               : i + 1 < words.size() ? words.get(i + 1) : null;
+        }
+        if (valued.indexOf(c) < 0) {
+          continue;
         }
         i += glued ? 0 : 1;
         break;
@@ -137,6 +145,31 @@ final class Wrappers {
     }
     return null;
   }
+
+  /**
+   * How a wrapper is told the folder its command runs in: a letter ({@code 0} for none), a long
+   * option, and whether the folder is only ever glued to it ({@code nsenter -w/dir}, {@code
+   * --wd=dir}; alone, the target process's own folder).
+   */
+  private record ChdirOption(char letter, String longName, boolean gluedOnly) {
+    /** Whether a long option is this one, whole or by a beginning getopt_long takes for it. */
+    boolean named(String option) {
+      return option.length() >= 4 && longName.startsWith(option) || option.equals(longName);
+    }
+  }
+
+  /** The wrappers that run their command in another folder, by name (red team {@code rtw-011}…). */
+  private static final Map<String, ChdirOption> CHDIR_OPTIONS =
+      Map.of(
+          "env", new ChdirOption('C', "--chdir", false),
+          "sudo", new ChdirOption('D', "--chdir", false),
+          "run0", new ChdirOption('D', "--chdir", false),
+          "unshare", new ChdirOption('w', "--wd", false),
+          "nsenter", new ChdirOption('w', "--wd", true),
+          "systemd-run", new ChdirOption((char) 0, "--working-directory", false));
+
+  /** A folder the reading cannot know: the programs in it are read as anywhere. */
+  private static final Word UNKNOWN_FOLDER = new Word("$WRAPPER_FOLDER", false);
 
   /**
    * {@code env}'s options ({@code -i} and its {@code -}, {@code -u NAME}, {@code -C DIR}, {@code -S
