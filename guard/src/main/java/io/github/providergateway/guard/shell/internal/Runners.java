@@ -107,9 +107,25 @@ public final class Runners {
 
   private Runners() {}
 
-  /** {@return the row of a program's name, or null} */
+  /**
+   * {@return the row of a program's name, or null}: an interpreter's name with a version ({@code
+   * tclsh8.6}, {@code lua5.4}) is its plain name's, where that row reads code in a language of its
+   * own (the shells' and wrappers' names are read as written)
+   */
   public static Row of(String program) {
-    return BY_NAME.get(program);
+    Row row = BY_NAME.get(program);
+    if (row != null) {
+      return row;
+    }
+    String plain = VersionedNames.unversioned(program);
+    Row interpreter = plain == null ? null : BY_NAME.get(plain);
+    return interpreter != null && !interpreter.wrapper() && readsOwnLanguage(interpreter)
+        ? interpreter
+        : null;
+  }
+
+  private static boolean readsOwnLanguage(Row row) {
+    return !row.language().equals("shell") && !row.language().equals("program");
   }
 
   /** {@return every row, in the table's order} */

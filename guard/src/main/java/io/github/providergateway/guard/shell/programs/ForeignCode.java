@@ -48,6 +48,11 @@ final class ForeignCode {
       Pattern.compile("\\b(?:os\\.execute|io\\.popen)\\b|\\b(?:os|io)\\s*\\[");
   private static final Pattern TCL_EXEC =
       Pattern.compile("(?:^|[\\[;\\n{])\\s*(?:exec|spawn)\\s+([^\\]\\n;}]+)");
+
+  /** expect's {@code system cmd…}: the words, joined, run by the shell. */
+  private static final Pattern TCL_SYSTEM =
+      Pattern.compile("(?:^|[\\[;\\n{])\\s*system\\s+([^\\]\\n;}]+)");
+
   private static final Pattern R_SYSTEM =
       Pattern.compile("\\bsystem2?\\s*\\(\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*')");
   private static final Pattern APPLESCRIPT =
@@ -185,6 +190,11 @@ final class ForeignCode {
         while (m.find()) {
           found.add(ForeignRun.argv(tclWords(m.group(1))));
         }
+        Matcher system = TCL_SYSTEM.matcher(code);
+        while (system.find()) {
+          // expect's system: its words joined, run by /bin/sh
+          found.add(ForeignRun.shell(String.join(" ", tclWords(system.group(1)))));
+        }
         Matcher delete = TCL_DELETE.matcher(code);
         while (delete.find()) {
           List<String> argv = new ArrayList<>(List.of("rm", "-rf"));
@@ -216,6 +226,8 @@ final class ForeignCode {
       case "cmd" -> CmdCode.extract(code, found);
       case "cron" -> cron(code, found);
       case "program" -> found.add(ForeignRun.argv(List.of(code)));
+      case "gjs", "scheme", "erlang", "elixir", "octave", "gnuplot" ->
+          found.addAll(InterpreterRunCalls.extract(language, code));
       default -> found.add(ForeignRun.opaque("code in " + language));
     }
     return found;

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.VersionedNames;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,131 +56,36 @@ final class InlineCode {
 
   /** {@return whether {@link #languageOf} may know {@code program} though it is no named one} */
   static boolean mayBeVersioned(String program) {
-    return program.startsWith("p");
+    return program.startsWith("p") || VersionedNames.mayBeVersioned(program);
   }
 
-  /** The family of {@code program}, or null. */
+  /**
+   * The family of {@code program}, or null: a named interpreter, or one with a version in its name
+   * as distributions install them ({@code python3.13t}, {@code perl5.36.0}, {@code php8.2}, {@code
+   * ruby3.1}).
+   */
   static InlineLanguage languageOf(String program) {
-    if (program.startsWith("python") || program.startsWith("pypy")) {
-      String rest = program.substring(program.startsWith("python") ? 6 : 4);
-      return rest.chars().allMatch(c -> (c >= '0' && c <= '9') || c == '.')
-          ? InlineLanguage.PYTHON
-          : null;
+    InlineLanguage named = NAMED.get(program);
+    if (named != null) {
+      return named;
     }
-    return NAMED.get(program);
+    String plain = VersionedNames.unversioned(program);
+    if (plain == null) {
+      return program.equals("python") || program.equals("pypy") ? InlineLanguage.PYTHON : null;
+    }
+    return plain.equals("python") || plain.equals("pypy")
+        ? InlineLanguage.PYTHON
+        : NAMED.get(plain);
   }
 
-  /** The inline code given on the command line, or null when there is none. */
+  /**
+   * The inline code given on the command line, or null when there is none: read by the
+   * interpreter's option table, an option it does not know read both ways ({@link
+   * InterpreterWords}).
+   */
   static Code codeOf(InlineLanguage language, List<ProgramWord> words) {
-    StringBuilder code = new StringBuilder();
-    boolean found = false;
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      if (t.equals("--")) {
-        if (language == InlineLanguage.AWK && !found && i + 1 < words.size()) {
-          return new Code(words.get(i + 1).text());
-        }
-        break;
-      }
-      if (!t.startsWith("-") || t.length() == 1) {
-        if (language == InlineLanguage.AWK && !found) {
-          return new Code(t);
-        }
-        if (language == InlineLanguage.NODE && t.equals("eval") && i + 1 < words.size()) {
-          return new Code(words.get(i + 1).text());
-        }
-        break;
-      }
-      String value = null;
-      boolean takesNext = false;
-      switch (language) {
-        case PYTHON -> {
-          if (t.startsWith("--")) {
-            break;
-          }
-          if (t.equals("-m")) {
-            return null;
-          }
-          int c = t.indexOf('c');
-          if (c > 0) {
-            value = c + 1 < t.length() ? t.substring(c + 1) : null;
-            takesNext = value == null;
-          } else if (t.equals("-W") || t.equals("-X")) {
-            i++;
-          }
-        }
-        case NODE -> {
-          if (t.equals("-e")
-              || t.equals("-p")
-              || t.equals("--eval")
-              || t.equals("--print")
-              || t.equals("-pe")
-              || t.equals("-ep")) {
-            takesNext = true;
-          } else if (t.startsWith("--eval=") || t.startsWith("--print=")) {
-            value = t.substring(t.indexOf('=') + 1);
-          } else if (t.equals("-r")
-              || t.equals("--require")
-              || t.equals("--import")
-              || t.equals("--loader")
-              || t.equals("--experimental-loader")) {
-            // A module given as a data: URL is code that runs first: read it as -e's.
-            value = i + 1 < words.size() ? dataModule(words.get(i + 1).text()) : null;
-            i++;
-          } else if (t.matches("--(?:require|import|loader|experimental-loader)=.*")) {
-            value = dataModule(t.substring(t.indexOf('=') + 1));
-          }
-        }
-        case PERL, RUBY -> {
-          for (int j = 1; j < t.length(); j++) {
-            char c = t.charAt(j);
-            if (c == 'e' || c == 'E') {
-              value = j + 1 < t.length() ? t.substring(j + 1) : null;
-              takesNext = value == null;
-              break;
-            }
-            if ("iIMmFxdDCr0".indexOf(c) >= 0) {
-              break;
-            }
-          }
-        }
-        case PHP -> {
-          if (t.equals("-r") || t.equals("-R") || t.equals("-B") || t.equals("-E")) {
-            takesNext = true;
-          } else if (t.equals("-f")) {
-            return found ? new Code(code.toString()) : null;
-          } else if (t.equals("-d") || t.equals("-c") || t.equals("-z")) {
-            i++;
-          }
-        }
-        case AWK -> {
-          if (t.equals("-f") || t.startsWith("--file")) {
-            return null;
-          }
-          if (t.equals("-e") || t.equals("--source")) {
-            takesNext = true;
-          } else if (t.startsWith("--source=")) {
-            value = t.substring(9);
-          } else if (t.equals("-F")
-              || t.equals("-v")
-              || t.equals("--assign")
-              || t.equals("--field-separator")) {
-            i++;
-          }
-        }
-      }
-      if (takesNext && i + 1 < words.size()) {
-        value = words.get(++i).text();
-      }
-      if (value != null) {
-        if (found) {
-          code.append('\n');
-        }
-        code.append(value);
-        found = true;
-      }
-    }
-    return found ? new Code(code.toString()) : null;
+    List<String> code = InterpreterWords.of(language, words).code();
+    return code.isEmpty() ? null : new Code(String.join("\n", code));
   }
 
   /** An options object's list of the command's words: {@code {args: [}, {@code {cmd: [}. */
@@ -218,27 +124,22 @@ final class InlineCode {
 
   /** Whether the interpreter reads its program from standard input (no code, no script file). */
   static boolean takesScriptFromStdin(InlineLanguage language, List<ProgramWord> words) {
-    if (language == InlineLanguage.AWK) {
-      return false;
-    }
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      if (t.equals("-")) {
-        return true;
-      }
-      if (!t.startsWith("-")) {
-        return false;
-      }
-      if (t.equals("-m")) {
-        return false;
-      }
-    }
-    return true;
+    return InterpreterWords.of(language, words).stdinProgram();
   }
 
   /** The commands {@code code} would run, in order. */
   static List<InlineRun> extract(InlineLanguage language, String code) {
     // A literal reversed at once is read forwards (decision 242): 'fr- mr'[::-1] runs rm -rf.
-    return new InlineScan(language, ReversedLiterals.of(language, code)).run();
+    List<InlineRun> runs = new InlineScan(language, ReversedLiterals.of(language, code)).run();
+    if (language != InlineLanguage.PERL) {
+      return runs;
+    }
+    List<InlineRun> piped = PerlPipes.runs(code);
+    if (piped.isEmpty()) {
+      return runs;
+    }
+    List<InlineRun> all = new java.util.ArrayList<>(runs);
+    all.addAll(piped);
+    return all;
   }
 }

@@ -26,6 +26,8 @@ final class InlineRunCalls {
           "execvp",
           "execve",
           "execvpe",
+          "posix_spawn",
+          "posix_spawnp",
           "spawn");
   private static final Set<String> PYTHON_SUBPROCESS =
       NameSet.of("run", "call", "check_call", "check_output", "Popen");
