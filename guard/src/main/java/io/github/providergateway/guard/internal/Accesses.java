@@ -485,7 +485,7 @@ final class Accesses {
     // so may a subcommand git does not have, an alias defined before this call or earlier in it
     // (git config alias.nd 'diff --no-index' && git nd /dev/null ~/.ssh/id_rsa).
     boolean maybeReads =
-        mentions(args, "alias.")
+        mentionsAlias(args)
             || names(args, "diff") && mentions(args, "--no")
             || GitSubcommands.maybeAlias(args);
     if (!names(args, "rm") && !names(args, "mv") && !names(args, "hash-object") && !maybeReads) {
@@ -527,6 +527,16 @@ final class Accesses {
   private static boolean mentions(List<Word> args, String text) {
     for (int i = 0; i < args.size(); i++) {
       if (args.get(i).text().contains(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a word sets an alias: {@code alias.} in any case, as git reads its keys. */
+  private static boolean mentionsAlias(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).text().toLowerCase(java.util.Locale.ROOT).contains("alias.")) {
         return true;
       }
     }

@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.GitGlobalOptions;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -335,9 +336,9 @@ final class FedCode {
     for (int k = 0; k < args.size(); k++) {
       String a = args.get(k);
       String value = null;
-      if (a.startsWith("alias.") && a.indexOf('=') > 0) {
+      if (GitGlobalOptions.isAliasKey(a) && a.indexOf('=') > 0) {
         value = a.substring(a.indexOf('=') + 1);
-      } else if (a.startsWith("alias.") && k + 1 < args.size()) {
+      } else if (GitGlobalOptions.isAliasKey(a) && k + 1 < args.size()) {
         value = args.get(k + 1);
       }
       if (value != null && value.startsWith("!")) {

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.FixedList;
+import io.github.providergateway.guard.shell.internal.GitGlobalOptions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -32,7 +33,7 @@ public record GitCommand(String subcommand, List<Word> args) {
       }
       if (takesValue(a) && i + 1 < args.size()) {
         String value = args.get(i + 1).text();
-        if (a.equals("-c") && value.startsWith("alias.") && value.indexOf('=') > 6) {
+        if (a.equals("-c") && GitGlobalOptions.isAliasKey(value) && value.indexOf('=') > 6) {
           if (aliases == null) {
             aliases = new ArrayList<>();
           }
@@ -52,7 +53,7 @@ public record GitCommand(String subcommand, List<Word> args) {
     String sub = args.get(i).text();
     List<Word> rest = args.subList(i + 1, args.size());
     for (String[] alias : aliases == null ? List.<String[]>of() : aliases) {
-      if (alias[0].equals(sub) && !alias[1].startsWith("!")) {
+      if (alias[0].equalsIgnoreCase(sub) && !alias[1].startsWith("!")) {
         List<Word> expanded = new ArrayList<>();
         for (String part : alias[1].trim().split("[ \t]+")) {
           expanded.add(Word.literal(part));
@@ -87,13 +88,7 @@ public record GitCommand(String subcommand, List<Word> args) {
 
   /** Whether git's global option {@code option} takes the next word as its value. */
   private static boolean takesValue(String option) {
-    return option.equals("-C")
-        || option.equals("-c")
-        || option.equals("--git-dir")
-        || option.equals("--work-tree")
-        || option.equals("--namespace")
-        || option.equals("--config-env")
-        || option.equals("--super-prefix");
+    return GitGlobalOptions.takesValue(option);
   }
 
   /** {@return the words {@code git subcommand args…}, global options left out} */

@@ -412,6 +412,31 @@ final class SameCallFiles {
   }
 
   /**
+   * A git config file git reads of itself, written in this command ({@code printf '[alias]…' >>
+   * .git/config && git pf}): the repository's, the home's ({@code ~/.gitconfig}, {@code
+   * ~/.config/git/config}), the system's; its settings are read as given on git's line.
+   */
+  private static void gitConfigWritten(Resolver resolver, int depth, List<String> via)
+      throws ShellParseException {
+    if (via.contains("git config")) {
+      return; // the settings' own git -c K=V status: read once
+    }
+    for (Map.Entry<String, String> entry : List.copyOf(resolver.written.entrySet())) {
+      String path = entry.getKey();
+      if (path.equals(".git/config")
+          || path.endsWith("/.git/config")
+          || path.endsWith(".gitconfig")
+          || path.endsWith("/git/config")
+          || path.equals("/etc/gitconfig")) {
+        for (String command : Programs.gitConfigCommands(entry.getValue())) {
+          resolver.script(
+              command, depth + 1, Resolver.append(via, "git config"), " in a config file it reads");
+        }
+      }
+    }
+  }
+
+  /**
    * A program that reads a configuration file this command wrote: its settings that run commands
    * read as those commands ({@link Programs#gitConfigCommands} and its kin, curl's {@code -K}); an
    * interpreter run on a script it wrote, that script ({@link #writtenScriptRun}).
@@ -448,6 +473,9 @@ final class SameCallFiles {
             Resolver.append(via, "$" + a.name()),
             " in the file " + a.name() + " names");
       }
+    }
+    if (program.equals("git")) {
+      gitConfigWritten(resolver, depth, via);
     }
     for (int i = 1; i < words.size(); i++) {
       String t = words.get(i).text();

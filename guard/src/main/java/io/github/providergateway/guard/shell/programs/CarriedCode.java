@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.programs;
 
+import io.github.providergateway.guard.shell.internal.GitGlobalOptions;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,11 +95,48 @@ final class CarriedCode {
           "--new-volume-script=");
 
   /**
-   * sed's {@code e command} (GNU): an address or nothing, then {@code e} and the command to the end
-   * of the line or the next {@code ;}.
+   * An address of a sed command: a line ({@code 5}, {@code first~step}), {@code $}, a regex ({@code
+   * /re/I}, {@code \%re%}); {@code tag} names its delimiter's group.
+   */
+  private static String sedAddress(String tag) {
+    return "(?:\\d+(?:~\\d+)?|\\$|/(?:[^/\\\\\\n]|\\\\.)*/[IM]*"
+        + "|\\\\(?<"
+        + tag
+        + ">[^\\s\\\\])(?:\\\\.|(?!\\k<"
+        + tag
+        + ">).)*\\k<"
+        + tag
+        + ">[IM]*)";
+  }
+
+  /**
+   * Where a sed command starts, with its address or range ({@code 1,5}, {@code /a/,+2}, {@code
+   * 0,/re/}) and its negations ({@code !}).
+   */
+  private static final String SED_COMMAND_START =
+      "(?:^|[;\\n{}])\\s*(?:"
+          + sedAddress("a")
+          + "(?:\\s*,\\s*(?:"
+          + sedAddress("b")
+          + "|[+~]\\d+))?)?\\s*(?:!\\s*)*";
+
+  /**
+   * sed's {@code e command} (GNU): an address, a range or nothing, then {@code e} and the command,
+   * which is the rest of the line ({@code ;} is the command's).
    */
   private static final Pattern SED_EXECUTE =
-      Pattern.compile("(?:^|[;\\n{}])\\s*(?:\\$|\\d+|/[^/]*/)?\\s*e\\s+([^;\\n}]+)");
+      Pattern.compile(SED_COMMAND_START + "e[ \\t]+(?<command>[^\\n]+)");
+
+  /**
+   * sed's {@code s} command with the {@code e} flag (GNU): the pattern space once substituted runs
+   * as a command; its replacement (group {@code r}) is read as the command ({@code s/.*\/rm -rf
+   * ~/e}).
+   */
+  private static final Pattern SED_SUBSTITUTE_EXECUTE =
+      Pattern.compile(
+          SED_COMMAND_START
+              + "s(?<d>[^\\s\\\\\\n])(?:\\\\.|(?!\\k<d>).)*\\k<d>"
+              + "(?<r>(?:\\\\.|(?!\\k<d>).)*)\\k<d>[0-9gpIiMm]*e");
 
   private CarriedCode() {}
 
@@ -174,8 +212,8 @@ final class CarriedCode {
    * filter.<driver>.clean|smudge|process}, {@code diff.<driver>.textconv|command}, {@code
    * merge.<driver>.driver}, {@code difftool|mergetool.<tool>.cmd}, {@code
    * remote.<name>.uploadpack|receivepack}, {@code credential.<url>.helper}, {@code
-   * gpg.<format>.program}, {@code core.gitProxy}, {@code core.askPass}, {@code
-   * uploadpack.packObjectsHook}, {@code interactive.diffFilter}.
+   * gpg.<format>.program}, {@code trailer.<token>.command|cmd}, {@code core.gitProxy}, {@code
+   * core.askPass}, {@code uploadpack.packObjectsHook}, {@code interactive.diffFilter}.
    */
   private static boolean runsCode(String key) {
     return key.equals("core.gitproxy")
@@ -190,20 +228,9 @@ final class CarriedCode {
         || key.startsWith("remote.")
             && (key.endsWith(".uploadpack") || key.endsWith(".receivepack"))
         || key.startsWith("credential.") && key.endsWith(".helper")
-        || key.startsWith("gpg.") && key.endsWith(".program");
+        || key.startsWith("gpg.") && key.endsWith(".program")
+        || key.startsWith("trailer.") && (key.endsWith(".command") || key.endsWith(".cmd"));
   }
-
-  /** Git's global options that take the next word. */
-  private static final Set<String> GIT_GLOBAL_WITH_VALUE =
-      NameSet.of(
-          "-C",
-          "-c",
-          "--git-dir",
-          "--work-tree",
-          "--namespace",
-          "--super-prefix",
-          "--config-env",
-          "--exec-path");
 
   /**
    * The commands git's subcommands run (git-submodule(1) foreach, git-rebase(1) --exec,
@@ -213,7 +240,7 @@ final class CarriedCode {
   private static void gitSubcommand(List<ProgramWord> words, List<CarriedRun> found) {
     int at = 1;
     while (at < words.size() && words.get(at).text().startsWith("-")) {
-      at += GIT_GLOBAL_WITH_VALUE.contains(words.get(at).text()) ? 2 : 1;
+      at += GitGlobalOptions.takesValue(words.get(at).text()) ? 2 : 1;
     }
     if (at >= words.size()) {
       return;
@@ -437,7 +464,11 @@ final class CarriedCode {
     for (String script : scripts) {
       Matcher m = SED_EXECUTE.matcher(script);
       while (m.find()) {
-        found.add(new CarriedRun("sed e", m.group(1).strip(), null));
+        found.add(new CarriedRun("sed e", m.group("command").strip(), null));
+      }
+      Matcher s = SED_SUBSTITUTE_EXECUTE.matcher(script);
+      while (s.find()) {
+        found.add(new CarriedRun("sed s///e", s.group("r").replace("\\", ""), null));
       }
     }
   }
