@@ -101,6 +101,14 @@ final class Lowering {
     PROGRAM_POSIX
   }
 
+  /**
+   * How many of the constructs around the command being lowered may keep its assignments from the
+   * commands after it: a branch, a loop's body, a function's body, a subshell, a pipeline, a
+   * substitution, a background command, an and-or list's later command ({@link
+   * RawCommand#branched}).
+   */
+  private int branched;
+
   /** The depth of the script's own statements. */
   private final int depth;
 
@@ -149,7 +157,39 @@ final class Lowering {
 
   /** Lowers the script's next statement. */
   void statement(Statement statement) throws ShellParseException {
-    command(statement.command(), depth, commands);
+    statementCommand(statement, depth, commands);
+  }
+
+  /** A statement's command; one run in the background ({@code x=ls &}) is a subshell's. */
+  private void statementCommand(Statement statement, int depth, List<RawCommand> out)
+      throws ShellParseException {
+    if (statement.background()) {
+      branched(statement.command(), depth, out);
+    } else {
+      command(statement.command(), depth, out);
+    }
+  }
+
+  /** {@code command} lowered as one whose assignments may not hold after it. */
+  private void branched(Command command, int depth, List<RawCommand> out)
+      throws ShellParseException {
+    branched++;
+    try {
+      command(command, depth, out);
+    } finally {
+      branched--;
+    }
+  }
+
+  /** {@code statements} lowered as ones whose assignments may not hold after them. */
+  private void branchedStatements(List<Statement> statements, int depth, List<RawCommand> out)
+      throws ShellParseException {
+    branched++;
+    try {
+      statements(statements, depth, out);
+    } finally {
+      branched--;
+    }
   }
 
   /** {@return the script's simple commands lowered, in order} */
@@ -162,7 +202,7 @@ final class Lowering {
   private void statements(List<Statement> statements, int depth, List<RawCommand> out)
       throws ShellParseException {
     for (int i = 0; i < statements.size(); i++) { // indexed: no iterator a list
-      command(statements.get(i).command(), depth, out);
+      statementCommand(statements.get(i), depth, out);
     }
   }
 
@@ -175,7 +215,11 @@ final class Lowering {
     } else if (command instanceof AndOrList list) {
       for (int i = 0; i < list.commands().size(); i++) {
         pipeFrom = null;
-        command(list.commands().get(i), depth, out);
+        if (i == 0) {
+          command(list.commands().get(i), depth, out);
+        } else {
+          branched(list.commands().get(i), depth, out); // false && x=ls: may not run
+        }
       }
       pipeFrom = null;
     } else if (command instanceof Pipeline pipeline) {
@@ -192,7 +236,12 @@ final class Lowering {
       if (function.keyword()) {
         holderOf(function.name(), depth, out);
       }
-      compound(function.body(), depth, out);
+      branched++; // the body where it is defined: it runs only where the function is called
+      try {
+        compound(function.body(), depth, out);
+      } finally {
+        branched--;
+      }
       String name = function.name().literalValue();
       int start = function.body().start();
       int end = function.body().end();
@@ -204,7 +253,7 @@ final class Lowering {
         out.add(definition);
       }
     } else if (command instanceof CoprocClause coproc) {
-      command(coproc.command(), depth, out);
+      branched(coproc.command(), depth, out);
     } else {
       throw new IllegalStateException("a command of no known kind: " + command);
     }
@@ -218,11 +267,18 @@ final class Lowering {
   private void pipeline(Pipeline pipeline, int depth, List<RawCommand> out)
       throws ShellParseException {
     RawCommand from = null;
-    for (int i = 0; i < pipeline.commands().size(); i++) {
-      pipeFrom = from;
-      lastSimple = null;
-      command(pipeline.commands().get(i), depth, out);
-      from = lastSimple;
+    // Each command of a pipeline of several runs in a subshell of its own.
+    int sub = pipeline.commands().size() > 1 ? 1 : 0;
+    branched += sub;
+    try {
+      for (int i = 0; i < pipeline.commands().size(); i++) {
+        pipeFrom = from;
+        lastSimple = null;
+        command(pipeline.commands().get(i), depth, out);
+        from = lastSimple;
+      }
+    } finally {
+      branched -= sub;
     }
     pipeFrom = null;
   }
@@ -250,21 +306,27 @@ final class Lowering {
   private void compound(CompoundCommand compound, int depth, List<RawCommand> out)
       throws ShellParseException {
     if (compound instanceof Subshell subshell) {
-      statements(subshell.statements(), depth + 1, out);
+      branchedStatements(subshell.statements(), depth + 1, out);
       trailing(subshell.redirections(), depth, out);
     } else if (compound instanceof Group group) {
       statements(group.statements(), depth, out);
       trailing(group.redirections(), depth, out);
     } else if (compound instanceof IfClause clause) {
+      boolean first = true;
       for (IfBranch branch : clause.branches()) {
-        statements(branch.condition(), depth, out);
-        statements(branch.body(), depth, out);
+        if (first) {
+          statements(branch.condition(), depth, out);
+        } else {
+          branchedStatements(branch.condition(), depth, out);
+        }
+        first = false;
+        branchedStatements(branch.body(), depth, out);
       }
-      statements(clause.elseBody(), depth, out);
+      branchedStatements(clause.elseBody(), depth, out);
       trailing(clause.redirections(), depth, out);
     } else if (compound instanceof WhileClause loop) {
       statements(loop.condition(), depth, out);
-      statements(loop.body(), depth, out);
+      branchedStatements(loop.body(), depth, out);
       trailing(loop.redirections(), depth, out);
     } else if (compound instanceof ForClause loop) {
       RawCommand holder = new RawCommand(depth);
@@ -275,13 +337,18 @@ final class Lowering {
         }
         loopVariable(loop, holder, depth);
       }
-      add(holder, out);
-      statements(loop.body(), depth, out);
-      for (Word value : LoopWords.fewLiterals(loop, source)) {
-        RawCommand each = new RawCommand(depth); // the body again, its variable set to the word
-        each.addAssignment(new RawCommand.Assignment(LoopWords.name(loop), value));
-        add(each, out);
+      branched++; // a loop over nothing runs no body and sets no variable
+      try {
+        add(holder, out);
         statements(loop.body(), depth, out);
+        for (Word value : LoopWords.fewLiterals(loop, source)) {
+          RawCommand each = new RawCommand(depth); // the body again, its variable set to the word
+          each.addAssignment(new RawCommand.Assignment(LoopWords.name(loop), value));
+          add(each, out);
+          statements(loop.body(), depth, out);
+        }
+      } finally {
+        branched--;
       }
       trailing(loop.redirections(), depth, out);
     } else if (compound instanceof ArithmeticForClause loop) {
@@ -290,7 +357,7 @@ final class Lowering {
       WordLowering.nests(this, loop.condition(), holder, depth + 1);
       WordLowering.nests(this, loop.step(), holder, depth + 1);
       add(holder, out);
-      statements(loop.body(), depth, out);
+      branchedStatements(loop.body(), depth, out);
       trailing(loop.redirections(), depth, out);
     } else if (compound instanceof CaseClause clause) {
       RawCommand holder = new RawCommand(depth);
@@ -303,7 +370,7 @@ final class Lowering {
       redirections(clause.redirections(), holder, depth);
       add(holder, out);
       for (CaseItem item : clause.items()) {
-        statements(item.body(), depth + 1, out);
+        branchedStatements(item.body(), depth + 1, out);
       }
     } else if (compound instanceof ArithmeticCommand arithmetic) {
       RawCommand holder = new RawCommand(depth);
@@ -342,8 +409,9 @@ final class Lowering {
   }
 
   /** Adds {@code holder} when it holds anything: a holder of nothing adds no invocation. */
-  private static void add(RawCommand holder, List<RawCommand> out) {
+  private void add(RawCommand holder, List<RawCommand> out) {
     if (!holder.nests.isEmpty() || !holder.redirects.isEmpty() || !holder.assignments.isEmpty()) {
+      holder.branched = branched > 0;
       out.add(holder);
     }
   }
@@ -363,6 +431,7 @@ final class Lowering {
   private void simple(SimpleCommand simple, int depth, List<RawCommand> out)
       throws ShellParseException {
     RawCommand cmd = new RawCommand(depth);
+    cmd.branched = branched > 0;
     out.add(cmd);
     cmd.pipedFrom = pipeFrom;
     pipeFrom = null;
@@ -565,9 +634,11 @@ final class Lowering {
     pipeFrom = null;
     timing = Timing.NONE;
     List<RawCommand> inner = new ArrayList<>(statements.size());
+    branched++; // a substitution runs in a subshell: its assignments stay there
     try {
       statements(statements, depth, inner);
     } finally {
+      branched--;
       pipeFrom = savedPipe;
       timing = savedTiming;
     }

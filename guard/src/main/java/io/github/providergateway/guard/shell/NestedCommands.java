@@ -62,10 +62,12 @@ final class NestedCommands {
   static void function(Resolver resolver, List<Word> words, int depth, List<String> via)
       throws ShellParseException {
     String name = words.get(0).text();
-    String body = words.size() > 1 ? resolver.functions.get(name) : null;
+    String body = resolver.functions.get(name);
     String called = "function " + name;
     if (body != null && !via.contains(called)) {
-      resolver.script(body, depth, Resolver.append(via, called), " in the function " + name, words);
+      // Its assignments hold after the call ({@code g(){ x=rm; }; x=ls; g; $x}).
+      resolver.sameShellScript(
+          body, depth, Resolver.append(via, called), " in the function " + name, words);
     }
   }
 

@@ -34,6 +34,13 @@ final class RawCommand {
   /** The assignments before its program (all of it when it has none), in order. Reader only. */
   List<Assignment> assignments = List.of();
 
+  /**
+   * Whether it runs in a branch, a loop's body, a function's body, a subshell, a pipeline, a
+   * substitution or the background: its assignments may not hold for the commands after it, which
+   * read the variable with its value before them as well.
+   */
+  boolean branched;
+
   /** Whether its words are already the result of putting known variables' values in. */
   boolean substituted;
 

@@ -125,6 +125,26 @@ final class Resolver {
   /** A nested script, with {@code arguments} as its positional parameters when not null. */
   void script(String text, int depth, List<String> via, String where, List<Word> arguments)
       throws ShellParseException {
+    script(text, depth, via, where, arguments, false);
+  }
+
+  /**
+   * A script bash runs in this shell ({@code eval}, a function's call, a sourced file): the values
+   * it assigns become values the variables may have after it ({@link Variables#takeMaybe}).
+   */
+  void sameShellScript(String text, int depth, List<String> via, String where, List<Word> arguments)
+      throws ShellParseException {
+    script(text, depth, via, where, arguments, true);
+  }
+
+  private void script(
+      String text,
+      int depth,
+      List<String> via,
+      String where,
+      List<Word> arguments,
+      boolean sameShell)
+      throws ShellParseException {
     List<RawCommand> commands = Lowering.read(text, depth, limits, where);
     for (String evaluated : Programs.evaluatedStrings(text)) {
       script(evaluated, depth + 1, append(via, "evaluated string"), " in a string bash evaluates");
@@ -134,13 +154,17 @@ final class Resolver {
       invocations.ensureCapacity(invocations.size() + commands.size());
     }
     Variables outer = variables;
-    variables = outer.nested(arguments);
+    Variables inner = outer.nested(arguments);
+    variables = inner;
     try {
       for (int i = 0; i < commands.size(); i++) {
         resolve(commands.get(i), via);
       }
     } finally {
       variables = outer;
+    }
+    if (sameShell) {
+      outer.takeMaybe(inner);
     }
   }
 
@@ -185,7 +209,12 @@ final class Resolver {
     }
     if (raw.words.isEmpty()) {
       for (RawCommand.Assignment a : raw.assignments) {
-        variables.assign(a.name(), expandedOnAssignment(folded(a.value(), raw.depth)));
+        Word value = expandedOnAssignment(folded(a.value(), raw.depth));
+        if (raw.branched) {
+          variables.assignMaybe(a.name(), value); // (x=ls), false && x=ls: x may still be rm
+        } else {
+          variables.assign(a.name(), value);
+        }
         if (a.value() != null && LOADER_VARIABLES.contains(a.name())) {
           // PATH=/tmp/bin:$PATH alone sets the shell's own PATH, as export does: read as the export
           // it is for the rules of start-up files (a folder put ahead of the system's programs).
@@ -273,10 +302,11 @@ final class Resolver {
     // A second reading, with the known variables' values and folded substitutions put in, is the
     // command as it runs: it stands for this one (BUILD=build; rm -rf "$BUILD" deletes ./build),
     // and this one's substitutions are still read below.
-    List<Word> second = raw.substituted ? null : secondReading(raw.words, raw.depth);
+    List<Word> second = raw.substituted ? null : secondReading(raw.words, raw.depth, 0);
     // A default put in for a variable the environment may set (${TOKEN:-none}) is one reading of
     // two: both are read.
     boolean both = second != null && variables.guessed();
+    List<List<Word>> otherReadings = second == null ? List.of() : otherReadings(raw, second);
     if ((second == null || both) && (!words.isEmpty() || !redirects.isEmpty())) {
       Invocation invocation =
           new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via);
@@ -304,6 +334,13 @@ final class Resolver {
       raw.redirects.forEach(again::addRedirect);
       again.pipedFrom = raw.pipedFrom;
       resolve(again, append(via, "$var"));
+      for (int k = 0; k < otherReadings.size(); k++) {
+        RawCommand other = new RawCommand(raw.depth, otherReadings.get(k));
+        other.substituted = true;
+        raw.redirects.forEach(other::addRedirect);
+        other.pipedFrom = raw.pipedFrom;
+        resolve(other, append(via, "$var"));
+      }
     }
     if (!linked.isEmpty() && !raw.substituted) {
       // ln -s /mnt/shared data && rm -rf data/*: read once more at the link's target.
@@ -322,8 +359,8 @@ final class Resolver {
    * The command's words with the known variables' values and the folded text of its substitutions
    * put in ({@link TextFolding}), or null when nothing changed.
    */
-  private List<Word> secondReading(List<Word> words, int depth) {
-    List<Word> substituted = variables.substitute(words);
+  private List<Word> secondReading(List<Word> words, int depth, int pick) {
+    List<Word> substituted = variables.substitute(words, pick);
     List<Word> folded = TextFolding.fold(substituted == null ? words : substituted, depth);
     List<Word> read = folded != null ? folded : substituted;
     List<Word> now = read != null ? read : words;
@@ -337,6 +374,26 @@ final class Resolver {
       }
     }
     return read;
+  }
+
+  /**
+   * The readings of {@code raw} with the other values its variables may have ({@code x=rm; (x=ls);
+   * $x -rf ~} is read as {@code ls -rf ~} and as {@code rm -rf ~}), each different from {@code
+   * first}; none where every variable has one value.
+   */
+  private List<List<Word>> otherReadings(RawCommand raw, List<Word> first) {
+    int widest = variables.widest();
+    if (widest < 2) {
+      return List.of();
+    }
+    List<List<Word>> readings = new ArrayList<>(widest - 1);
+    for (int pick = 1; pick < widest; pick++) {
+      List<Word> other = secondReading(raw.words, raw.depth, pick);
+      if (other != null && !other.equals(first) && !readings.contains(other)) {
+        readings.add(other);
+      }
+    }
+    return readings;
   }
 
   /**
@@ -419,12 +476,15 @@ final class Resolver {
     if (!functions.isEmpty()) {
       NestedCommands.function(this, words, depth, via); // pay … after pay() { stripe "$@"; }
     }
+    if (AssigningBuiltins.assigns(program)) {
+      AssigningBuiltins.assign(variables, raw, words, program); // printf -v x, read x
+    }
     if (!READ_FURTHER.contains(program) && !Programs.mayBeInterpreter(program)) {
       NestedCommands.alias(this, words, program, depth, via);
       return;
     }
     if (DECLARATIONS.contains(program)) {
-      variables.declare(words);
+      variables.declare(words, raw.branched);
       EnvironmentCode.carriedInWords(this, words, depth, via);
       return;
     }
@@ -475,11 +535,12 @@ final class Resolver {
       case "eval" -> {
         int from = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1;
         if (words.size() > from) {
-          script(
+          sameShellScript(
               NestedCommands.joined(words, from),
               depth,
               append(via, "eval"),
-              " in the string of eval");
+              " in the string of eval",
+              null);
         }
       }
       case "watch" -> NestedCommands.watch(this, words, depth, via);

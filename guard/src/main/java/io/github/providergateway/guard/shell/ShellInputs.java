@@ -5,7 +5,6 @@ import io.github.providergateway.guard.shell.programs.ProducerKind;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
-import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -195,7 +194,7 @@ final class ShellInputs {
         }
         // echo -e decodes its escapes (\x72\x6d is rm), as the shell it feeds would read them.
         return escapes
-            ? SyntaxParser.decodeEscapes(NestedCommands.joined(words, at))
+            ? PrintfFormat.echo(NestedCommands.joined(words, at), new boolean[1])
             : NestedCommands.joined(words, at);
       }
       case "printf" -> {
@@ -267,48 +266,13 @@ final class ShellInputs {
     return true;
   }
 
-  /** What printf writes, roughly: each conversion takes the next argument, the rest follow. */
+  /** What printf writes ({@link PrintfFormat}), or null where that is not known. */
   static String printf(List<Word> words) {
-    String format = words.get(1).text();
-    StringBuilder sb = new StringBuilder();
-    int next = 2;
-    for (int i = 0; i < format.length(); i++) {
-      char c = format.charAt(i);
-      if (c == '%' && i + 1 < format.length()) {
-        char d = format.charAt(++i);
-        if (d == '%') {
-          sb.append('%');
-        } else if (next < words.size()) {
-          // %b decodes its argument's escapes as the format's own are decoded.
-          String argument = words.get(next++).text();
-          sb.append(d == 'b' ? SyntaxParser.decodeEscapes(argument) : argument);
-        }
-      } else if (c == '\\' && i + 1 < format.length()) {
-        // \n, \t, \x72, \162 and the rest, as printf decodes its format.
-        int end = i + 2;
-        char d = format.charAt(i + 1);
-        if (d == 'x') {
-          while (end < format.length() && end < i + 4 && isHex(format.charAt(end))) {
-            end++;
-          }
-        } else if (d >= '0' && d <= '7') {
-          while (end < format.length()
-              && end < i + 5
-              && format.charAt(end) >= '0'
-              && format.charAt(end) <= '7') {
-            end++;
-          }
-        }
-        sb.append(SyntaxParser.decodeEscapes(format.substring(i, end)));
-        i = end - 1;
-      } else {
-        sb.append(c);
-      }
+    List<String> args = new ArrayList<>(words.size() - 1);
+    for (int i = 1; i < words.size(); i++) {
+      args.add(words.get(i).text());
     }
-    for (; next < words.size(); next++) {
-      sb.append(' ').append(words.get(next).text());
-    }
-    return sb.toString();
+    return PrintfFormat.print(args);
   }
 
   /** The words of the commands piped into a program, from {@code from} back, for the producers. */

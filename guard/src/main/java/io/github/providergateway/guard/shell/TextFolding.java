@@ -5,7 +5,6 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
-import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -343,10 +342,11 @@ final class TextFolding {
       at++;
     }
     String text = String.join(" ", args.subList(at, args.size()));
+    boolean[] stopped = new boolean[1];
     if (escapes) {
-      text = SyntaxParser.decodeEscapes(text);
+      text = PrintfFormat.echo(text, stopped); // \c ends the output, its newline too
     }
-    return newline ? text + "\n" : text;
+    return newline && !stopped[0] ? text + "\n" : text;
   }
 
   /** What dirname prints of a path: everything before its last name. */

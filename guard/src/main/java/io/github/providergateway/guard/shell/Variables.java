@@ -4,13 +4,17 @@ import io.github.providergateway.guard.shell.syntax.SyntaxParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The variables a script has given a literal value so far ({@code x=rm}, {@code export X=/}), and a
  * shell's positional parameters ({@code sh -c '"$0" -rf "$1"' rm /}), so that {@code $x -rf /} can
- * also be read as {@code rm -rf /}. A best-effort reading in the order the commands are written: a
- * branch not taken, a loop, a {@code read} or an assignment in a subshell are not followed.
+ * also be read as {@code rm -rf /}. A reading in the order the commands are written; an assignment
+ * that may not hold after its command (in a branch, a loop, a function's body, a subshell, a
+ * pipeline, a substitution, the background, or a script bash runs in the same shell) adds a value
+ * the variable may have rather than replacing the one it had: a word is then read with each ({@link
+ * #substitute(List, int)}), never with only the last one assigned.
  */
 final class Variables {
   /** Marks a variable the script made unknown, hiding the outer script's value. */
@@ -25,6 +29,21 @@ final class Variables {
    */
   private final Map<String, Word> values;
 
+  /**
+   * The other values a variable of {@link #values} may have (after {@code x=rm; (x=ls)}: {@code
+   * ls}), by name; most scripts have none.
+   */
+  private final Map<String, List<Word>> others = new HashMap<>();
+
+  /** The variables declared {@code -l} or {@code -u}: bash stores their values so cased. */
+  private final Map<String, Character> cases = new HashMap<>();
+
+  /** The namerefs declared ({@code declare -n r=x}): an assignment to one assigns the other. */
+  private final Map<String, String> references = new HashMap<>();
+
+  /** The most values a variable is read with. */
+  static final int MAX_VALUES = 4;
+
   /** The positional parameters from {@code $1}, for {@code $@} and {@code $*}; or null. */
   private final List<Word> positional;
 
@@ -36,6 +55,12 @@ final class Variables {
    * script did not set: one reading of the command, not the command as it runs.
    */
   private boolean guessed;
+
+  /** The most values one variable of the last {@link #substitute} may have. */
+  private int widest;
+
+  /** Which of a variable's values the current substitution puts in ({@link #substitute}). */
+  private int pick;
 
   Variables(int maxLength) {
     this(null, null, maxLength);
@@ -79,15 +104,131 @@ final class Variables {
    * later {@code cat $f} or {@code > $f} resolves to it as the literal path would.
    */
   void assign(String name, Word value) {
+    String target = reference(name);
+    if (target != null) {
+      assign(target, value);
+    }
+    Word stored = stored(name, value);
+    values.put(name, stored);
+    others.remove(name);
+  }
+
+  /**
+   * Records {@code name=value} where it may not hold after its command: the variable keeps the
+   * values it may have had and may have this one too; a value that is not known adds nothing to
+   * values that are (the guard reads the known ones), and is kept where none is known.
+   */
+  void assignMaybe(String name, Word value) {
+    String target = reference(name);
+    if (target != null) {
+      assignMaybe(target, value);
+    }
+    Word stored = stored(name, value);
+    List<Word> before = possible(name);
+    if (before.isEmpty()) {
+      values.put(name, stored);
+      others.remove(name);
+      return;
+    }
+    List<Word> all = new ArrayList<>(before);
+    if (stored != UNKNOWN && !all.contains(stored) && all.size() < MAX_VALUES) {
+      all.add(stored);
+    }
+    values.put(name, all.get(0));
+    if (all.size() > 1) {
+      others.put(name, List.copyOf(all.subList(1, all.size())));
+    } else {
+      others.remove(name);
+    }
+  }
+
+  /**
+   * Takes into this script the variables {@code inner} assigned, a script bash ran in this shell
+   * ({@code eval x=rm}, a function's call, a sourced file): each of their values becomes one this
+   * variable may have; positional parameters stay {@code inner}'s.
+   */
+  void takeMaybe(Variables inner) {
+    for (Map.Entry<String, Word> e : inner.values.entrySet()) {
+      String name = e.getKey();
+      if (name.isEmpty() || Character.isDigit(name.charAt(0))) {
+        continue;
+      }
+      if (e.getValue() == UNKNOWN) {
+        assignMaybe(name, null);
+        continue;
+      }
+      assignMaybe(name, e.getValue());
+      for (Word other : inner.others.getOrDefault(name, List.of())) {
+        assignMaybe(name, other);
+      }
+    }
+  }
+
+  /** Makes {@code name} unknown ({@code read name}, {@code mapfile name}). */
+  void forget(String name) {
+    assign(name, null);
+  }
+
+  /** The known values {@code name} may have, the one it had first; empty when none is known. */
+  private List<Word> possible(String name) {
+    for (Variables v = this; v != null; v = v.outer) {
+      Word value = v.values.get(name);
+      if (value != null) {
+        if (value == UNKNOWN) {
+          return List.of();
+        }
+        List<Word> more = v.others.get(name);
+        if (more == null) {
+          return List.of(value);
+        }
+        List<Word> all = new ArrayList<>(1 + more.size());
+        all.add(value);
+        all.addAll(more);
+        return all;
+      }
+    }
+    return List.of();
+  }
+
+  /** The variable {@code name} is a nameref of, or null. */
+  private String reference(String name) {
+    for (Variables v = this; v != null; v = v.outer) {
+      String target = v.references.get(name);
+      if (target != null) {
+        return target.equals(name) ? null : target;
+      }
+    }
+    return null;
+  }
+
+  /** The case attribute ({@code l} or {@code u}) of {@code name}, or null. */
+  private Character caseOf(String name) {
+    for (Variables v = this; v != null; v = v.outer) {
+      Character c = v.cases.get(name);
+      if (c != null) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** The word {@link #values} keeps for {@code name=value}: the value, or {@link #UNKNOWN}. */
+  private Word stored(String name, Word value) {
+    Character cased = caseOf(name);
+    if (cased != null && value != null) {
+      if (!value.literal()) {
+        return UNKNOWN; // cased as it is assigned: not known before it is
+      }
+      String t = value.text();
+      value = Word.literal(cased == 'l' ? t.toLowerCase(Locale.ROOT) : t.toUpperCase(Locale.ROOT));
+    }
     if (value != null && !value.literal() && !isHomePath(value.text())) {
       Word fields = fieldsOfKnown(value.text());
       if (fields != null) {
-        values.put(name, fields);
-        return;
+        return fields;
       }
     }
-    values.put(
-        name, value != null && (value.literal() || isHomePath(value.text())) ? value : UNKNOWN);
+    return value != null && (value.literal() || isHomePath(value.text())) ? value : UNKNOWN;
   }
 
   /**
@@ -142,6 +283,7 @@ final class Variables {
     if (word.literal() || isEmpty()) {
       return null;
     }
+    pick = 0;
     String replaced = replace(word.text());
     if (replaced == null || replaced.length() > maxLength) {
       return null;
@@ -163,6 +305,33 @@ final class Variables {
       }
     }
     return SHELLS.get(name);
+  }
+
+  /**
+   * The value of {@code name} the current substitution reads: its {@link #pick}th where it may have
+   * several (its last past their number), noting how many it has.
+   */
+  private Word picked(String name) {
+    for (Variables v = this; v != null; v = v.outer) {
+      Word value = v.values.get(name);
+      if (value != null) {
+        if (value == UNKNOWN) {
+          return null;
+        }
+        List<Word> more = v.others.get(name);
+        if (more == null) {
+          return value;
+        }
+        widest = Math.max(widest, 1 + more.size());
+        return pick == 0 ? value : more.get(Math.min(pick, more.size()) - 1);
+      }
+    }
+    return SHELLS.get(name);
+  }
+
+  /** {@return how many values one variable of the last substitution may have, at least 1} */
+  int widest() {
+    return Math.max(1, widest);
   }
 
   /**
@@ -196,17 +365,47 @@ final class Variables {
     return true;
   }
 
-  /** Records the {@code NAME=value} arguments of {@code export}, {@code declare} and their kind. */
-  void declare(List<Word> words) {
+  /**
+   * Records the {@code NAME=value} arguments of {@code export}, {@code declare} and their kind, and
+   * the attributes bash applies to later values: {@code -l} and {@code -u} (the value cased),
+   * {@code -n} (a nameref: {@code declare -n r=x; r=rm} assigns {@code x}).
+   */
+  void declare(List<Word> words, boolean maybe) {
+    boolean lower = false;
+    boolean upper = false;
+    boolean nameref = false;
     for (int i = 1; i < words.size(); i++) {
       Word w = words.get(i);
       String t = w.text();
+      if (t.length() > 1 && t.charAt(0) == '-' && t.indexOf('=') < 0) {
+        lower |= t.indexOf('l') > 0;
+        upper |= t.indexOf('u') > 0;
+        nameref |= t.indexOf('n') > 0;
+        continue;
+      }
       int eq = t.indexOf('=');
-      if (eq > 0 && isName(t, 0, eq)) {
+      String name = eq > 0 ? t.substring(0, eq) : t;
+      if (!isName(name, 0, name.length())) {
+        continue;
+      }
+      if (nameref) {
+        if (eq > 0 && w.literal() && isName(t, eq + 1, t.length())) {
+          references.put(name, t.substring(eq + 1));
+        }
+        continue;
+      }
+      if (lower || upper) {
+        cases.put(name, lower ? 'l' : 'u');
+      }
+      if (eq > 0) {
         String value = t.substring(eq + 1);
-        assign(
-            t.substring(0, eq),
-            w.literal() ? Word.literal(value) : isHomePath(value) ? new Word(value, false) : null);
+        Word v =
+            w.literal() ? Word.literal(value) : isHomePath(value) ? new Word(value, false) : null;
+        if (maybe) {
+          assignMaybe(name, v);
+        } else {
+          assign(name, v);
+        }
       }
     }
   }
@@ -218,6 +417,16 @@ final class Variables {
    * did not set: it may be unset (or set) where the command runs, and then bash uses that word.
    */
   List<Word> substitute(List<Word> words) {
+    return substitute(words, 0);
+  }
+
+  /**
+   * {@code words} with the known variables' values put in, a variable of several values ({@link
+   * #assignMaybe}) with its {@code pick}th ({@link #widest} says how many readings there are).
+   */
+  List<Word> substitute(List<Word> words, int pick) {
+    this.pick = pick;
+    widest = 0;
     guessed = false;
     if (isEmpty() && !anyWordHasAlternative(words) && !mayNameAShell(words)) {
       return null;
@@ -308,7 +517,7 @@ final class Variables {
         if (after < 0 && nameEnd > nameStart) {
           int[] alternative = alternative(text, nameEnd);
           if (alternative != null) {
-            Word known = get(text.substring(nameStart, nameEnd));
+            Word known = picked(text.substring(nameStart, nameEnd));
             guessed |= known == null; // the environment may set it: the word is one reading
             sb.append(chosen(known, text, nameEnd, alternative));
             any = true;
@@ -317,7 +526,7 @@ final class Variables {
           }
         }
         Word value =
-            after > 0 && nameEnd > nameStart ? get(text.substring(nameStart, nameEnd)) : null;
+            after > 0 && nameEnd > nameStart ? picked(text.substring(nameStart, nameEnd)) : null;
         if (value != null) {
           sb.append(value.text());
           any = true;
