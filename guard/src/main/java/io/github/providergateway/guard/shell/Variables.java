@@ -455,24 +455,42 @@ final class Variables {
         return null;
       }
       changed = true;
-      if (out.isEmpty()) {
-        // The program's word, $cmd as people write it, unquoted: split as bash splits it.
-        int from = 0;
-        String separators = fieldSeparators();
-        for (int k = 0; k <= replaced.length(); k++) {
-          if (k == replaced.length() || separators.indexOf(replaced.charAt(k)) >= 0) {
-            if (k > from) {
-              String part = replaced.substring(from, k);
-              out.add(new Word(part, isPlain(part)));
-            }
-            from = k + 1;
-          }
-        }
+      if (out.isEmpty() || writtenUnquoted(w)) {
+        // The program's word, $cmd as people write it, or an argument written with no quote
+        // (rm -rf $d): split as bash splits it.
+        split(replaced, out);
       } else {
         out.add(new Word(replaced, isPlain(replaced)));
       }
     }
     return changed ? out : null;
+  }
+
+  /** Adds the fields bash splits {@code replaced} into, on {@link #fieldSeparators}. */
+  private void split(String replaced, List<Word> out) {
+    int from = 0;
+    String separators = fieldSeparators();
+    for (int k = 0; k <= replaced.length(); k++) {
+      if (k == replaced.length() || separators.indexOf(replaced.charAt(k)) >= 0) {
+        if (k > from) {
+          String part = replaced.substring(from, k);
+          out.add(new Word(part, isPlain(part)));
+        }
+        from = k + 1;
+      }
+    }
+  }
+
+  /**
+   * Whether the command wrote {@code w} with no quote or backslash in it ({@code $d}, {@code
+   * --x=$v}): bash splits what its expansions make into fields.
+   */
+  private static boolean writtenUnquoted(Word w) {
+    String written = w.written();
+    return written != null
+        && written.indexOf('"') < 0
+        && written.indexOf('\'') < 0
+        && written.indexOf('\\') < 0;
   }
 
   /**
