@@ -59,7 +59,8 @@ class ShellMeaningRedTeamTest {
         "git push $(printf -- --force) origin main",
         "git push $(printf '%.7s' --forceX) origin main",
         "eval \"$(printf '%s' 'git push --' 'force origin main')\"",
-        "bash <(printf %s r 'm -rf ~')"
+        "bash <(printf %s r 'm -rf ~')",
+        "printf '%s\\0' /home/user | xargs -0 rm -rf"
       })
   void everyFormIsStopped(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));
@@ -84,7 +85,8 @@ class ShellMeaningRedTeamTest {
         "printf '%s\\n' one two three | xargs -n1 echo",
         "printf '%.3f\\n' 3.14159",
         "echo -e 'a\\tb'",
-        "git push $(printf %s origin) main"
+        "git push $(printf %s origin) main",
+        "printf '%s\\0' a.txt b.txt | xargs -0 rm -f"
       })
   void ordinaryScriptsAreAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));

@@ -172,7 +172,8 @@ final class NestedCommands {
     String piped = ShellInputs.foldedPipedText(resolver, raw);
     if (piped != null) {
       String replace = replaceString(words);
-      List<Word> input = Wrappers.splitString(Word.literal(piped));
+      // printf '%s\0' … | xargs -0: the NULs printf writes part the items as blanks do.
+      List<Word> input = Wrappers.splitString(Word.literal(piped.replace('\0', '\n')));
       if (replace == null) {
         command.addAll(input);
       } else if (!input.isEmpty()) {
