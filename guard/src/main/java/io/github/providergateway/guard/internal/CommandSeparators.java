@@ -4,7 +4,7 @@ package io.github.providergateway.guard.internal;
  * Where the guard's readers of a command's whole text split it: into words at blanks and at {@code
  * ; & | ( )}, and into commands at {@code ; & | (} and a line's end, quotes not kept apart. The
  * readers that take a call's assignments and production's names from its text ({@link
- * CommandAssignments}, {@link FrameworkEnvironments}, {@link Environments#tokens}) ask it of every
+ * CommandAssignments}, {@link FrameworkEnvironments}, {@link CommandTokens}) ask it of every
  * character, so it is a switch, not a look-up in a string.
  */
 final class CommandSeparators {

@@ -301,7 +301,7 @@ final class Environments {
    */
   static boolean assignsOrEntersProduction(String source) {
     boolean afterCd = false;
-    for (String token : tokens(source)) {
+    for (String token : CommandTokens.of(source)) {
       // As the shell hands the value on: RAILS_ENV=pro""duction, RAILS_ENV=pro\duction.
       String value = token.replace("\"", "").replace("'", "").replace("\\", "");
       if (afterCd && namesProduction(value) || assignment(value) && namesProduction(value)) {
@@ -315,37 +315,6 @@ final class Environments {
               || token.equals(".");
     }
     return FetchedValues.fromProduction(source); // DATABASE_URL=$(aws ssm … /prod/db) (d. 285)
-  }
-
-  /** The tokens of the last text read, kept: several families read a call's text whole. */
-  private static final LastSource<List<String>> TOKENS = new LastSource<>(Environments::split);
-
-  /**
-   * The command's text split at blanks and at {@code ; & | ( )}, quotes kept: one pass, made once a
-   * call ({@link LastSource}).
-   *
-   * @param source the text
-   * @return its tokens, not to be changed
-   */
-  static List<String> tokens(String source) {
-    return TOKENS.of(source);
-  }
-
-  /** {@return a text's tokens as {@link #tokens} reads them, not kept: for a piece of a call} */
-  static List<String> split(String source) {
-    List<String> tokens = new ArrayList<>();
-    int start = -1;
-    for (int i = 0; i <= source.length(); i++) {
-      char c = i < source.length() ? source.charAt(i) : ' ';
-      boolean separator = CommandSeparators.splitsWords(c);
-      if (!separator && start < 0) {
-        start = i;
-      } else if (separator && start >= 0) {
-        tokens.add(source.substring(start, i));
-        start = -1;
-      }
-    }
-    return java.util.Collections.unmodifiableList(tokens);
   }
 
   /**

@@ -31,7 +31,7 @@ final class FetchedValues {
     for (int eq = text.indexOf('='); eq > 0 && read < MAX_READ; eq = text.indexOf('=', eq + 1)) {
       String inner = namedBefore(text, eq) ? substituted(text, eq + 1) : null;
       read += inner == null ? 0 : 1;
-      for (String token : inner == null ? List.<String>of() : Environments.split(inner)) {
+      for (String token : inner == null ? List.<String>of() : CommandTokens.split(inner)) {
         String value = token.replace("\"", "").replace("'", "").replace("\\", "");
         if (Environments.namesProduction(value)) {
           return true;

@@ -51,7 +51,7 @@ final class FrameworkEnvironments {
     if (source == null) {
       return claimed;
     }
-    for (String token : Environments.tokens(source)) {
+    for (String token : CommandTokens.of(source)) {
       int eq = token.indexOf('=');
       if (eq > 0 && Environments.assignment(token)) {
         String value = token.substring(eq + 1).replace("\"", "").replace("'", "");

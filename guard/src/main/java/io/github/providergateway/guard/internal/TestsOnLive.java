@@ -44,7 +44,7 @@ final class TestsOnLive {
 
   /** {@code YAMCS_INSTANCE=tsr-flight}, {@code OPENC3_SCOPE=FLIGHT}: the live instance named. */
   private static boolean flightAssigned(String source) {
-    for (String token : Environments.tokens(source)) {
+    for (String token : CommandTokens.of(source)) {
       int eq = token.indexOf('=');
       if (!Environments.assignment(token)) {
         continue;

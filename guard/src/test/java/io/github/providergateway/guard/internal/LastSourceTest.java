@@ -13,7 +13,7 @@ class LastSourceTest {
       new LastSource<>(
           text -> {
             reads.incrementAndGet();
-            return Environments.split(text);
+            return CommandTokens.split(text);
           });
 
   @Test
@@ -54,7 +54,7 @@ class LastSourceTest {
 
   @Test
   void whatIsKeptCannotBeChangedByAReader() {
-    List<String> kept = Environments.tokens("kubectl delete ns payments");
+    List<String> kept = CommandTokens.of("kubectl delete ns payments");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> kept.add("x"))
         .isInstanceOf(UnsupportedOperationException.class);
   }
