@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.shell;
 
-import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.syntax.AndOrList;
 import io.github.providergateway.guard.shell.syntax.ArithmeticCommand;
 import io.github.providergateway.guard.shell.syntax.ArithmeticForClause;
@@ -14,14 +13,12 @@ import io.github.providergateway.guard.shell.syntax.CoprocClause;
 import io.github.providergateway.guard.shell.syntax.ForClause;
 import io.github.providergateway.guard.shell.syntax.FunctionDeclaration;
 import io.github.providergateway.guard.shell.syntax.Group;
-import io.github.providergateway.guard.shell.syntax.HereDocument;
 import io.github.providergateway.guard.shell.syntax.IfBranch;
 import io.github.providergateway.guard.shell.syntax.IfClause;
 import io.github.providergateway.guard.shell.syntax.Literal;
 import io.github.providergateway.guard.shell.syntax.Negation;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
 import io.github.providergateway.guard.shell.syntax.Pipeline;
-import io.github.providergateway.guard.shell.syntax.RedirectOperator;
 import io.github.providergateway.guard.shell.syntax.Redirection;
 import io.github.providergateway.guard.shell.syntax.Script;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
@@ -43,7 +40,7 @@ import java.util.List;
  * substitutions ({@link RawCommand}). A compound command gives the commands within it, in order,
  * and a holder of no words for what it reads itself: the substitutions of a {@code for} list, a
  * {@code case} word and patterns, a {@code [[ … ]]}, an arithmetic command, and the redirections
- * after it.
+ * after it. Words are lowered by {@link WordLowering}, redirections by {@link RedirectionLowering}.
  *
  * <p>A word's text is its value where literal; an expansion the guard cannot know keeps its source
  * text and makes the word not literal, as do a glob, a tilde and a brace expansion. Where bash
@@ -307,10 +304,10 @@ final class Lowering {
       throws ShellParseException {
     if (compound instanceof Subshell subshell) {
       branchedStatements(subshell.statements(), depth + 1, out);
-      trailing(subshell.redirections(), depth, out);
+      RedirectionLowering.trailing(this, subshell.redirections(), depth, out);
     } else if (compound instanceof Group group) {
       statements(group.statements(), depth, out);
-      trailing(group.redirections(), depth, out);
+      RedirectionLowering.trailing(this, group.redirections(), depth, out);
     } else if (compound instanceof IfClause clause) {
       boolean first = true;
       for (IfBranch branch : clause.branches()) {
@@ -323,11 +320,11 @@ final class Lowering {
         branchedStatements(branch.body(), depth, out);
       }
       branchedStatements(clause.elseBody(), depth, out);
-      trailing(clause.redirections(), depth, out);
+      RedirectionLowering.trailing(this, clause.redirections(), depth, out);
     } else if (compound instanceof WhileClause loop) {
       statements(loop.condition(), depth, out);
       branchedStatements(loop.body(), depth, out);
-      trailing(loop.redirections(), depth, out);
+      RedirectionLowering.trailing(this, loop.redirections(), depth, out);
     } else if (compound instanceof ForClause loop) {
       RawCommand holder = new RawCommand(depth);
       WordLowering.nests(this, loop.name(), holder, depth);
@@ -350,7 +347,7 @@ final class Lowering {
       } finally {
         branched--;
       }
-      trailing(loop.redirections(), depth, out);
+      RedirectionLowering.trailing(this, loop.redirections(), depth, out);
     } else if (compound instanceof ArithmeticForClause loop) {
       RawCommand holder = new RawCommand(depth);
       WordLowering.nests(this, loop.init(), holder, depth + 1);
@@ -358,7 +355,7 @@ final class Lowering {
       WordLowering.nests(this, loop.step(), holder, depth + 1);
       add(holder, out);
       branchedStatements(loop.body(), depth, out);
-      trailing(loop.redirections(), depth, out);
+      RedirectionLowering.trailing(this, loop.redirections(), depth, out);
     } else if (compound instanceof CaseClause clause) {
       RawCommand holder = new RawCommand(depth);
       WordLowering.nests(this, clause.subject(), holder, depth);
@@ -367,7 +364,7 @@ final class Lowering {
           WordLowering.nests(this, pattern, holder, depth);
         }
       }
-      redirections(clause.redirections(), holder, depth);
+      RedirectionLowering.redirections(this, clause.redirections(), holder, depth);
       add(holder, out);
       for (CaseItem item : clause.items()) {
         branchedStatements(item.body(), depth + 1, out);
@@ -375,25 +372,15 @@ final class Lowering {
     } else if (compound instanceof ArithmeticCommand arithmetic) {
       RawCommand holder = new RawCommand(depth);
       WordLowering.nests(this, arithmetic.expression(), holder, depth + 1);
-      redirections(arithmetic.redirections(), holder, depth);
+      RedirectionLowering.redirections(this, arithmetic.redirections(), holder, depth);
       add(holder, out);
     } else if (compound instanceof TestClause test) {
       RawCommand holder = new RawCommand(depth);
       WordLowering.nests(this, test.expression(), holder, depth);
-      redirections(test.redirections(), holder, depth);
+      RedirectionLowering.redirections(this, test.redirections(), holder, depth);
       add(holder, out);
     } else {
       throw new IllegalStateException("a compound command of no known kind: " + compound);
-    }
-  }
-
-  /** The redirections after a compound command, on a holder of their own after it. */
-  private void trailing(List<Redirection> redirections, int depth, List<RawCommand> out)
-      throws ShellParseException {
-    if (!redirections.isEmpty()) {
-      RawCommand holder = new RawCommand(depth);
-      redirections(redirections, holder, depth);
-      out.add(holder);
     }
   }
 
@@ -413,16 +400,6 @@ final class Lowering {
     if (!holder.nests.isEmpty() || !holder.redirects.isEmpty() || !holder.assignments.isEmpty()) {
       holder.branched = branched > 0;
       out.add(holder);
-    }
-  }
-
-  private void redirections(List<Redirection> redirections, RawCommand holder, int depth)
-      throws ShellParseException {
-    for (int i = 0; i < redirections.size(); i++) {
-      redirection(redirections.get(i), holder, depth);
-    }
-    for (int i = 0; i < redirections.size(); i++) {
-      hereDocumentNests(redirections.get(i), holder, depth);
     }
   }
 
@@ -478,14 +455,14 @@ final class Lowering {
             argument(arguments.get(w++), cmd, scratch, depth);
           }
         } else {
-          redirection(redirections.get(r++), cmd, depth);
+          RedirectionLowering.redirection(this, redirections.get(r++), cmd, depth);
         }
       }
       // A here-document's substitutions are read after its command's line, as bash reads them,
       // after a pipe on the line too: no printer of a pipe.
       RawCommand printer = lastSimple;
       for (int i = 0; i < redirections.size(); i++) {
-        hereDocumentNests(redirections.get(i), cmd, depth);
+        RedirectionLowering.hereDocumentNests(this, redirections.get(i), cmd, depth);
       }
       lastSimple = printer;
     } finally {
@@ -578,48 +555,6 @@ final class Lowering {
     } finally {
       fields.clear();
       spareFields.push(fields);
-    }
-  }
-
-  private void redirection(Redirection redirection, RawCommand holder, int depth)
-      throws ShellParseException {
-    RedirectOperator operator = redirection.operator();
-    int at =
-        redirection.start()
-            + (redirection.descriptor() == null ? 0 : redirection.descriptor().length());
-    HereDocument document = redirection.hereDocument();
-    if (document != null) {
-      // The delimiter is not expanded: no substitution of it runs.
-      Word target = WordLowering.word(this, redirection.target(), null, depth, null);
-      RawRedirect raw =
-          new RawRedirect(
-              operator.text(), target, document.delimiter(), document.quoted(), holder, at);
-      raw.body = bodyText(document, operator == RedirectOperator.HERE_DOCUMENT_TABS);
-      holder.addRedirect(raw);
-      return;
-    }
-    Word target = WordLowering.word(this, redirection.target(), holder, depth, null);
-    RawRedirect raw = new RawRedirect(operator.text(), target, null, false, holder, at);
-    if (operator == RedirectOperator.HERE_STRING) {
-      raw.body = target.text();
-    }
-    holder.addRedirect(raw);
-  }
-
-  /**
-   * A here-document's body as the resolver reads it (a shell or interpreter fed it reads it again):
-   * its lines as written, {@code <<-}'s tabs taken off, before the expansions bash makes in it.
-   */
-  private String bodyText(HereDocument document, boolean stripTabs) {
-    String text = source.substring(document.body().start(), document.body().end());
-    return stripTabs ? SyntaxParser.stripLeadingTabs(text) : text;
-  }
-
-  private void hereDocumentNests(Redirection redirection, RawCommand holder, int depth)
-      throws ShellParseException {
-    HereDocument document = redirection.hereDocument();
-    if (document != null && !document.quoted()) {
-      WordLowering.nests(this, document.body(), holder, depth);
     }
   }
 
