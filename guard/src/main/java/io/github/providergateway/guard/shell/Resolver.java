@@ -3,9 +3,6 @@ package io.github.providergateway.guard.shell;
 import io.github.providergateway.guard.shell.RawCommand.Nest;
 import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.NameSet;
-import io.github.providergateway.guard.shell.internal.Runners;
-import io.github.providergateway.guard.shell.programs.CarriedRun;
-import io.github.providergateway.guard.shell.programs.InlineLanguage;
 import io.github.providergateway.guard.shell.programs.ProgramWord;
 import io.github.providergateway.guard.shell.programs.Programs;
 import io.github.providergateway.guard.shell.syntax.ParseLimits;
@@ -19,47 +16,12 @@ import java.util.Set;
 
 /**
  * Turns the reader's simple commands into invocations: wrappers taken off ({@link Wrappers}), then
- * the programs each one runs in its turn read as invocations of their own: the string of {@code
- * bash -c}, {@code su -c}, {@code eval}, {@code watch}; a here-document fed to a shell; the command
- * of {@code xargs} and of {@code find -exec}; the shell commands in the inline code of {@code
- * python -c} and its kind ({@link Programs#inlineRuns}); then the commands of its substitutions.
+ * the programs each one runs in its turn read as invocations of their own ({@link ProgramsInTurn}:
+ * the string of {@code bash -c}, {@code su -c}, {@code eval}, {@code watch}; a here-document fed to
+ * a shell; the command of {@code xargs} and of {@code find -exec}; the shell commands in the inline
+ * code of {@code python -c} and its kind); then the commands of its substitutions.
  */
 final class Resolver {
-  private static final Set<String> DECLARATIONS =
-      NameSet.of("export", "declare", "typeset", "local", "readonly");
-
-  /** The programs that copy, link, move or install a file under another name. */
-  private static final Set<String> MAKERS = NameSet.of("ln", "cp", "mv", "install", "link");
-
-  /** The programs {@link #nested} reads by name: in its {@code switch}, and balena for its ssh. */
-  private static final Set<String> SWITCHED =
-      NameSet.of(
-          "base64", "base32", "basenc", "xxd", "rev", "tr", "openssl", "cat", "echo", "printf",
-          "tee", "ssh", "alias", "make", "gmake", "su", "runuser", "eval", "watch", "xargs", "find",
-          "flock", "cpio", "balena", "sbatch", "bsub");
-
-  /**
-   * Every program {@link #nested} reads further by its name alone: one look-up rules out most of a
-   * long command's programs, where each was looked for in six tables. Not in it: an alias this
-   * command defined, and python's and pypy's names with a version ({@link
-   * Programs#mayBeInterpreter}).
-   */
-  private static final Set<String> READ_FURTHER = readFurther();
-
-  private static Set<String> readFurther() {
-    Set<String> names = new HashSet<>(DECLARATIONS);
-    names.addAll(Programs.shells());
-    names.addAll(SWITCHED);
-    names.addAll(Set.of("parallel", "rails")); // their lines and consoles (decision 301)
-    names.addAll(NestedCommands.GAM);
-    names.addAll(Programs.namesReadFurther());
-    names.addAll(Runners.nestedNames());
-    names.addAll(MAKERS);
-    names.addAll(SameCallFiles.EMPTY_SYNCS);
-    names.addAll(SameCallFiles.COPIERS); // mv a.sh b.sh, dd of=b.sh: what was written, renamed
-    return NameSet.copyOf(names);
-  }
-
   /** The bounds of this parse. */
   final ParseLimits limits;
 
@@ -316,7 +278,7 @@ final class Resolver {
         opaque.add(new Opaque(Opaque.Kind.COMPUTED_PROGRAM, invocation, words.get(0).text()));
       }
       if (!words.isEmpty()) {
-        nested(raw, words, via);
+        ProgramsInTurn.read(this, raw, words, via);
       }
     }
     // Indexed loops here and below: this runs for every program, and an iterator is garbage each.
@@ -462,107 +424,6 @@ final class Resolver {
         || file.equals("/dev/stdin")
         || file.equals("/proc/self/fd/0")
         || file.equals("/dev/fd/0");
-  }
-
-  /** The programs {@code words} runs in its turn. */
-  private void nested(RawCommand raw, List<Word> words, List<String> via)
-      throws ShellParseException {
-    Word first = words.get(0);
-    if (!programKnown(first)) {
-      return;
-    }
-    String program = names.of(first.text());
-    int depth = raw.depth + 1;
-    if (!functions.isEmpty()) {
-      NestedCommands.function(this, words, depth, via); // pay … after pay() { stripe "$@"; }
-    }
-    if (AssigningBuiltins.assigns(program)) {
-      AssigningBuiltins.assign(variables, raw, words, program); // printf -v x, read x
-    }
-    if (!READ_FURTHER.contains(program) && !Programs.mayBeInterpreter(program)) {
-      NestedCommands.alias(this, words, program, depth, via);
-      return;
-    }
-    if (DECLARATIONS.contains(program)) {
-      variables.declare(words, raw.branched);
-      EnvironmentCode.carriedInWords(this, words, depth, via);
-      return;
-    }
-    if (program.equals("env") || program.equals("cross-env") || program.equals("env-cmd")) {
-      EnvironmentCode.carriedInWords(this, words, depth, via);
-    }
-    if (SameCallFiles.EMPTY_SYNCS.contains(program)) {
-      SameCallFiles.readEmptySync(this, words, program, depth, via);
-    }
-    if (MAKERS.contains(program)) {
-      SameCallFiles.rememberMade(this, words, program);
-      if (program.equals("ln")) {
-        SameCallFiles.rememberLinked(this, words);
-      }
-    }
-    SameCallFiles.rememberWritten(this, raw, words, program);
-    if (program.equals("cat") && words.size() == 2 && words.get(1).literal()) {
-      for (RawRedirect r : raw.redirects) {
-        if (r.body == null && (r.operator.equals(">") || r.operator.equals(">|"))) {
-          made.put(
-              SameCallFiles.plainPath(r.target.text()), words.get(1)); // cat /bin/rm > del: a copy
-        }
-      }
-    }
-    if (Programs.isShell(program)) {
-      ShellInputs.shell(this, raw, words, program, depth, via);
-      return;
-    }
-    NestedCommands.alias(this, words, program, depth, via);
-    List<CarriedRun> carriedCode = Programs.carried(program, words);
-    for (int c = 0; c < carriedCode.size(); c++) {
-      CarriedRun carried = carriedCode.get(c);
-      List<String> inner = append(via, carried.via());
-      if (carried.script() != null) {
-        script(carried.script(), depth, inner, " in the code of " + carried.via());
-      } else {
-        command(found(carried.command()), depth, inner);
-      }
-    }
-    if (program.equals("ssh")
-        || program.equals("balena") && words.size() > 2 && words.get(1).text().equals("ssh")) {
-      RemoteInputs.read(this, raw, carriedCode, depth, via);
-    }
-    switch (program) {
-      case "alias" -> NestedCommands.defineAliases(this, words);
-      case "make", "gmake" -> NestedCommands.makefileFromInput(this, raw, words, depth, via);
-      case "su", "runuser" -> SuCommand.read(this, words, program, depth, via);
-      case "eval" -> {
-        int from = words.size() > 1 && words.get(1).text().equals("--") ? 2 : 1;
-        if (words.size() > from) {
-          sameShellScript(
-              NestedCommands.joined(words, from),
-              depth,
-              append(via, "eval"),
-              " in the string of eval",
-              null);
-        }
-      }
-      case "watch" -> NestedCommands.watch(this, words, depth, via);
-      case "cpio" -> NestedCommands.cpio(this, raw, words, depth, via);
-      case "gam", "gam7", "gamadv-xtd3" -> NestedCommands.gamBatch(this, raw, words, depth, via);
-      case "xargs" -> NestedCommands.xargs(this, raw, words, depth, via);
-      case "parallel" -> NestedCommands.parallelLines(this, raw, words, depth, via);
-      case "find" -> NestedCommands.find(this, words, depth, via);
-      case "flock", "sbatch" -> NestedCommands.optionScript(this, program, words, depth, via);
-      case "bsub" -> NestedCommands.jobCommand(this, words, depth, via);
-      default -> {
-        InlineLanguage language = Programs.inlineLanguage(program);
-        if (language != null) {
-          NestedCommands.inline(this, raw, words, language, depth, via);
-        }
-        AppConsoleCode.read(this, words, program, via); // manage.py shell -c "$X" (decision 301)
-      }
-    }
-    Runners.Row row = Runners.of(program);
-    if (row != null && !row.wrapper()) {
-      RunnerCode.runner(this, raw, words, program, row, depth, via);
-    }
   }
 
   /** Records what cannot be read, against the runner's words. */

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,12 +11,12 @@ import java.util.regex.Pattern;
  * The shell commands in code of the languages that programs running programs take ({@link
  * Runners}): vim's and ex's commands ({@code :!cmd}, {@code call system('cmd')}, {@code py3 …}),
  * gdb's ({@code shell cmd}, {@code !cmd}, {@code python …}), lldb's ({@code platform shell}), the
- * SQL clients' meta commands ({@code \! cmd}, {@code system cmd}, {@code .shell cmd}, {@code COPY …
- * PROGRAM 'cmd'}), ed's and ftp's {@code !cmd}, Emacs Lisp's {@code shell-command} and {@code
- * call-process}, Lua's {@code os.execute}, Tcl's {@code exec} and {@code spawn}, R's {@code
- * system}, AppleScript's {@code do shell script}, PowerShell's download-and-run, and crontab lines.
- * A best-effort reading: a construct that runs something the reading cannot make out is reported as
- * such ({@link ForeignRun#opaque()}), never dropped.
+ * SQL clients' meta commands ({@link SqlClientCode}: {@code \! cmd}, {@code system cmd}, {@code
+ * .shell cmd}, {@code COPY … PROGRAM 'cmd'}), ed's and ftp's {@code !cmd}, Emacs Lisp's {@code
+ * shell-command} and {@code call-process}, Lua's {@code os.execute}, Tcl's {@code exec} and {@code
+ * spawn}, R's {@code system}, AppleScript's {@code do shell script}, PowerShell's download-and-run,
+ * and crontab lines. A best-effort reading: a construct that runs something the reading cannot make
+ * out is reported as such ({@link ForeignRun#opaque()}), never dropped.
  */
 final class ForeignCode {
   private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"|'([^']*)'");
@@ -72,8 +71,6 @@ final class ForeignCode {
               + "\\s*(?:,\\s*[\"']([a-z]*)[\"'])?");
   private static final Pattern EMACS_DELETE_EXPANDED =
       Pattern.compile("\\(delete-directory\\s+\\(expand-file-name\\s+(\"(?:[^\"\\\\]|\\\\.)*\")");
-  private static final Pattern SQL_FILE =
-      Pattern.compile("(?i)\\b(readfile|writefile)\\s*\\(\\s*'([^']*)'");
 
   /** PowerShell's cmdlets and aliases with the shell's program they stand for. */
   private static final String[][] PS_CMDLETS = {
@@ -106,8 +103,6 @@ final class ForeignCode {
     {"Stop-Process", "kill"},
     {"spps", "kill"}
   };
-
-  private static final Pattern SQL_PROGRAM = Pattern.compile("(?i)\\bprogram\\s+('(?:[^']|'')*')");
 
   private ForeignCode() {}
 
@@ -151,7 +146,7 @@ final class ForeignCode {
           }
         }
       }
-      case "sql" -> sql(code, found);
+      case "sql" -> SqlClientCode.extract(code, found);
       case "ed" -> {
         for (String line : code.split("\n")) {
           String l = line.strip();
@@ -342,67 +337,6 @@ final class ForeignCode {
         found.add(ForeignRun.shell(unquote(m.group(1))));
       }
     }
-  }
-
-  private static void sql(String code, List<ForeignRun> found) {
-    for (String line : code.split("\n|;")) {
-      String l = line.strip();
-      String lower = l.toLowerCase(Locale.ROOT);
-      if (l.startsWith("\\!")) {
-        found.add(ForeignRun.shell(l.substring(2)));
-      } else if (lower.startsWith("system ")) {
-        found.add(ForeignRun.shell(l.substring(7)));
-      } else if (lower.startsWith(".shell ") || lower.startsWith(".system ")) {
-        found.add(ForeignRun.shell(l.substring(l.indexOf(' ') + 1)));
-      } else if ((lower.startsWith(".once")
-              || lower.startsWith(".output")
-              || lower.startsWith("\\o"))
-          && l.indexOf('|') > 0) {
-        found.add(ForeignRun.shell(l.substring(l.indexOf('|') + 1)));
-      } else {
-        String piped = psqlPipe(l);
-        if (piped != null) {
-          found.add(ForeignRun.shell(piped));
-        }
-      }
-    }
-    Matcher files = SQL_FILE.matcher(code);
-    while (files.find()) {
-      // sqlite's readfile('p') and writefile('p', …): a file read or written.
-      String program = files.group(1).equalsIgnoreCase("readfile") ? "cat" : "tee";
-      found.add(ForeignRun.argv(List.of(program, files.group(2))));
-    }
-    Matcher m = SQL_PROGRAM.matcher(code);
-    while (m.find()) {
-      String quoted = m.group(1);
-      found.add(ForeignRun.shell(quoted.substring(1, quoted.length() - 1).replace("''", "'")));
-    }
-  }
-
-  /**
-   * The command psql's {@code \g}, {@code \gx} or {@code \w} pipes into ({@code select 1 \g |rm -rf
-   * ~}): psql runs what follows the bar as a shell command, as {@code \o |cmd} does. The
-   * meta-command may end a line of SQL. Returns {@code null} for none.
-   */
-  private static String psqlPipe(String line) {
-    for (int at = line.indexOf('\\'); at >= 0; at = line.indexOf('\\', at + 1)) {
-      int end = at + 1;
-      while (end < line.length() && Character.isLetter(line.charAt(end))) {
-        end++;
-      }
-      String name = line.substring(at + 1, end);
-      if (!name.equals("g") && !name.equals("gx") && !name.equals("w") && !name.equals("write")) {
-        continue;
-      }
-      int bar = end;
-      while (bar < line.length() && line.charAt(bar) == ' ') {
-        bar++;
-      }
-      if (bar < line.length() && line.charAt(bar) == '|') {
-        return line.substring(bar + 1);
-      }
-    }
-    return null;
   }
 
   private static void emacs(String code, List<ForeignRun> found) {
