@@ -40,6 +40,8 @@ class ShellMeaningRedTeamTest {
         "x=ls; printf -v x rm; $x -rf ~",
         "x=ls; read x <<< rm; $x -rf ~",
         "x=ls; eval x=rm; $x -rf ~",
+        "x=ls; . <(echo x=rm); $x -rf ~",
+        "x=ls; source <(printf 'x=rm\\n'); $x -rf ~",
         "g(){ x=rm; }; x=ls; g; $x -rf ~",
         "declare -l x=RM; $x -rf ~",
         "declare -l w; w=RM; $w -rf ~",
@@ -73,6 +75,7 @@ class ShellMeaningRedTeamTest {
   @ValueSource(
       strings = {
         "x=1; if false; then x=2; fi; echo \"$x\"",
+        "x=ls; . <(echo x=pwd); $x",
         "d=build; if [ -n \"$CI\" ]; then d=dist; fi; rm -rf \"$d\"",
         "x=build; rm -rf \"$x\"",
         "d=/tmp/cache; rm -rf \"$d\"",

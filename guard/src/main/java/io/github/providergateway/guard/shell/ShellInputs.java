@@ -152,7 +152,14 @@ final class ShellInputs {
     String inner = text.substring(2, text.length() - 1);
     String printed = TextFolding.evaluate(inner, depth);
     if (printed != null) {
-      resolver.script(printed, depth, Resolver.append(via, "<(…)"), " in a process substitution");
+      List<String> through = Resolver.append(via, "<(…)");
+      if (sourced(runner)) {
+        // . <(echo x=rm): what a sourced script assigns, the shell that sources it keeps.
+        resolver.sameShellScript(
+            printed, depth, through, " in a sourced process substitution", null);
+      } else {
+        resolver.script(printed, depth, through, " in a process substitution");
+      }
       return;
     }
     List<RawCommand> commands =
@@ -162,6 +169,12 @@ final class ShellInputs {
             == ProducerKind.UNKNOWN) {
       resolver.opaque(Opaque.Kind.COMPUTED_INPUT, runner, via, text);
     }
+  }
+
+  /** Whether a runner is {@code source} or {@code .}: it reads the script in its own shell. */
+  private static boolean sourced(List<Word> runner) {
+    String program = runner.isEmpty() ? "" : runner.get(0).text();
+    return program.equals("source") || program.equals(".");
   }
 
   /**
