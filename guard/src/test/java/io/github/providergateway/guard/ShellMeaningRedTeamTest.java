@@ -41,6 +41,8 @@ class ShellMeaningRedTeamTest {
         "x=ls; read x <<< rm; $x -rf ~",
         "x=ls; eval x=rm; $x -rf ~",
         "x=ls; . <(echo x=rm); $x -rf ~",
+        "a=ls; b=-rf; if [ -d / ]; then a=rm; fi; if [ -d /nope ]; then b=-l; fi; $a $b ~",
+        "a=ls; b=-rf; [ -d / ] && a=rm; [ -d /nope ] && b=-l; $a $b ~",
         "x=ls; source <(printf 'x=rm\\n'); $x -rf ~",
         "g(){ x=rm; }; x=ls; g; $x -rf ~",
         "declare -l x=RM; $x -rf ~",
@@ -76,6 +78,8 @@ class ShellMeaningRedTeamTest {
       strings = {
         "x=1; if false; then x=2; fi; echo \"$x\"",
         "x=ls; . <(echo x=pwd); $x",
+        "d=build; if [ -n \"$CI\" ]; then d=dist; fi; m=-q; [ -n \"$V\" ] && m=-v; rm -rf $m \"$d\"",
+        "a=1; b=2; c=3; d=4; e=5; f=6; (a=6; b=7; c=8; d=9; e=0; f=1); echo $a $b $c $d $e $f",
         "d=build; if [ -n \"$CI\" ]; then d=dist; fi; rm -rf \"$d\"",
         "x=build; rm -rf \"$x\"",
         "d=/tmp/cache; rm -rf \"$d\"",

@@ -268,7 +268,7 @@ final class Resolver {
     // A default put in for a variable the environment may set (${TOKEN:-none}) is one reading of
     // two: both are read.
     boolean both = second != null && variables.guessed();
-    List<List<Word>> otherReadings = second == null ? List.of() : otherReadings(raw, second);
+    List<List<Word>> otherReadings = second == null ? List.of() : otherReadings(raw, second, via);
     if ((second == null || both) && (!words.isEmpty() || !redirects.isEmpty())) {
       Invocation invocation =
           new Invocation(words, wrappers.isEmpty() ? List.of() : wrappers, redirects, via);
@@ -340,13 +340,20 @@ final class Resolver {
 
   /**
    * The readings of {@code raw} with the other values its variables may have ({@code x=rm; (x=ls);
-   * $x -rf ~} is read as {@code ls -rf ~} and as {@code rm -rf ~}), each different from {@code
-   * first}; none where every variable has one value.
+   * $x -rf ~} is read as {@code ls -rf ~} and as {@code rm -rf ~}), each variable's values with
+   * each of the others' ({@link Variables#substitute}), each different from {@code first}; none
+   * where every variable has one value. Past {@link Variables#MAX_READINGS} the command is also not
+   * known.
    */
-  private List<List<Word>> otherReadings(RawCommand raw, List<Word> first) {
+  private List<List<Word>> otherReadings(RawCommand raw, List<Word> first, List<String> via) {
     int widest = variables.widest();
     if (widest < 2) {
       return List.of();
+    }
+    if (variables.tooManyReadings()) {
+      // More combinations of the variables' values than are read: the command is not known.
+      opaque(Opaque.Kind.COMPUTED_PROGRAM, raw.words, via, "a command of too many readings");
+      widest = Variables.MAX_READINGS;
     }
     List<List<Word>> readings = new ArrayList<>(widest - 1);
     for (int pick = 1; pick < widest; pick++) {

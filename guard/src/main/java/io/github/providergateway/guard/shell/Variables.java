@@ -56,11 +56,31 @@ final class Variables {
    */
   private boolean guessed;
 
-  /** The most values one variable of the last {@link #substitute} may have. */
+  /**
+   * How many readings the last {@link #substitute} has: the product of the numbers of values of its
+   * variables of several values, each read with each of the others' (capped past {@link
+   * #MAX_READINGS}).
+   */
   private int widest;
 
-  /** Which of a variable's values the current substitution puts in ({@link #substitute}). */
+  /**
+   * Which reading the current substitution makes ({@link #substitute}): a number whose digits, each
+   * in the base of one variable's number of values, pick each variable's value.
+   */
   private int pick;
+
+  /**
+   * For the current substitution, each variable of several values met so far and the stride of its
+   * digit in {@link #pick}, in the order met: {@code a} and {@code b} of two values each are read
+   * as all four pairs, not only the first with the first and the second with the second.
+   */
+  private final Map<String, Integer> strides = new HashMap<>();
+
+  /**
+   * The most readings of one command: past it the readings are cut, and {@link #tooManyReadings}
+   * says so (the caller reads the command as not known).
+   */
+  static final int MAX_READINGS = 64;
 
   Variables(int maxLength) {
     this(null, null, maxLength);
@@ -322,16 +342,28 @@ final class Variables {
         if (more == null) {
           return value;
         }
-        widest = Math.max(widest, 1 + more.size());
-        return pick == 0 ? value : more.get(Math.min(pick, more.size()) - 1);
+        int count = 1 + more.size();
+        Integer stride = strides.get(name);
+        if (stride == null) {
+          stride = Math.max(1, widest);
+          strides.put(name, stride);
+          widest = (int) Math.min((long) stride * count, MAX_READINGS + 1L);
+        }
+        int digit = stride > MAX_READINGS ? 0 : pick / stride % count;
+        return digit == 0 ? value : more.get(digit - 1);
       }
     }
     return SHELLS.get(name);
   }
 
-  /** {@return how many values one variable of the last substitution may have, at least 1} */
+  /** {@return how many readings the last substitution has, at least 1, at most one past the cap} */
   int widest() {
     return Math.max(1, widest);
+  }
+
+  /** {@return whether the last substitution has more readings than {@link #MAX_READINGS}} */
+  boolean tooManyReadings() {
+    return widest > MAX_READINGS;
   }
 
   /**
@@ -427,6 +459,7 @@ final class Variables {
   List<Word> substitute(List<Word> words, int pick) {
     this.pick = pick;
     widest = 0;
+    strides.clear();
     guessed = false;
     if (isEmpty() && !DefaultWords.anyWordHasAlternative(words) && !mayNameAShell(words)) {
       return null;
