@@ -325,14 +325,7 @@ final class SameCallFiles {
       copied(resolver, raw, words);
     } else if (program.equals("tee")) {
       // … | tee f, and tee f <<< '…' or a here-document: what it reads it writes.
-      for (RawRedirect r : raw.redirects) {
-        if (r.body != null) {
-          text = r.operator.equals("<<<") ? r.body + "\n" : r.body;
-        }
-      }
-      if (text == null && raw.pipedFrom != null) {
-        text = ShellInputs.pipedText(resolver, raw);
-      }
+      text = inputText(resolver, raw);
       if (text != null) {
         for (int i = 1; i < words.size(); i++) {
           if (!words.get(i).text().startsWith("-")) {
@@ -397,18 +390,25 @@ final class SameCallFiles {
     if (from != null && !Resolver.isStandardInput(from)) {
       text = resolver.written.get(plainPath(from));
     } else {
-      for (RawRedirect r : raw.redirects) {
-        if (r.body != null) {
-          text = r.operator.equals("<<<") ? r.body + "\n" : r.body;
-        }
-      }
-      if (text == null && raw.pipedFrom != null) {
-        text = ShellInputs.pipedText(resolver, raw);
-      }
+      text = inputText(resolver, raw);
     }
     if (text != null) {
       resolver.written.put(plainPath(to), text);
     }
+  }
+
+  /**
+   * What a program reads on its input, where the call says it: a here-string's or a here-document's
+   * text, else what a literal producer pipes in; null where it is not known.
+   */
+  private static String inputText(Resolver resolver, RawCommand raw) throws ShellParseException {
+    String text = null;
+    for (RawRedirect r : raw.redirects) {
+      if (r.body != null) {
+        text = r.operator.equals("<<<") ? r.body + "\n" : r.body;
+      }
+    }
+    return text == null && raw.pipedFrom != null ? ShellInputs.pipedText(resolver, raw) : text;
   }
 
   /**
