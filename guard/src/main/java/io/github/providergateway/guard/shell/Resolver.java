@@ -342,7 +342,7 @@ final class Resolver {
    * The readings of {@code raw} with the other values its variables may have ({@code x=rm; (x=ls);
    * $x -rf ~} is read as {@code ls -rf ~} and as {@code rm -rf ~}), each variable's values with
    * each of the others' ({@link Variables#substitute}), each different from {@code first}; none
-   * where every variable has one value. Past {@link Variables#MAX_READINGS} the command is also not
+   * where every variable has one value. Past {@link ValueReadings#MOST} the command is also not
    * known.
    */
   private List<List<Word>> otherReadings(RawCommand raw, List<Word> first, List<String> via) {
@@ -353,7 +353,7 @@ final class Resolver {
     if (variables.tooManyReadings()) {
       // More combinations of the variables' values than are read: the command is not known.
       opaque(Opaque.Kind.COMPUTED_PROGRAM, raw.words, via, "a command of too many readings");
-      widest = Variables.MAX_READINGS;
+      widest = ValueReadings.MOST;
     }
     List<List<Word>> readings = new ArrayList<>(widest - 1);
     for (int pick = 1; pick < widest; pick++) {

@@ -56,31 +56,8 @@ final class Variables {
    */
   private boolean guessed;
 
-  /**
-   * How many readings the last {@link #substitute} has: the product of the numbers of values of its
-   * variables of several values, each read with each of the others' (capped past {@link
-   * #MAX_READINGS}).
-   */
-  private int widest;
-
-  /**
-   * Which reading the current substitution makes ({@link #substitute}): a number whose digits, each
-   * in the base of one variable's number of values, pick each variable's value.
-   */
-  private int pick;
-
-  /**
-   * For the current substitution, each variable of several values met so far and the stride of its
-   * digit in {@link #pick}, in the order met: {@code a} and {@code b} of two values each are read
-   * as all four pairs, not only the first with the first and the second with the second.
-   */
-  private final Map<String, Integer> strides = new HashMap<>();
-
-  /**
-   * The most readings of one command: past it the readings are cut, and {@link #tooManyReadings}
-   * says so (the caller reads the command as not known).
-   */
-  static final int MAX_READINGS = 64;
+  /** Which value each variable of several values takes in the current substitution. */
+  private final ValueReadings readings = new ValueReadings();
 
   Variables(int maxLength) {
     this(null, null, maxLength);
@@ -303,7 +280,7 @@ final class Variables {
     if (word.literal() || isEmpty()) {
       return null;
     }
-    pick = 0;
+    readings.first();
     String replaced = replace(word.text());
     if (replaced == null || replaced.length() > maxLength) {
       return null;
@@ -328,8 +305,8 @@ final class Variables {
   }
 
   /**
-   * The value of {@code name} the current substitution reads: its {@link #pick}th where it may have
-   * several (its last past their number), noting how many it has.
+   * The value of {@code name} the current substitution reads: where it may have several, the one
+   * the current reading picks ({@link ValueReadings}).
    */
   private Word picked(String name) {
     for (Variables v = this; v != null; v = v.outer) {
@@ -342,28 +319,21 @@ final class Variables {
         if (more == null) {
           return value;
         }
-        int count = 1 + more.size();
-        Integer stride = strides.get(name);
-        if (stride == null) {
-          stride = Math.max(1, widest);
-          strides.put(name, stride);
-          widest = (int) Math.min((long) stride * count, MAX_READINGS + 1L);
-        }
-        int digit = stride > MAX_READINGS ? 0 : pick / stride % count;
+        int digit = readings.choose(name, 1 + more.size());
         return digit == 0 ? value : more.get(digit - 1);
       }
     }
     return SHELLS.get(name);
   }
 
-  /** {@return how many readings the last substitution has, at least 1, at most one past the cap} */
+  /** {@return how many readings the last substitution has ({@link ValueReadings}), at least 1} */
   int widest() {
-    return Math.max(1, widest);
+    return readings.count();
   }
 
-  /** {@return whether the last substitution has more readings than {@link #MAX_READINGS}} */
+  /** {@return whether the last substitution has more readings than {@link ValueReadings#MOST}} */
   boolean tooManyReadings() {
-    return widest > MAX_READINGS;
+    return readings.tooMany();
   }
 
   /**
@@ -457,9 +427,7 @@ final class Variables {
    * #assignMaybe}) with its {@code pick}th ({@link #widest} says how many readings there are).
    */
   List<Word> substitute(List<Word> words, int pick) {
-    this.pick = pick;
-    widest = 0;
-    strides.clear();
+    readings.start(pick);
     guessed = false;
     if (isEmpty() && !DefaultWords.anyWordHasAlternative(words) && !mayNameAShell(words)) {
       return null;
