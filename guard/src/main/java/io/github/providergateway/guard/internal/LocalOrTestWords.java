@@ -48,6 +48,9 @@ final class LocalOrTestWords {
       if (i > 0 && CERTIFICATION.contains(text) && ENV_OPTION.contains(args.get(i - 1).text())) {
         return true; // --env CERT: a partner's certification environment, where filings are tried
       }
+      if (TradeNouns.at(args, i)) {
+        continue; // --stage S1, sample edit, SOP-QA-0012: a trade's thing, not a test's place
+      }
       if (adjectiveOption(text)) {
         continue; // --local-authority leeds: an option's name, not a test's place (decision 256)
       }

@@ -154,7 +154,8 @@ final class ProductionActs {
           "--submit",
           "--transmit", // a filing sent to its authority (decision 197)
           "--send",
-          "--publish");
+          "--publish",
+          "--printer"); // labels, cheques, ballots printed on a named printer (round 61)
 
   /**
    * Whether {@code args} hold an option that says the command writes for real, not set off ({@code
@@ -289,8 +290,10 @@ final class ProductionActs {
       if (read) {
         if (actingWord(text)
             || readWord != null
-                && UnnamedToolActs.nounRead(readWord)
+                && NounReads.nounRead(readWord)
                 && (TradeVerbs.trade(text) // instrument log add (decision 248)
+                    // health immunizations mark-compliant: a compound act after the noun (r. 61)
+                    || NounReads.actOnNoun(text)
                     // report submit (decision 168), status set (decision 263)
                     || ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT)))
             || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))
@@ -304,7 +307,7 @@ final class ProductionActs {
       read = reads(text) || taken == 1 && statusRead(text, args);
       acted |= !read && actingWord(text);
       readWord = read ? text : null;
-      namedRead = read && readsNamed(text);
+      namedRead = read && NounReads.readsNamed(text);
       configures &= CONFIGURING.contains(text.toLowerCase(java.util.Locale.ROOT));
     }
     if (read) {
@@ -345,18 +348,6 @@ final class ProductionActs {
 
   /** How many words a command that only configures the tool has at most: {@code set --env prod}. */
   private static final int CONFIGURING_WORDS = 3;
-
-  /**
-   * A word that names what reads rather than reading: a read's plural ({@code reports}, {@code
-   * exports}, {@code views}), which a later command word may act on ({@code reports amend}).
-   */
-  private static boolean readsNamed(String text) {
-    String word = text.toLowerCase(java.util.Locale.ROOT);
-    if (word.length() < 5 || !word.endsWith("s") || ShapeWords.READS.contains(word)) {
-      return false;
-    }
-    return ShapeWords.READS.contains(word.substring(0, word.length() - 1));
-  }
 
   /**
    * Command words that, alone, configure the tool itself rather than act through it: {@code set

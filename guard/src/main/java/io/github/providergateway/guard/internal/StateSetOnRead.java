@@ -64,9 +64,24 @@ final class StateSetOnRead {
     return false;
   }
 
+  /** The words beside a state in an option's name that give the state to set. */
+  private static final Set<String> TO_BE = NameSet.of("new", "to", "target", "next");
+
+  /**
+   * Whether an option's parts give the state the thing is to have ({@code --new-status CLOSE},
+   * {@code --to-state}, {@code --status-to}: round 61); {@code --status open} and {@code --to
+   * 2024-02-01} filter.
+   */
+  private static boolean newState(List<String> parts) {
+    return parts.size() > 1
+        && parts.stream().anyMatch(STATES::contains)
+        && parts.stream().anyMatch(TO_BE::contains);
+  }
+
   private static boolean setting(List<Word> args) {
     for (String name : LongOptions.names(args)) {
-      if (SETTING.contains(ServiceVerbs.split(name).get(0)) || CONFIRMING.contains(name)) {
+      List<String> parts = ServiceVerbs.split(name);
+      if (SETTING.contains(parts.get(0)) || CONFIRMING.contains(name) || newState(parts)) {
         return true;
       }
     }

@@ -85,8 +85,8 @@ final class TestPlaceNamed {
     }
     for (int i = 0; i < args.size() && i < 4 * ShapeWords.SCAN; i++) {
       String text = args.get(i).text();
-      if (text.length() > 256 || text.startsWith("@")) {
-        continue;
+      if (text.length() > 256 || text.startsWith("@") || TradeNouns.at(args, i)) {
+        continue; // --stage S1, sample edit: a trade's thing, not a test's place (round 61)
       }
       if (text.startsWith("-")) {
         int eq = text.indexOf('=');

@@ -213,9 +213,64 @@ final class TradeToolCommands {
     return COMPUTES.contains(part);
   }
 
+  /**
+   * The command words that name a view of a trade's records over time or people ({@code emctl trend
+   * --room X --from …}, {@code crewdispatch roster --shift …}, {@code stabctl schedule --upcoming
+   * 60d}): like reads, few and alike in every trade (round 61).
+   */
+  private static final Set<String> VIEWS =
+      NameSet.of(
+          "trend",
+          "trends",
+          "chart",
+          "charts",
+          "graph",
+          "plot",
+          "timeline",
+          "overview",
+          "dashboard",
+          "roster",
+          "rosters",
+          "rota",
+          "calendar",
+          "agenda",
+          "schedule",
+          "schedules");
+
+  /**
+   * Whether a command's last word names a view ({@link #VIEWS}) that is no verb ({@code trend}, not
+   * {@code calendar shift}), and no option widens it to fields it leaves out ({@code
+   * --include-home-address}, {@code --with-family}): such a view is an export of chosen records.
+   */
+  static boolean views(String last, List<Word> args) {
+    return last != null && VIEWS.contains(last) && !TradeVerbs.verb(last) && !widened(args);
+  }
+
+  /**
+   * Whether a command's last word names a view ({@link #VIEWS}: {@code schedule}, which also acts)
+   * and an option gives it a window ({@code --upcoming 60d}): the view is listed.
+   */
+  static boolean viewOfTime(String last, List<Word> args) {
+    return last != null && VIEWS.contains(last) && windowed(args) && !widened(args);
+  }
+
+  /** Whether an option adds fields to what is shown: {@code --include-…}, {@code --with-…}. */
+  private static boolean widened(List<Word> args) {
+    for (String name : LongOptions.names(args)) {
+      if (name.startsWith("include-") || name.startsWith("with-")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The options that ask for what happened in a recent time ({@code --since 30m}). */
   private static final Set<String> WINDOWS =
       NameSet.of(
+          "--upcoming",
+          "--next",
+          "--ahead",
+          "--horizon",
           "--since",
           "--last",
           "--lookback",
@@ -238,7 +293,7 @@ final class TradeToolCommands {
    * noun ({@code positions}, {@code units}; {@code unit roll} and {@code refunds issue} end in
    * their act) and an option a window with its length or start ({@code --since 30m}, {@code
    * --last=24h}, {@code --days 7}) (decision 265), or a word of what falls due ({@code calib due
-   * --days 30}: decision 298).
+   * --days 30}: decision 298) or a view ({@code schedule --upcoming 60d}: round 61).
    *
    * @param last the command's last word, or {@code null} for none
    * @param args the program's words after its name
@@ -247,7 +302,8 @@ final class TradeToolCommands {
   static boolean listsRecent(String last, List<Word> args) {
     return last != null
         && (last.length() > 3 && last.endsWith("s") && !last.endsWith("ss")
-            || FALLING_DUE.contains(last))
+            || FALLING_DUE.contains(last)
+            || VIEWS.contains(last) && !widened(args)) // schedule --upcoming 60d (round 61)
         && windowed(args);
   }
 

@@ -190,7 +190,7 @@ final class UnnamedToolActs {
       // log add, age-check bypass act; deploy status reads; help delete, explain rm still read.
       if (reads != null) {
         read = true;
-        noun = nounRead(reads);
+        noun = NounReads.nounRead(reads);
         acts = false;
       } else if (wordActs && (!read || noun)) {
         read = false;
@@ -203,9 +203,10 @@ final class UnnamedToolActs {
     // An acting option acts after a read too: report sla … --publish-to-customers (decision 277)
     return optionsAct(args)
         || !read
-            && (acts
+            && (acts && !TradeToolCommands.viewOfTime(last, args) // schedule --upcoming 60d
                 || named
                     && !computes
+                    && !TradeToolCommands.views(last, args) // trend, roster (round 61)
                     && !TradeToolCommands.listsRecent(last, args)
                     && companyTool.getAsBoolean())
         || FinalisingOptions.in(args)
@@ -374,6 +375,7 @@ final class UnnamedToolActs {
         || first.equals("bypass")
         || skipsACheck(parts) // --skip-confirmation-code (decision 305)
         || first.equals("restore") // --restore north_gateway_backup_2022.gwbk (decision 298)
+        || first.equals("printer") && parts.size() == 1 // labelctl print … --printer LINE4 (r. 61)
         || first.equals("auto") && parts.size() > 1 && TradeVerbs.verb(parts.get(1));
   }
 
@@ -386,46 +388,6 @@ final class UnnamedToolActs {
     return Character.isUpperCase(option.charAt(1))
         ? TradeVerbs.verb(first)
         : ShapeWords.VERBS.contains(first) || TradeVerbs.trade(first);
-  }
-
-  /** The reads that name a thing a later command word may act on: {@code log add}. */
-  private static final Set<String> NOUN_READS =
-      NameSet.of(
-          "reading",
-          "readings",
-          "log",
-          "logs",
-          "status",
-          "check",
-          "checks",
-          "report",
-          "reports",
-          "audit",
-          "history",
-          "stats",
-          "health",
-          // decision 253: count close, a shift's headcount closed
-          "count",
-          "counts",
-          // decision 298: sailthru list delete 'Morning Briefing', a mailing list deleted
-          "list",
-          "lists");
-
-  /**
-   * Whether a command word that reads names a thing a later command word acts on: its read is one
-   * of {@link #NOUN_READS} ({@code log add}, {@code tb-status set}) or not its first part ({@code
-   * abuse-list add}, {@code age-check bypass}); {@code show-cause issue}, {@code help delete} and
-   * {@code explain rm} read.
-   */
-  static boolean nounRead(String word) {
-    List<String> parts = ServiceVerbs.split(word);
-    for (int i = 0; i < parts.size(); i++) {
-      String part = parts.get(i);
-      if (ShapeWords.READS.contains(part)) {
-        return i > 0 || NOUN_READS.contains(part);
-      }
-    }
-    return NOUN_READS.contains(word.toLowerCase(java.util.Locale.ROOT)); // meter reading edit
   }
 
   /**
