@@ -266,10 +266,16 @@ final class OrgDirectories {
           "super_admin",
           "isadmin");
 
+  /** GAM's commands that run the GAM commands of a file or, given {@code -}, of their input. */
+  private static final Set<String> GAM_BATCHES = NameSet.of("batch", "tbatch");
+
   private static OrgEffect gam(List<Word> args) {
     boolean many = false;
     for (int i = 0; i < args.size() && i < 64; i++) {
       String word = args.get(i).text().toLowerCase(Locale.ROOT);
+      if (GAM_BATCHES.contains(word) && i + 1 < args.size() && args.get(i + 1).text().equals("-")) {
+        return OrgEffect.CHANGE; // gam batch -: commands a pipe makes as it runs (round 61)
+      }
       if (GAM_READS.contains(word)) {
         return OrgEffect.NONE;
       }
