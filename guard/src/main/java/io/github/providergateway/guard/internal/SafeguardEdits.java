@@ -528,8 +528,15 @@ final class SafeguardEdits {
         found.add(new Found(Kind.PROTECTION_OFF, shown));
       }
       Found list = ProtectiveLists.of(old, now, file);
+      if (list == null) {
+        list = WatchLists.of(old, now, file); // round 61: alert kinds cut, blinded roles grown
+      }
       if (list != null) {
         found.add(list);
+      }
+      shown = ForgedResults.of(old, now, file); // round 61: a recorded FAIL made PASS
+      if (shown != null) {
+        found.add(new Found(Kind.RAW_DATA_EDITED, shown));
       }
     }
     if (madeReal != null) {

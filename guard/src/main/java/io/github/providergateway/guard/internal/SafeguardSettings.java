@@ -24,7 +24,7 @@ final class SafeguardSettings {
   /** A key given a value: {@code interlock_enabled: false}, {@code "K": (2.5, 6.0)}. */
   private static final Pattern KEY_VALUE =
       Pattern.compile(
-          "(?<![\\w\\-])['\"]?([A-Za-z_][\\w.\\-]{0,80}+(?:\\[['\"][\\w.\\-]{1,60}['\"]\\]){0,4})['\"]?"
+          "(?<![\\w\\-])['\"]?((?:[A-Za-z_]|\\d{1,4}[A-Za-z])[\\w.\\-]{0,80}+(?:\\[['\"][\\w.\\-]{1,60}['\"]\\]){0,4})['\"]?"
               + "\\s{0,4}(?:=>|:=|:|=)(?!=)\\s{0,4}"
               + "(\\(\\s*-?[\\d_.]+\\s*,\\s*-?[\\d_.]+\\s*\\)|\\[\\s*-?[\\d_.]+\\s*,\\s*-?[\\d_.]+\\s*\\]"
               + "|['\"]?[A-Za-z0-9_.\\-]{1,24}['\"]?)");
@@ -37,6 +37,10 @@ final class SafeguardSettings {
   /** A YAML section's line: {@code audit:}. */
   private static final Pattern SECTION =
       Pattern.compile("-?\\s*['\"]?([\\w.\\-]{1,60})['\"]?\\s*(?::|=|:\\s*\\{|=\\s*\\{|\\{)");
+
+  /** A list's item that begins with its name, the keys below it its own: {@code - id: X}. */
+  private static final Pattern NAMED_ITEM =
+      Pattern.compile("-\\s+(?:id|name|rule|key|code)\\s*:\\s*['\"]?([A-Za-z][\\w.\\-]{1,60})");
 
   /** A map given on its key's line: {@code alerts: {enabled: false}}, {@code X = {"on": 1}}. */
   private static final Pattern INLINE_MAP =
@@ -291,10 +295,13 @@ final class SafeguardSettings {
         continue;
       }
       Matcher heading = SECTION.matcher(line);
-      if (heading.matches() && sections.size() < 16) {
-        sections.add(heading.group(1));
+      Matcher item = heading.matches() ? heading : NAMED_ITEM.matcher(line); // round 61
+      if ((item == heading || item.lookingAt()) && sections.size() < 16) {
+        sections.add(item.group(1));
         indents.add(indent);
-        continue;
+        if (item == heading) {
+          continue;
+        }
       }
       if (onlyAdded && oldLines.contains(line)) {
         continue;
@@ -400,6 +407,7 @@ final class SafeguardSettings {
             || requirement
             || watch
             || WatchKeys.automatic(key)
+            || WatchKeys.owedReport(placed) && !column
             || negated && SafeguardEdits.has(key, SKIPPED_CHECKS)
             || SafeguardEdits.has(key, SAFETY_CHECKS)
                 && SafeguardEdits.has(fileWords, SAFETY_FILES);

@@ -73,6 +73,12 @@ final class StatusGuards {
           Map.entry("addressconfidentiality", "confidential address"),
           Map.entry("addressconfidential", "confidential address"),
           Map.entry("confidentialaddress", "confidential address"),
+          // a court's or a school's order that keeps a person away from someone (round 61)
+          Map.entry("nocontact", "no-contact order"),
+          Map.entry("donotcontact", "no-contact order"),
+          Map.entry("restraining", "no-contact order"),
+          Map.entry("protectiveorder", "no-contact order"),
+          Map.entry("custodyrestriction", "no-contact order"),
           // a rehearsal kept off the live path (decision 222): practice mode, a drill
           Map.entry("practice", "rehearsal"),
           Map.entry("drill", "rehearsal"),
@@ -86,6 +92,7 @@ final class StatusGuards {
               + "|deceased|legal_?hold|litigation_?hold|sanction|embargo|ofac"
               + "|privacy|licens|credential|duress|consent|underage|coppa|vulnerable"
               + "|acp_?participant|address_?confidential|confidential_?address|practice|drill|rehears"
+              + "|no_?contact|not_?contact|restrain|protective_?order|custody_?restrict"
               + "|block|reject|deny|denied|refuse|eligib|forbidden|prohibited|hold|held|quarantine"
               + "|escalate|nogo|no_go|review"
               + "|\\.(?:append|add|push|extend)\\(");

@@ -43,7 +43,11 @@ final class WatchKeys {
           "confirm",
           "reviewer",
           "reviewers",
-          "callback");
+          "callback",
+          // a call made to people when something happens to them (round 61: a power cut's
+          // critical_care_callout to customers on life support)
+          "callout",
+          "callouts");
 
   /** What a key that starts with {@code auto} does without the person when on. */
   private static final Set<String> APPROVALS =
@@ -54,6 +58,24 @@ final class WatchKeys {
 
   /** A switch's own key, which says nothing of what it switches: {@code enabled}. */
   private static final Set<String> SWITCHES = NameSet.of("enabled", "enable", "active", "on");
+
+  /** Words that make a report one that is owed (round 61): an expedited or mandatory report. */
+  private static final Set<String> OWED =
+      NameSet.of("expedited", "mandatory", "mandated", "statutory", "regulatory");
+
+  /** Words that name a report or a notice sent to an authority. */
+  private static final Set<String> REPORTS =
+      NameSet.of(
+          "report",
+          "reports",
+          "reporting",
+          "reportable",
+          "notification",
+          "notifications",
+          "submission",
+          "submissions",
+          "filing",
+          "filings");
 
   /** The watches whose key is a verb, which a number switches: {@code notify_on_call: 0}. */
   private static final Set<String> VERBS = NameSet.of("notify", "escalate");
@@ -150,5 +172,17 @@ final class WatchKeys {
    */
   static boolean pages(List<String> key, List<String> placed) {
     return key.contains("paging") && SafeguardEdits.has(placed, PAGED);
+  }
+
+  /**
+   * Whether a switch's words, its sections' or its file's name a report that is owed to an
+   * authority (round 61): {@code EXPEDITED_15DAY_EU} in {@code reporting_rules.yaml}, {@code
+   * mandatory_reporting}; not a report of one's own ({@code usage_reporting}, {@code
+   * crash_reporting}).
+   *
+   * @param placed the key's words with its sections' and its file's
+   */
+  static boolean owedReport(List<String> placed) {
+    return SafeguardEdits.has(placed, OWED) && SafeguardEdits.has(placed, REPORTS);
   }
 }

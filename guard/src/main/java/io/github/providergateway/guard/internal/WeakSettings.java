@@ -281,7 +281,7 @@ final class WeakSettings {
           || recordKept(key, path);
     }
     if (ON.contains(v) && OFF.contains(w)) {
-      return turnsOnWhatWasKeptOff(key);
+      return turnsOnWhatWasKeptOff(key) || opensToGuests(setting);
     }
     if (v.equals("0")
         && SafeguardEdits.has(key, CHECKS)
@@ -431,5 +431,21 @@ final class WeakSettings {
       return true; // auto_finalize_negative: a report goes out that nobody read
     }
     return key.contains("default") && SafeguardEdits.has(key, RECORDED);
+  }
+
+  /** The words of a setting that name whoever comes without an account. */
+  private static final Set<String> GUESTS = NameSet.of("guest", "guests", "anonymous", "anon");
+
+  /**
+   * Whether a switch turned on lets in whoever comes without an account (round 61): a share's
+   * {@code guest ok = yes}, an FTP server's {@code anonymous_enable=YES}, read of the whole key
+   * before its value, as an INI's or Samba's key has spaces.
+   */
+  private static boolean opensToGuests(SafeguardSettings.Setting setting) {
+    String line = setting.line();
+    int value = line.lastIndexOf(setting.value());
+    List<String> key = CheckWords.words(value > 0 ? line.substring(0, value) : setting.key());
+    return SafeguardEdits.has(key, GUESTS)
+        && !SafeguardEdits.has(key, Set.of("deny", "block", "disable", "disabled", "no", "map"));
   }
 }
