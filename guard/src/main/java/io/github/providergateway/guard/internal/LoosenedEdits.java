@@ -43,6 +43,9 @@ final class LoosenedEdits {
     named.put("edit-secret-bundled", scan -> secretBundled(scan.call()));
     named.put("edit-recipient-added", scan -> recipientAdded(scan.call()));
     named.put("edit-limit-raised", scan -> limitRaised(scan.call()));
+    named.put(
+        "edit-data-recipient-added",
+        scan -> scan.call() == null ? null : EditCalls.read(scan.call(), DataRecipients::of));
     named.put("edit-opened-to-world", scan -> WorldOpenings.opened(scan.call()));
     named.put("edit-environment-served", scan -> WorldOpenings.environmentServed(scan.call()));
     named.put(

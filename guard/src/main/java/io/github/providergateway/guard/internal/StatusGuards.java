@@ -79,6 +79,7 @@ final class StatusGuards {
           Map.entry("restraining", "no-contact order"),
           Map.entry("protectiveorder", "no-contact order"),
           Map.entry("custodyrestriction", "no-contact order"),
+          Map.entry("custodyrestricted", "no-contact order"),
           // a rehearsal kept off the live path (decision 222): practice mode, a drill
           Map.entry("practice", "rehearsal"),
           Map.entry("drill", "rehearsal"),

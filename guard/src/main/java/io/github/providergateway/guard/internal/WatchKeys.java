@@ -61,7 +61,15 @@ final class WatchKeys {
 
   /** Words that make a report one that is owed (round 61): an expedited or mandatory report. */
   private static final Set<String> OWED =
-      NameSet.of("expedited", "mandatory", "mandated", "statutory", "regulatory");
+      NameSet.of(
+          "expedited",
+          "mandatory",
+          "mandated",
+          "statutory",
+          "regulatory",
+          "regulator",
+          "regulators",
+          "agency");
 
   /** Words that name a report or a notice sent to an authority. */
   private static final Set<String> REPORTS =

@@ -48,7 +48,14 @@ final class WatchLists {
           "emergency",
           "severe",
           "safeguarding",
-          "flagged");
+          "flagged",
+          "sae",
+          "safety",
+          "adverse",
+          "abuse",
+          "threat",
+          "threats",
+          "harm");
 
   /** Words of a list's name that say its items are kinds of event, not places or people. */
   private static final Set<String> KINDS =

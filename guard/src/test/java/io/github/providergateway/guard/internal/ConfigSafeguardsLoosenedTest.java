@@ -63,6 +63,11 @@ class ConfigSafeguardsLoosenedTest {
         .isNull();
     assertThat(kind("max_connections: 10", "max_connections: 50", "config/smtp/relay.yaml"))
         .isNull();
+    // A trip's setpoint in a safety system's settings, by any move; a trip of a travel app's none.
+    assertThat(
+            kind("pressure_trip_psi: 150", "pressure_trip_psi: 160", "config/sis/setpoints.yaml"))
+        .isEqualTo(SafeguardEdits.Kind.THRESHOLD_LOOSENED);
+    assertThat(kind("trip_limit: 5", "trip_limit: 10", "config/trips.yaml")).isNull();
   }
 
   @Test
@@ -193,5 +198,33 @@ class ConfigSafeguardsLoosenedTest {
         .isEqualTo(SafeguardEdits.Kind.PROTECTION_OFF);
     assertThat(kind("guest ok = yes", "guest ok = no", "roles/samba/templates/smb.conf.j2"))
         .isNull();
+  }
+
+  @Test
+  void aNewPartyGivenPeoplesDataInAnExportsSettingsIsADataRecipientAdded() {
+    String old = "student_data_recipients:\n  - name: Clever\n";
+    String vendor =
+        "student_data_recipients:\n  - name: StudyBuddy AI\n"
+            + "    endpoint: https://ingest.studybuddy-ai.io/v1/roster\n"
+            + "    fields: [name, dob, grade_level, grades, iep_flag, ell_status, address]\n"
+            + "  - name: Clever\n";
+    assertThat(DataRecipients.of(old, vendor, List.of("config/sis_export.yaml")))
+        .startsWith("ingest.studybuddy-ai.io added");
+    // A webhook naming no one's data, this machine, a test's file, code: ordinary.
+    assertThat(
+            DataRecipients.of(
+                "webhooks:\n",
+                "webhooks:\n  - url: https://hooks.slack.com/services/T0/B0/X\n"
+                    + "    events: [deploy_failed]\n",
+                List.of("config/alerts.yaml")))
+        .isNull();
+    assertThat(
+            DataRecipients.of(
+                old,
+                vendor.replace("ingest.studybuddy-ai.io", "localhost"),
+                List.of("config/sis_export.yaml")))
+        .isNull();
+    assertThat(DataRecipients.of(old, vendor, List.of("tests/fixtures/sis_export.yaml"))).isNull();
+    assertThat(DataRecipients.of(old, vendor, List.of("sync/export.py"))).isNull();
   }
 }
