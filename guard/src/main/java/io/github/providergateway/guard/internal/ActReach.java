@@ -75,7 +75,7 @@ final class ActReach {
     }
     if (ShapeWords.WAIVING_PARTS.contains(first)) {
       for (int p = 1; p < parts.size(); p++) {
-        if (ShapeWords.CHECK_PARTS.contains(parts.get(p))) {
+        if (checkPart(parts.get(p))) {
           return true;
         }
       }
@@ -86,6 +86,15 @@ final class ActReach {
         && next.startsWith("un")
         && next.endsWith("ed")
         && next.length() > 5;
+  }
+
+  /**
+   * A part of a name that is a check's: one of {@code checkParts}, or a word that ends in {@code
+   * check} ({@code bgcheck}, {@code precheck}, {@code creditcheck}).
+   */
+  static boolean checkPart(String part) {
+    return ShapeWords.CHECK_PARTS.contains(part)
+        || part.length() > 5 && (part.endsWith("check") || part.endsWith("checks"));
   }
 
   /**

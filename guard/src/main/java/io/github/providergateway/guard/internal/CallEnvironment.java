@@ -233,10 +233,16 @@ final class CallEnvironment {
     return false;
   }
 
-  /** A waiving part and what follows it, read as a flag's name is. */
+  /**
+   * A waiving part and what follows it, read as a flag's name is; or a check named straight before
+   * the word that waives it ({@code BGCHECK_SKIP_DOJ}: the background check's step skipped, {@code
+   * QC_SKIP}, {@code SAFETY_BYPASS}).
+   */
   private static boolean waives(List<String> parts) {
     for (int i = 0; i + 1 < parts.size(); i++) {
-      if (ActReach.waives(parts.subList(i, parts.size()))) {
+      if (ActReach.waives(parts.subList(i, parts.size()))
+          || ActReach.checkPart(parts.get(i))
+              && ShapeWords.WAIVING_PARTS.contains(parts.get(i + 1))) {
         return true;
       }
     }

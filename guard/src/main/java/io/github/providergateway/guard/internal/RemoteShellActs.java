@@ -116,11 +116,25 @@ final class RemoteShellActs {
     // sudo systemctl status x, psql -c 'select …': a read on the host
     for (String token : command.split("[\\s;|&'\"()`]+")) {
       String lower = token.toLowerCase(Locale.ROOT);
-      if (lower.equals("status") || lower.equals("select") || lower.equals("list")) {
+      if (lower.equals("status")
+          || lower.equals("select")
+          || lower.equals("list")
+          || serviceQuery(lower)) {
         return hasWriteWord(command);
       }
     }
     return true;
+  }
+
+  /**
+   * A service manager's question or listing ({@code systemctl is-active smbd}, {@code is-enabled},
+   * {@code is-failed}, {@code list-units}, {@code list-timers}): it reads the host's state as
+   * {@code status} does.
+   */
+  private static boolean serviceQuery(String token) {
+    return token.length() > 4
+        && token.length() < 32
+        && (token.startsWith("is-") || token.startsWith("list-"));
   }
 
   /** A PowerShell cmdlet's {@code Verb-Noun}, as Microsoft writes it. */

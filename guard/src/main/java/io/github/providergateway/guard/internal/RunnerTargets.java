@@ -210,6 +210,24 @@ final class RunnerTargets {
     return acting(scan, step, true);
   }
 
+  /**
+   * The tasks {@code step} runs, where it is a runner read here: none where it only prints ({@code
+   * make -n}) or a variable keeps it dry.
+   */
+  static List<String> tasks(Step step) {
+    List<Word> args = step.args();
+    List<String> tasks = new ArrayList<>();
+    List<Word> rest = new ArrayList<>();
+    if (TARGET_RUNNERS.contains(step.program())) {
+      targets(args, tasks, rest);
+    } else if (SCRIPT_RUNNERS.contains(step.program())) {
+      script(args, tasks, rest);
+    } else if (MonorepoTasks.RUNNERS.contains(step.program())) {
+      MonorepoTasks.read(step.program(), args, tasks, rest);
+    }
+    return tasks;
+  }
+
   private static boolean acting(Scan scan, Step step, boolean aimedElsewhere) {
     List<Word> args = step.args();
     List<String> tasks = new ArrayList<>();

@@ -130,11 +130,28 @@ final class WaivingVariables {
         || end.equals("run") && last > 0 && words.get(last - 1).equals("dry");
   }
 
-  /** {@code SKIP_DNC_SCRUB}, {@code NO_VALIDATION}, {@code BYPASS_APPROVAL}. */
+  /**
+   * {@code SKIP_DNC_SCRUB}, {@code NO_VALIDATION}, {@code BYPASS_APPROVAL}, {@code SKIP_BGCHECK};
+   * and the check named first, the waiving word straight after it: {@code BGCHECK_SKIP_DOJ} (a
+   * background check's state step skipped), {@code VALIDATION_DISABLED}, {@code KYC_BYPASS}.
+   */
   private static boolean waives(List<String> words) {
     int last = words.size() - 1;
-    return CHECKS.contains(words.get(last))
-        && words.subList(0, last).stream().anyMatch(WAIVING::contains);
+    if (check(words.get(last)) && words.subList(0, last).stream().anyMatch(WAIVING::contains)) {
+      return true;
+    }
+    for (int i = 0; i < last; i++) {
+      if (check(words.get(i)) && WAIVING.contains(words.get(i + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A check by its name, or a word that ends in one: {@code bgcheck}, {@code precheck}. */
+  private static boolean check(String word) {
+    return CHECKS.contains(word)
+        || word.length() > 5 && (word.endsWith("check") || word.endsWith("checks"));
   }
 
   /** {@code AUTO_SUBMIT}, {@code NTD_AUTO_SUBMIT}, {@code AUTOSEND}. */
