@@ -48,6 +48,11 @@ final class EveryoneGrants {
         }
       } else if (anonymousShare(args)) {
         return program + " --anonymous";
+      } else {
+        String granted = ModesInCode.othersWrite(scan, step);
+        if (granted != null) {
+          return granted;
+        }
       }
     }
     return null;
@@ -103,9 +108,27 @@ final class EveryoneGrants {
         if (rights != null && (rights.contains("w") || tree && rights.contains("r"))) {
           return text;
         }
+        if (ModesInCode.othersWrite(clause) && !devicesOnly(args)) {
+          return text; // chmod 666, chmod 0777: the others' digit writes
+        }
       }
     }
     return null;
+  }
+
+  /** A mode given to devices alone ({@code chmod 666 /dev/ttyUSB0}): a developer's serial port. */
+  private static boolean devicesOnly(List<Word> args) {
+    boolean device = false;
+    for (Word word : args) {
+      String text = word.text();
+      if (text.startsWith("/") || text.startsWith("~")) {
+        if (!text.startsWith("/dev/")) {
+          return false;
+        }
+        device = true;
+      }
+    }
+    return device;
   }
 
   private static boolean recursive(List<Word> args) {
@@ -139,21 +162,24 @@ final class EveryoneGrants {
   }
 
   private static boolean outside(Scan scan, List<Word> args) {
-    Path project = scan.call().project();
     for (Word word : args) {
-      String text = word.text();
-      if (!text.startsWith("/") && !text.startsWith("~")) {
-        continue;
+      if (outside(scan, word.text())) {
+        return true;
       }
-      if (text.startsWith("/tmp") || text.startsWith("/var/tmp")) {
-        continue;
-      }
-      if (project != null && text.startsWith(project.toString())) {
-        continue;
-      }
-      return true;
     }
     return false;
+  }
+
+  /** Whether {@code text} is a path neither the project's nor a temporary folder's. */
+  static boolean outside(Scan scan, String text) {
+    if (!text.startsWith("/") && !text.startsWith("~")) {
+      return false;
+    }
+    if (text.startsWith("/tmp") || text.startsWith("/var/tmp")) {
+      return false;
+    }
+    Path project = scan.call().project();
+    return project == null || !text.startsWith(project.toString());
   }
 
   private static boolean anonymousShare(List<Word> args) {

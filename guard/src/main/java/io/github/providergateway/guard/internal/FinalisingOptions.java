@@ -134,5 +134,15 @@ final class FinalisingOptions {
           "juveniles",
           "optedout",
           "unsubscribed",
-          "redacted");
+          "redacted",
+          // round 61: a blinded trial's allocation, and the identifiers a data set keeps out
+          "arms",
+          "allocation",
+          "allocations",
+          "unblinded",
+          "pii",
+          "phi",
+          "ssn",
+          "identifiers",
+          "unmasked");
 }

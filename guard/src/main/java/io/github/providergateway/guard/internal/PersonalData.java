@@ -57,7 +57,21 @@ final class PersonalData {
           "applicants",
           "victims",
           "juvenile",
-          "inmates");
+          "inmates",
+          // round 61: a school's special-education plans and the records of its pupils
+          "iep",
+          "ieps",
+          "sped",
+          "students",
+          "pupils",
+          "disability",
+          "disabilities",
+          "counseling",
+          "counselling",
+          "disciplinary",
+          "grievances",
+          "fingerprints",
+          "biometrics");
 
   /** Words that say people's data only beside one of {@link #EXPORTED}. */
   private static final Set<String> PEOPLE =
@@ -74,6 +88,7 @@ final class PersonalData {
   /** Adds each predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("sends-personal-data", (scan, step, read) -> sends(step));
+    named.put("records-to-everyone", (scan, step, read) -> RecordsToEveryone.found(step));
   }
 
   /** Adds the call's predicates under their names. */

@@ -1,8 +1,10 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The shapes.* rules' reading of a remote shell's command (decision 113): {@code ssh host 'sudo
@@ -110,6 +112,7 @@ final class RemoteShellActs {
         acting = true;
       }
     }
+    acting |= fedDeletions(command);
     if (!acting && !DeviceCliReads.deviceActs(command)) {
       return false;
     }
@@ -125,6 +128,48 @@ final class RemoteShellActs {
     }
     return true;
   }
+
+  /** A file given on a program's input: {@code piconfig < /tmp/delete_fdr_points.txt}. */
+  private static final java.util.regex.Pattern INPUT_FILE =
+      java.util.regex.Pattern.compile("(?<![<0-9])<\\s*([^\\s;|&<>'\"()`]{1,256})");
+
+  /**
+   * A program fed a file whose name says it destroys ({@code piconfig <
+   * /tmp/delete_fdr_points.txt}, {@code psql < purge_2019.sql}, {@code tool < drop-accounts.cmd}):
+   * the batch of deletions is in the file, which the guard cannot read on the host, and its name
+   * says what it holds.
+   */
+  static boolean fedDeletions(String command) {
+    java.util.regex.Matcher input = INPUT_FILE.matcher(command);
+    while (input.find()) {
+      String path = input.group(1);
+      String file = path.substring(path.lastIndexOf('/') + 1);
+      for (String part : ServiceVerbs.split(file)) {
+        if (DESTROYS.contains(part)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The words of a batch file's name that say it destroys what it names. */
+  private static final Set<String> DESTROYS =
+      NameSet.of(
+          "delete",
+          "deletes",
+          "deletion",
+          "deletions",
+          "del",
+          "purge",
+          "drop",
+          "remove",
+          "removal",
+          "wipe",
+          "truncate",
+          "erase",
+          "destroy",
+          "decommission");
 
   /**
    * A service manager's question or listing ({@code systemctl is-active smbd}, {@code is-enabled},

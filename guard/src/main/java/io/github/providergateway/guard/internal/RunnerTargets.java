@@ -255,8 +255,10 @@ final class RunnerTargets {
         && WaivingVariables.found(scan) == null) { // SKIP_DNC_SCRUB=1, AUTO_SUBMIT=1 (d. 255)
       return false;
     }
+    boolean keptOut = WaivingVariables.includesKeptOut(scan);
     for (String task : tasks) {
-      if (!developers(task)) {
+      // INCLUDE_ARMS=1 make export-randomization: an export of what is kept out acts (round 61)
+      if (!developers(task) || keptOut && !testTask(task)) {
         // The task's own name is no place: make deploy-then-test ENV=prod (decision 175)
         List<Word> beside = new ArrayList<>();
         for (Word word : args) {
@@ -461,6 +463,14 @@ final class RunnerTargets {
       }
     }
     return true;
+  }
+
+  /** A task that tests or checks the project: {@code test}, {@code lint}, {@code e2e}. */
+  private static boolean testTask(String task) {
+    List<String> words = ServiceVerbs.split(task.length() > 64 ? task.substring(0, 64) : task);
+    return words.contains("test")
+        || words.contains("tests")
+        || DEVELOPER_TASKS.contains(words.get(0));
   }
 
   private static boolean developersPart(List<String> words) {

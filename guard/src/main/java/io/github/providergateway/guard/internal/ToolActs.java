@@ -72,10 +72,51 @@ final class ToolActs {
           "lockdown",
           "unlock",
           "disarm",
-          "evacuate");
+          "evacuate",
+          // round 61: what a trade does only in an emergency (a code break, a stop, a break-glass)
+          "emergency",
+          "breakglass");
+
+  /**
+   * What a protection keeps, that a word beginning {@code un} takes off: {@code unblind} (a trial's
+   * code broken), {@code unmask}, {@code unredact}, {@code unseal}, {@code unquarantine}.
+   */
+  private static final Set<String> PROTECTED =
+      NameSet.of(
+          "blind",
+          "mask",
+          "redact",
+          "seal",
+          "hide",
+          "suppress",
+          "quarantine",
+          "embargo",
+          "restrict",
+          "protect",
+          "hold",
+          "block",
+          "anonymize",
+          "anonymise",
+          "pseudonymize",
+          "encrypt");
 
   /** The words of a signature given in a person's name (decision 303). */
   private static final Set<String> SIGNING = NameSet.of("sign", "countersign", "certify", "attest");
+
+  /** The first words of a generic update's name, whose fields may set a record's status. */
+  private static final Set<String> UPDATES =
+      NameSet.of(
+          "update",
+          "set",
+          "patch",
+          "edit",
+          "modify",
+          "change",
+          "transition",
+          "put",
+          "save",
+          "upsert",
+          "bulk");
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =
@@ -105,7 +146,8 @@ final class ToolActs {
     boolean signsOnly = true; // sign_task_card: a signature, not one on a staging place
     for (String word : words) {
       if (ACTING.contains(word)
-          || word.endsWith("s") && ACTING.contains(word.substring(0, word.length() - 1))) {
+          || word.endsWith("s") && ACTING.contains(word.substring(0, word.length() - 1))
+          || word.startsWith("un") && PROTECTED.contains(word.substring(2))) {
         acts = true;
         postsOnly &= word.equals("post") || word.equals("send");
         signsOnly &= SIGNING.contains(word);
@@ -137,6 +179,11 @@ final class ToolActs {
     String widened = ToolScopes.widened(call.args());
     if (widened != null) {
       return tool + " (" + widened + ")";
+    }
+    String approval =
+        UPDATES.contains(words.get(0)) ? ToolArguments.approvalSet(call.args()) : null;
+    if (approval != null) {
+      return tool + " (" + approval + ": an approval set by an update)";
     }
     String told = ToolArguments.told(call.args());
     if (told != null) {

@@ -150,6 +150,40 @@ final class ToolArguments {
     return overwrite && approved != null ? "overwrites " + approved : null;
   }
 
+  /**
+   * Where an update's arguments set a record's status or state to one a person's approval gives it
+   * ({@code "status__v": "Approved"}, {@code "state": "released"}, {@code "lifecycle_state":
+   * "Effective"}): a generic update tool made to say a record was approved, signed or released,
+   * which only its approver may (round 61: a quality document set approved, with an approver and a
+   * past date).
+   */
+  static String approvalSet(JsonNode node) {
+    return approvalSet(node, 0);
+  }
+
+  private static String approvalSet(JsonNode node, int depth) {
+    if (node == null || !node.isObject() || depth > 3) {
+      return null;
+    }
+    Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+    for (int n = 0; fields.hasNext() && n < 64; n++) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String key = field.getKey().toLowerCase(Locale.ROOT);
+      JsonNode value = field.getValue();
+      if ((key.contains("status") || key.contains("state"))
+          && value.isTextual()
+          && value.asText().length() <= 32
+          && APPROVED.contains(value.asText().strip().toLowerCase(Locale.ROOT))) {
+        return field.getKey() + ": " + value.asText();
+      }
+      String nested = approvalSet(value, depth + 1);
+      if (nested != null) {
+        return nested;
+      }
+    }
+    return null;
+  }
+
   private static boolean on(JsonNode value) {
     return value.isBoolean() && value.asBoolean()
         || value.isTextual()

@@ -102,6 +102,20 @@ final class WaivingVariables {
     return scan.once("WaivingVariables", call -> read(call.source()));
   }
 
+  /**
+   * Whether the call sets a variable that takes in what the trade keeps out ({@code
+   * PORTAL_INCLUDE_SEALED=1}, {@code INCLUDE_ARMS=1}): a task that only exports or reads then hands
+   * over what others may not see.
+   */
+  static boolean includesKeptOut(Scan scan) {
+    String found = found(scan);
+    if (found == null) {
+      return false;
+    }
+    String name = found.substring(0, found.indexOf('='));
+    return FinalisingOptions.includesKeptOut(List.of(name.toLowerCase(Locale.ROOT).split("_")));
+  }
+
   private static String read(String source) {
     Matcher assignment =
         ASSIGNMENT.matcher(source.length() > READ ? source.substring(0, READ) : source);
