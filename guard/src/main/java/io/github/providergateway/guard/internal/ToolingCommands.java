@@ -46,6 +46,10 @@ final class ToolingCommands {
   static String commands(String path, String text) {
     String lower = path.toLowerCase(Locale.ROOT);
     String name = lower.substring(lower.lastIndexOf('/') + 1);
+    String deploy = DeployTaskFiles.commands(path, text); // a lane's, a playbook's (round 61)
+    if (deploy != null) {
+      return deploy;
+    }
     if (CronLines.cronFile(path, name)) {
       return CronLines.commands(text); // a schedule's commands (decision 302)
     }

@@ -71,6 +71,7 @@ public final class WrittenRuns {
     String first = positional(words, 0);
     List<String> entries = new ArrayList<>();
     ToolingRuns.read(scan, step, words, found); // build and tool files (decisions 121, 128)
+    DeployTaskFiles.read(scan, step, words, found); // a lane's Fastfile, a playbook's roles
     switch (program) {
       case "pytest", "py.test", "tox" -> entries.add("tests");
       case "nox" -> {
@@ -633,7 +634,9 @@ public final class WrittenRuns {
                   || lower.startsWith(".gitlab-ci")
                   || path.contains("/.circleci/"))
               && RunFolders.related(path, folder);
-      default -> ToolingRuns.reaches(what, path, folder);
+      default ->
+          ToolingRuns.reaches(what, path, folder)
+              || DeployTaskFiles.reaches(what, path, lower, folder);
     };
   }
 
