@@ -154,6 +154,7 @@ public final class FlowReading {
       }
       InlineFlows.read(step, found);
       WrittenScripts.runs(scan, step, found);
+      RehearsedRuns.runs(scan, step, found);
       WrittenScripts.redirected(scan, step, found);
       WrittenRuns.read(scan, step, found);
       QuietSecretReads.read(scan, step, found);

@@ -168,6 +168,7 @@ final class HeldContent {
     ProductionEnvFiles.written(path, code, whole, found); // an env file pointed at production
     InheritedProduction.written(path, code, whole, found); // settings inheriting production's
     ScriptArgumentWrites.written(path, code, whole, found); // a script writing its argument's file
+    RehearsedRuns.written(scan, path, code, whole, hit != null, found); // its dry run's harms
   }
 
   private static int held(Found found) {
