@@ -88,5 +88,6 @@ class DeployTaskFilesRunTest {
     assertThat(after(role, "- name: hub\n  command: brew install --cask unity-hub\n", run))
         .isEqualTo(Outcome.ALLOW);
     assertThat(after(role, paste, "git status")).isEqualTo(Outcome.ALLOW);
+    assertThat(after(role, paste, run + " --check --diff")).isEqualTo(Outcome.ALLOW);
   }
 }

@@ -93,7 +93,9 @@ final class DeployTaskFiles {
             || program.equals("bundle") && words.contains("exec") && words.contains("fastlane");
     if (fastlane) {
       folders(step.cwds(), LANES, found);
-    } else if (ANSIBLE_RUNS.contains(program)) {
+    } else if (ANSIBLE_RUNS.contains(program)
+        && !words.contains("--check")
+        && !words.contains("-C")) { // check mode runs no shell or command task
       folders(step.cwds(), PLAYBOOK, found);
       for (int i = 0; i < words.size(); i++) {
         String word = words.get(i);

@@ -135,6 +135,7 @@ public final class FlowReading {
       tool(call, found);
       if (call.tool().equals("edit") || call.tool().equals("write")) {
         WrittenScripts.edited(scan, call, found);
+        AggregateReports.edited(call, found);
       }
       return found;
     }
@@ -155,6 +156,7 @@ public final class FlowReading {
       InlineFlows.read(step, found);
       WrittenScripts.runs(scan, step, found);
       RehearsedRuns.runs(scan, step, found);
+      AggregateReports.read(scan, step, found);
       WrittenScripts.redirected(scan, step, found);
       WrittenRuns.read(scan, step, found);
       QuietSecretReads.read(scan, step, found);

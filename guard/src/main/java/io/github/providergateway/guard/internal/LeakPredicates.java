@@ -298,6 +298,9 @@ final class LeakPredicates {
     if (outputs == null && !step.interpreter()) {
       return null;
     }
+    if (outputs != null && AggregateQueries.asked(step)) {
+      return null; // a table of aggregates names no customer (round 61)
+    }
     String file = outputs != null ? clientOutput(scan, step, outputs) : codeOutput(scan, step);
     // Production last: the output into the project is rare, the production reading is not cheap.
     return file != null && Environments.production(scan, step) ? file : null;

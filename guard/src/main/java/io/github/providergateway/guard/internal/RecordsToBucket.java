@@ -55,7 +55,7 @@ final class RecordsToBucket {
   }
 
   /** The index of the copying word among the operands, or -1 where the step does not copy. */
-  private static int verb(String program, List<String> words) {
+  static int verb(String program, List<String> words) {
     int at =
         switch (program) {
           case "aws" -> words.size() > 1 && words.get(0).equals("s3") ? 1 : -1;
@@ -75,7 +75,7 @@ final class RecordsToBucket {
   }
 
   /** The bucket an {@code s3://} or {@code gs://} URL names, or {@code null}. */
-  private static String bucket(String place) {
+  static String bucket(String place) {
     String lower = place.toLowerCase(Locale.ROOT);
     if (!lower.startsWith("s3://") && !lower.startsWith("gs://")) {
       return null;
