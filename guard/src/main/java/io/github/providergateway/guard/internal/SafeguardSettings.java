@@ -32,7 +32,8 @@ final class SafeguardSettings {
   /** A switch set by a call: {@code self.laser.set_interlock(False)}, {@code SetEnabled(false)}. */
   private static final Pattern CALL_FLAG =
       Pattern.compile(
-          "(?<![\\w.])([A-Za-z_][\\w.]{0,80}+)\\(\\s*(true|false|True|False|TRUE|FALSE)\\s*\\)");
+          "(?<!\\w)([A-Za-z_][\\w.]{0,80}+)\\(\\s*(?:[A-Za-z_]\\w{0,60}\\.){0,3}"
+              + "(true|false|True|False|TRUE|FALSE)\\s*\\)");
 
   /** A YAML section's line: {@code audit:}. */
   private static final Pattern SECTION =
@@ -403,6 +404,7 @@ final class SafeguardSettings {
             && !column;
     boolean protection =
         SafeguardEdits.has(all, PROTECTIONS)
+            || ChildProtectionKeys.names(key)
             || logsAccess(all)
             || requirement
             || watch
