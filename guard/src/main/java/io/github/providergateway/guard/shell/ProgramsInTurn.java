@@ -50,6 +50,7 @@ final class ProgramsInTurn {
     names.addAll(SWITCHED);
     names.addAll(Set.of("parallel", "rails")); // their lines and consoles (decision 301)
     names.addAll(NestedCommands.GAM);
+    names.addAll(ConsoleInput.CONSOLES);
     names.addAll(Programs.namesReadFurther());
     names.addAll(Runners.nestedNames());
     names.addAll(MAKERS);
@@ -161,6 +162,9 @@ final class ProgramsInTurn {
         }
         AppConsoleCode.read(
             resolver, words, program, via); // manage.py shell -c "$X" (decision 301)
+        if (ConsoleInput.CONSOLES.contains(program)) {
+          ConsoleInput.read(resolver, raw, words, depth, via);
+        }
       }
     }
     Runners.Row row = Runners.of(program);
