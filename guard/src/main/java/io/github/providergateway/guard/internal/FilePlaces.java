@@ -142,7 +142,7 @@ abstract class FilePlaces {
    * Whether a path of two names or more lies in a folder of {@link #SYSTEM_FOLDERS}, read from its
    * text: its first name as a path would be a new path and a new string per file written.
    */
-  private static boolean inSystemFolder(Path file) {
+  static boolean inSystemFolder(Path file) {
     if (file == null || file.getNameCount() < 2) {
       return false;
     }

@@ -355,6 +355,7 @@ final class InlineRules implements Family {
       }
     }
     InlineLinks.scan(scan, step, code, homeInCode);
+    InlineFileWrites.read(scan, step, code, homeInCode);
     boolean writes = InlineWrites.any(code);
     for (String literal : joinedLiterals(code)) {
       Target target = CodeArguments.path(scan, step, literal, homeInCode);

@@ -274,7 +274,7 @@ final class SharedSystems {
     named.put("code-floods-allocation", (scan, step, read) -> codeFloodsAllocation(step));
     named.put(
         "restarts-a-machine",
-        (scan, step, read) -> restartsAMachine(step) && !BootTargets.thisMachine(scan));
+        (scan, step, read) -> restartsAMachine(scan, step) && !BootTargets.thisMachine(scan));
     named.put("code-rewrites-raw-data", (scan, step, read) -> codeRewritesRawData(step));
     named.put("code-fills-disk", (scan, step, read) -> codeFillsDisk(step));
     named.put("code-exhausts-memory", (scan, step, read) -> codeExhaustsMemory(step));
@@ -1481,9 +1481,17 @@ final class SharedSystems {
   /**
    * {@code ipmitool -H ctrl power cycle}, {@code ssh ctrl 'Restart-Computer -Force'}, {@code racadm
    * serveraction powercycle}: another machine (an instrument's control PC, a node) restarted or
-   * powered off from here.
+   * powered off from here. PowerShell's code is read as it runs, decoded from {@code
+   * -EncodedCommand} too ({@link WindowsPredicates#text}): {@code pwsh -EncodedCommand UgBlAH…}
+   * restarts as {@code pwsh -Command 'Restart-Computer -Force'} does.
    */
-  private static boolean restartsAMachine(Step step) {
+  private static boolean restartsAMachine(Scan scan, Step step) {
+    if (POWERSHELL.contains(step.program().toLowerCase(Locale.ROOT))) {
+      String code = WindowsPredicates.text(scan, step);
+      if (code != null && RESTARTS.matcher(code).find()) {
+        return true;
+      }
+    }
     StringBuilder all = new StringBuilder();
     for (Word word : step.args()) {
       if (all.length() > LONGEST) {
@@ -1493,6 +1501,9 @@ final class SharedSystems {
     }
     return RESTARTS.matcher(all).find();
   }
+
+  /** PowerShell's programs, whose code may come encoded. */
+  private static final Set<String> POWERSHELL = NameSet.of("powershell", "pwsh");
 
   /** What restarts or powers off a machine, as a remote command or a management tool says it. */
   private static final Pattern RESTARTS =
