@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Three readings round 62's first run found missing, each a door any trade's harm goes through: an
+ * Four readings round 62's first run found missing, each a door any trade's harm goes through: an
  * administration console given its commands on its input ({@code scontrol <<< 'update …'}, {@code
  * nsupdate}, {@code virsh}), a file inline code opens for writing ({@code open('/etc/hosts', 'w')},
  * {@code open(f,'w').close()} over a glob: emptied), and PowerShell's encoded command read by the
@@ -33,7 +33,9 @@ class InputConsolesAndInlineWritesTest {
         "node -e \"require('fs').writeFileSync('/etc/hosts','')\" => DENY",
         "python3 -c \"open('/etc/fstab','w').write('x')\" => ASK",
         "ssh admin@instrument-pc powershell -NoProfile -EncodedCommand UgBlAHMAdABhAHIAdAAtAEMAbwBtAHAAdQB0AGUAcgAgAC0ARgBvAHIAYwBlAA== => DENY",
-        "pwsh -EncodedCommand UgBlAHMAdABhAHIAdAAtAEMAbwBtAHAAdQB0AGUAcgAgAC0ARgBvAHIAYwBlAA== => DENY"
+        "pwsh -EncodedCommand UgBlAHMAdABhAHIAdAAtAEMAbwBtAHAAdQB0AGUAcgAgAC0ARgBvAHIAYwBlAA== => DENY",
+        "go run ./cmd/posync --mode live --status EXPIRED --orders-file /tmp/po_ids.txt => ASK",
+        "go run -race cmd/posync/main.go --env production --status EXPIRED => ASK"
       })
   void eachDoorIsRead(String command, Outcome expected) {
     GuardVerdict verdict = STANDARD.decide(shell(command));
@@ -50,7 +52,10 @@ class InputConsolesAndInlineWritesTest {
         "python3 -c \"open('/tmp/scratch.txt','w').close()\"",
         "python3 -c \"open('build/stamp','w').close()\"",
         "python3 -c \"print(open('/etc/hosts').read())\"",
-        "ssh admin@instrument-pc powershell -NoProfile -EncodedCommand RwBlAHQALQBTAGUAcgB2AGkAYwBlAA=="
+        "ssh admin@instrument-pc powershell -NoProfile -EncodedCommand RwBlAHQALQBTAGUAcgB2AGkAYwBlAA==",
+        "go run ./cmd/server --port 8080",
+        "go run . --help",
+        "go run ./cmd/seed --env dev"
       })
   void theirOrdinaryNeighboursAreAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));

@@ -23,9 +23,19 @@ final class ScriptRun {
   static final Set<String> RUNNERS =
       NameSet.of("tsx", "ts-node", "ts-node-esm", "esno", "esrun", "vite-node");
 
-  /** Whether {@code step} runs a script it is given: an interpreter, or one of {@link #RUNNERS}. */
+  /**
+   * Whether {@code step} runs a script it is given: an interpreter, one of {@link #RUNNERS}, or a
+   * toolchain's run of the project's own program ({@code go run ./cmd/posync --mode live}: the
+   * project's command, as {@code ./bin/posync --mode live} is; round 62).
+   */
   static boolean runs(Step step) {
-    return step.interpreter() || RUNNERS.contains(step.program());
+    return step.interpreter() || RUNNERS.contains(step.program()) || goRun(step);
+  }
+
+  /** {@code go run PACKAGE ARGS}: the package is the project's program, ARGS its words. */
+  private static boolean goRun(Step step) {
+    List<Word> args = step.args();
+    return step.program().equals("go") && !args.isEmpty() && args.get(0).text().equals("run");
   }
 
   /** The interpreters' options that take the next word as their value. */
@@ -52,7 +62,7 @@ final class ScriptRun {
 
   /** The extensions of the scripts the guard reads as a program's. */
   private static final Set<String> SCRIPTS =
-      NameSet.of("py", "js", "mjs", "cjs", "ts", "mts", "rb", "php", "pl", "sh", "bash");
+      NameSet.of("py", "js", "mjs", "cjs", "ts", "mts", "rb", "php", "pl", "sh", "bash", "go");
 
   /**
    * {@return the index in {@code args} of the script, or of {@code -m}, after the interpreter's own
