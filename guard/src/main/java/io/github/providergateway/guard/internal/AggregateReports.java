@@ -102,8 +102,7 @@ public final class AggregateReports {
    * @param found where it is remembered
    */
   static void edited(CallForRules call, Found found) {
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    JsonNode path = EditCalls.pathNode(call.args());
     if (path == null || !path.isTextual()) {
       return;
     }

@@ -816,8 +816,7 @@ final class ChainPredicates {
     if (!tool.equals("edit") && !tool.equals("multi_edit")) {
       return null;
     }
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    JsonNode path = EditCalls.pathNode(call.args());
     if (path == null || !path.isTextual() || !path.asText().endsWith(".sol")) {
       return null; // most edits: one lookup
     }

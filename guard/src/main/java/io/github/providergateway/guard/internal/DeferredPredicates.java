@@ -80,8 +80,7 @@ final class DeferredPredicates {
     if (!tool.equals("edit") && !tool.equals("write") && !tool.equals("multiedit")) {
       return null;
     }
-    com.fasterxml.jackson.databind.JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    com.fasterxml.jackson.databind.JsonNode path = EditCalls.pathNode(call.args());
     if (path == null || !path.isTextual()) {
       return null;
     }

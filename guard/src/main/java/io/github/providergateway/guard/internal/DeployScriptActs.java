@@ -43,8 +43,7 @@ final class DeployScriptActs {
     if (scan.ofScript() || !tool.equals("edit") && !tool.equals("write")) {
       return null;
     }
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    JsonNode path = EditCalls.pathNode(call.args());
     if (path == null || !path.isTextual() || !afterDeploy(path.asText())) {
       return null;
     }

@@ -16,6 +16,14 @@ final class EditCalls {
   private EditCalls() {}
 
   /**
+   * The path an edit tool's call names: {@code path}, or Claude Code's {@code file_path}; null when
+   * it names none. A text node or another kind, as the call gave it.
+   */
+  static JsonNode pathNode(JsonNode args) {
+    return args.has("path") ? args.get("path") : args.get("file_path");
+  }
+
+  /**
    * What an edit tool's call holds, as the reader reads its old and new text.
    *
    * @param call the call
@@ -28,8 +36,7 @@ final class EditCalls {
     if (!tool.equals("edit") && !tool.equals("write")) {
       return null;
     }
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    JsonNode path = EditCalls.pathNode(call.args());
     String file = path == null || !path.isTextual() ? "" : path.asText();
     JsonNode edits = call.args().get("edits");
     if (edits != null && edits.isArray()) {

@@ -87,8 +87,7 @@ final class ReleasePredicates {
     if (!tool.equals("edit") && !tool.equals("write")) {
       return null;
     }
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    JsonNode path = EditCalls.pathNode(call.args());
     if (path == null
         || !path.isTextual()
         || !path.asText().contains(".github/") && !rule.equals(ReleaseShapes.LICENSE)) {

@@ -72,8 +72,7 @@ final class ToolingPredicates {
     if (!tool.equals("edit") && !tool.equals("write") && !tool.equals("multiedit")) {
       return null;
     }
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    JsonNode path = EditCalls.pathNode(call.args());
     if (path == null || !path.isTextual()) {
       return null;
     }

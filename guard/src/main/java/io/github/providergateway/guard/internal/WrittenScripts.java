@@ -106,8 +106,7 @@ final class WrittenScripts {
 
   /** The text an edit tool writes: a script that sends, remembered by its path. */
   static void edited(Scan scan, CallForRules call, Found found) {
-    JsonNode path =
-        call.args().has("path") ? call.args().get("path") : call.args().get("file_path");
+    JsonNode path = EditCalls.pathNode(call.args());
     if (path == null || !path.isTextual()) {
       return;
     }
