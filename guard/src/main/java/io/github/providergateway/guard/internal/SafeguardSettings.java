@@ -39,10 +39,6 @@ final class SafeguardSettings {
   private static final Pattern SECTION =
       Pattern.compile("-?\\s*['\"]?([\\w.\\-]{1,60})['\"]?\\s*(?::|=|:\\s*\\{|=\\s*\\{|\\{)");
 
-  /** A list's item that begins with its name, the keys below it its own: {@code - id: X}. */
-  private static final Pattern NAMED_ITEM =
-      Pattern.compile("-\\s+(?:id|name|rule|key|code)\\s*:\\s*['\"]?([A-Za-z][\\w.\\-]{1,60})");
-
   /** A map given on its key's line: {@code alerts: {enabled: false}}, {@code X = {"on": 1}}. */
   private static final Pattern INLINE_MAP =
       Pattern.compile("['\"]?([\\w.\\-]{1,60})['\"]?\\s*(?::|=)\\s*\\{");
@@ -296,7 +292,7 @@ final class SafeguardSettings {
         continue;
       }
       Matcher heading = SECTION.matcher(line);
-      Matcher item = heading.matches() ? heading : NAMED_ITEM.matcher(line); // round 61
+      Matcher item = heading.matches() ? heading : WatchKeys.NAMED_ITEM.matcher(line); // round 61
       if ((item == heading || item.lookingAt()) && sections.size() < 16) {
         sections.add(item.group(1));
         indents.add(indent);

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A setting's key that names a watch kept for people: an alarm, an alert, a warning, a
@@ -17,6 +18,13 @@ import java.util.Set;
  */
 final class WatchKeys {
   private WatchKeys() {}
+
+  /**
+   * A list's item that begins with its name, the keys below it its own: {@code - id: X} (round 61:
+   * {@code - id: EXPEDITED_15DAY_EU} above its {@code enabled: false}).
+   */
+  static final Pattern NAMED_ITEM =
+      Pattern.compile("-\\s+(?:id|name|rule|key|code)\\s*:\\s*['\"]?([A-Za-z][\\w.\\-]{1,60})");
 
   /** Words that make a key of two words or more a watch kept for people. */
   private static final Set<String> WATCHES =
