@@ -98,23 +98,15 @@ public final class AggregateReports {
   /**
    * Remembers whether a {@code .sql} file the session writes whole asks an aggregate query.
    *
-   * @param call the writing call
+   * @param file the file's path, as {@link WrittenScripts#edited} resolved it
+   * @param args the writing call's arguments
    * @param found where it is remembered
    */
-  static void edited(CallForRules call, Found found) {
-    JsonNode path = EditCalls.pathNode(call.args());
-    if (path == null || !path.isTextual()) {
-      return;
-    }
-    String file = path.asText();
-    if (!file.startsWith("/") && call.cwd() != null) {
-      file = call.cwd().resolve(file).normalize().toString();
-    }
+  static void edited(String file, JsonNode args, Found found) {
     if (!file.toLowerCase(Locale.ROOT).endsWith(".sql") || found.writesSenders().size() >= 16) {
       return;
     }
-    JsonNode whole = call.args().has("content") ? call.args().get("content") : null;
-    whole = whole == null ? call.args().get("file_text") : whole;
+    JsonNode whole = args.has("content") ? args.get("content") : args.get("file_text");
     boolean aggregate =
         whole != null && whole.isTextual() && AggregateQueries.aggregate(whole.asText());
     found.writesSenders().put(SQL + file, aggregate ? "" : "no");

@@ -135,7 +135,6 @@ public final class FlowReading {
       tool(call, found);
       if (call.tool().equals("edit") || call.tool().equals("write")) {
         WrittenScripts.edited(scan, call, found);
-        AggregateReports.edited(call, found);
       }
       return found;
     }

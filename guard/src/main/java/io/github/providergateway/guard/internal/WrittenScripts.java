@@ -130,6 +130,7 @@ final class WrittenScripts {
             found);
       }
     }
+    AggregateReports.edited(file, call.args(), found);
   }
 
   /** A file a command writes with a here-document, echo, printf or tee; a copy of a script. */
