@@ -245,19 +245,34 @@ final class FlowJudge {
         pushes = true;
       }
     }
-    for (String line : matched) {
-      boolean active = line.matches("(?s)[^ :]+: (?:deny|ask)(?: —| \\(| \\().*");
-      if (active && !line.startsWith(rule + ":")) {
-        return alone;
-      }
-    }
-    if (!pushes) {
+    if (anotherRuleBlocks(matched, rule) || !pushes) {
       return alone;
     }
-    String reason =
+    return allowed(
+        alone,
+        matched,
         rule
             + ": allowed: every push of the call goes to the project's own repository (one of its"
-            + " remotes when the session began)";
+            + " remotes when the session began)");
+  }
+
+  /** A matched rule's line that denies or asks: {@code rule: ask — why}. */
+  private static final java.util.regex.Pattern BLOCKING =
+      java.util.regex.Pattern.compile("(?s)[^ :]+: (?:deny|ask)(?: —| \\(| \\().*");
+
+  /** Whether a rule other than {@code rule} denies or asks about the call. */
+  private static boolean anotherRuleBlocks(List<String> matched, String rule) {
+    for (String line : matched) {
+      if (BLOCKING.matcher(line).matches() && !line.startsWith(rule + ":")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The call allowed after all, the reason said among the matched lines. */
+  private static GuardExplanation allowed(
+      GuardExplanation alone, List<String> matched, String reason) {
     matched.add(reason);
     return new GuardExplanation(
         new GuardVerdict(Outcome.ALLOW, null, reason, null), alone.parse(), matched);
@@ -275,22 +290,16 @@ final class FlowJudge {
     if (alone.verdict().outcome() != Outcome.ASK || !rule.equals(alone.verdict().ruleId())) {
       return alone;
     }
-    for (String line : matched) {
-      boolean active = line.matches("(?s)[^ :]+: (?:deny|ask)(?: —| \\(| \\().*");
-      if (active && !line.startsWith(rule + ":")) {
-        return alone;
-      }
-    }
-    if (!AggregateReports.onlyAggregates(scan, past.senders())) {
+    if (anotherRuleBlocks(matched, rule)
+        || !AggregateReports.onlyAggregates(scan, past.senders())) {
       return alone;
     }
-    String reason =
+    return allowed(
+        alone,
+        matched,
         rule
             + ": allowed: every file copied is a table of aggregates a query of this session wrote,"
-            + " to a bucket that names no other party";
-    matched.add(reason);
-    return new GuardExplanation(
-        new GuardVerdict(Outcome.ALLOW, null, reason, null), alone.parse(), matched);
+            + " to a bucket that names no other party");
   }
 
   private static List<String> whats(List<Sending> sendings) {

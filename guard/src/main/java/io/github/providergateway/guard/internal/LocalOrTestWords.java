@@ -62,10 +62,7 @@ final class LocalOrTestWords {
       if (OtherHosts.companyDomainHost(text)) {
         continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)
       }
-      if (text.length() < 128
-          && (Environments.testName(text)
-              || ShapeWords.TEST_WORDS.contains(text)
-              || Environments.stagingHost(text))) {
+      if (TestPlaceNamed.testOrStagingWord(text)) {
         return true;
       }
       if (text.length() < 128

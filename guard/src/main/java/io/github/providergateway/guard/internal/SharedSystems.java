@@ -1486,7 +1486,7 @@ final class SharedSystems {
    * restarts as {@code pwsh -Command 'Restart-Computer -Force'} does.
    */
   private static boolean restartsAMachine(Scan scan, Step step) {
-    if (POWERSHELL.contains(step.program().toLowerCase(Locale.ROOT))) {
+    if (WindowsPredicates.POWERSHELL.contains(step.program().toLowerCase(Locale.ROOT))) {
       String code = WindowsPredicates.text(scan, step);
       if (code != null && RESTARTS.matcher(code).find()) {
         return true;
@@ -1501,9 +1501,6 @@ final class SharedSystems {
     }
     return RESTARTS.matcher(all).find();
   }
-
-  /** PowerShell's programs, whose code may come encoded. */
-  private static final Set<String> POWERSHELL = NameSet.of("powershell", "pwsh");
 
   /** What restarts or powers off a machine, as a remote command or a management tool says it. */
   private static final Pattern RESTARTS =

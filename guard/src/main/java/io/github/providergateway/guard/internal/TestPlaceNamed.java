@@ -200,11 +200,20 @@ final class TestPlaceNamed {
 
   /** A test, development or staging name that names no production. */
   private static boolean testPlace(String text) {
-    return text.length() < 128
+    return testOrStagingWord(text)
         && !OtherHosts.companyDomainHost(text) // cad-app01.mcec.local (decision 164)
+        && !Environments.namesProduction(text);
+  }
+
+  /**
+   * Whether a word names a test's, development's or staging's place, by its name ({@code
+   * Environments#testName}), as one of the shapes' test words, or as a staging host; a word of 128
+   * characters or more is free text, none.
+   */
+  static boolean testOrStagingWord(String text) {
+    return text.length() < 128
         && (Environments.testName(text)
             || ShapeWords.TEST_WORDS.contains(text)
-            || Environments.stagingHost(text))
-        && !Environments.namesProduction(text);
+            || Environments.stagingHost(text));
   }
 }

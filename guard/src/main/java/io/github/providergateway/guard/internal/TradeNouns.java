@@ -50,11 +50,8 @@ final class TradeNouns {
 
   /** A place's name: a test's, staging's, this machine's or production's. */
   private static boolean place(String text) {
-    return text.length() < 128
-        && (Environments.testName(text)
-            || ShapeWords.TEST_WORDS.contains(text)
-            || Environments.stagingHost(text)
-            || Environments.namesProduction(text));
+    return TestPlaceNamed.testOrStagingWord(text)
+        || text.length() < 128 && Environments.namesProduction(text);
   }
 
   /**

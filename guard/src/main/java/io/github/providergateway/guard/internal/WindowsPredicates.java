@@ -24,7 +24,7 @@ final class WindowsPredicates {
   private static final int MAX_TEXT = 64 * 1024;
 
   /** PowerShell's programs, whose code is read as well as their words. */
-  private static final java.util.Set<String> POWERSHELL = NameSet.of("powershell", "pwsh");
+  static final java.util.Set<String> POWERSHELL = NameSet.of("powershell", "pwsh");
 
   /** {@code [char[]](68,105,…)}, {@code [char]68+[char]105}: code spelled as character codes. */
   private static final Pattern CHAR_CODES =

@@ -1,9 +1,7 @@
 package io.github.providergateway.guard.shell;
 
-import io.github.providergateway.guard.shell.RawCommand.RawRedirect;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import io.github.providergateway.guard.shell.syntax.ShellParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -46,16 +44,7 @@ final class ConsoleInput {
     if (commandGiven(words)) {
       return;
     }
-    List<String> bodies = new ArrayList<>();
-    for (RawRedirect r : raw.redirects) {
-      if (r.body != null) {
-        bodies.add(r.body);
-      }
-    }
-    String piped = ShellInputs.pipedText(resolver, raw);
-    if (piped != null) {
-      bodies.add(piped);
-    }
+    List<String> bodies = ShellInputs.inputTexts(resolver, raw);
     if (bodies.isEmpty()) {
       return;
     }

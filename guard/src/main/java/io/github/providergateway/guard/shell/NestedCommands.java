@@ -130,14 +130,8 @@ final class NestedCommands {
     if (!fromInput && bodies.isEmpty()) {
       return;
     }
-    for (RawRedirect r : fromInput ? raw.redirects : List.<RawRedirect>of()) {
-      if (r.body != null) {
-        bodies.add(r.body);
-      }
-    }
-    String piped = fromInput ? ShellInputs.pipedText(resolver, raw) : null;
-    if (piped != null) {
-      bodies.add(piped);
+    if (fromInput) {
+      bodies.addAll(ShellInputs.inputTexts(resolver, raw));
     }
     for (String body : bodies) {
       char prefix = MakefileText.recipePrefix(body);
@@ -477,15 +471,7 @@ final class NestedCommands {
     String file = words.get(at + 1).text();
     List<String> bodies = new ArrayList<>();
     if (Resolver.isStandardInput(file)) {
-      for (RawRedirect r : raw.redirects) {
-        if (r.body != null) {
-          bodies.add(r.body);
-        }
-      }
-      String piped = ShellInputs.pipedText(resolver, raw);
-      if (piped != null) {
-        bodies.add(piped);
-      }
+      bodies.addAll(ShellInputs.inputTexts(resolver, raw));
     } else {
       String written = resolver.written.get(SameCallFiles.plainPath(file));
       if (written != null) {

@@ -228,6 +228,24 @@ final class ShellInputs {
   }
 
   /**
+   * The texts a command is given on its input that the reading knows: its here-documents' and
+   * here-strings' bodies, and the text piped to it ({@link #pipedText}).
+   */
+  static List<String> inputTexts(Resolver resolver, RawCommand raw) throws ShellParseException {
+    List<String> bodies = new ArrayList<>();
+    for (RawRedirect r : raw.redirects) {
+      if (r.body != null) {
+        bodies.add(r.body);
+      }
+    }
+    String piped = ShellInputs.pipedText(resolver, raw);
+    if (piped != null) {
+      bodies.add(piped);
+    }
+    return bodies;
+  }
+
+  /**
    * The text piped into {@code raw} where a literal producer's text passes through programs that
    * only turn text into text ({@code echo cmVzZXQ= | base64 -d | xargs tool}, {@code base64 -d <<<
    * … | xargs tool}): what the last of them prints, as {@link TextFolding} computes it; null when
