@@ -52,6 +52,10 @@ final class DeployedConfigEdits {
                 scan.call(),
                 (old, now, files) ->
                     changesWhatIsThere(old, now) ? edited(files, scan.call().project()) : null));
+    // decision 317: a value of a running thing's settings moved, wherever the file lies
+    onCall.put(
+        "edit-live-setting-changed",
+        scan -> scan.call() == null ? null : EditCalls.read(scan.call(), LiveSettingChanges::of));
   }
 
   /**

@@ -193,6 +193,27 @@ final class ProtectiveNumbers {
     return citationDropped(now, was);
   }
 
+  /**
+   * Whether a reading of the book knows a setting (its key's words, with its file's): which way its
+   * number loosens is read here, and a move the other way is let through (decision 317's {@link
+   * LiveSettingChanges} leaves such a setting to this reading).
+   *
+   * @param key the setting's key
+   * @param file the file it is in
+   * @return whether a reading applies
+   */
+  static boolean knows(String key, String file) {
+    List<String> words = SafeguardEdits.words(key);
+    List<String> around = new ArrayList<>(words);
+    around.addAll(pathWords(file));
+    for (Reading each : READINGS) {
+      if (each.applies(words, around, file)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** A comment citing the rule a number keeps to: a CFR's or a code's section, a named act. */
   private static final Pattern CITATION =
       Pattern.compile(
