@@ -413,7 +413,12 @@ final class LiveSettingChanges {
           "(?:[a-z][a-z0-9+.\\-]{1,12}://)?[a-z0-9\\-]{1,63}(?:\\.[a-z0-9\\-]{1,63})+(?::\\d{1,5})?(?:/\\S*)?");
 
   private static boolean host(String value) {
-    return value.length() <= 300 && HOST.matcher(value).matches() && number(value) == null;
+    if (value.length() > 300 || !HOST.matcher(value).matches()) {
+      return false;
+    }
+    String name = hostOf(value);
+    String top = name.substring(name.lastIndexOf('.') + 1);
+    return top.chars().anyMatch(Character::isLetter); // 3.8.4, 10.0.0.7: a version, an address
   }
 
   /** Whether two addresses are one host's: only the path or the port moved. */

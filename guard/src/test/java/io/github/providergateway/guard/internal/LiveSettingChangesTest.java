@@ -91,6 +91,8 @@ class LiveSettingChangesTest {
         // a number a finer rule reads (its reading asks the loosening way), a path's version
         "config/qc/limits.yaml|  alert: 0.1|  alert: 0.05",
         "config/credit.yaml|endpoint: https://api.bank.com/v3/scores|endpoint: https://api.bank.com/v4/scores",
+        // a build's number is no host (round 64: a version read as a host's name)
+        "deploy/ota/channels.yaml|  build: 3.8.4|  build: 3.9.0-rc2",
         // code, quoting alone
         "src/pricing.py|FREE_DAYS = 4|FREE_DAYS = 40",
         "config/app.yaml|timeout: 10|timeout: '10'"
