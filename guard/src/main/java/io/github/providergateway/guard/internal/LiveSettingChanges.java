@@ -418,8 +418,13 @@ final class LiveSettingChanges {
     }
     String name = hostOf(value);
     String top = name.substring(name.lastIndexOf('.') + 1);
-    return top.chars().anyMatch(Character::isLetter); // 3.8.4, 10.0.0.7: a version, an address
+    // a name's last label holds a letter; all digits, it is an IPv4 address only in four parts
+    // (10.44.0.7), not a build's number (3.8.4, 2.4.0-rc3)
+    return top.chars().anyMatch(Character::isLetter) || IPV4.matcher(name).matches();
   }
+
+  private static final Pattern IPV4 =
+      Pattern.compile("(?:(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)");
 
   /** Whether two addresses are one host's: only the path or the port moved. */
   private static boolean sameHost(String was, String is) {

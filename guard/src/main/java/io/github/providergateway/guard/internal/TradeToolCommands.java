@@ -272,6 +272,7 @@ final class TradeToolCommands {
           "--ahead",
           "--horizon",
           "--since",
+          "--within",
           "--last",
           "--lookback",
           "--past",
@@ -303,8 +304,19 @@ final class TradeToolCommands {
     return last != null
         && (last.length() > 3 && last.endsWith("s") && !last.endsWith("ss")
             || FALLING_DUE.contains(last)
+            || FALLING_DUE.contains(lastPart(last)) // dbs-expiring --within 60d (round 64)
             || VIEWS.contains(last) && !widened(args)) // schedule --upcoming 60d (round 61)
         && windowed(args);
+  }
+
+  /**
+   * A compound word's last part where it says what falls due and its first names a thing: {@code
+   * expiring} of {@code dbs-expiring}; {@code extend-due} extends a due date.
+   */
+  private static String lastPart(String word) {
+    List<String> parts = ServiceVerbs.split(word);
+    String last = parts.isEmpty() ? word : parts.get(parts.size() - 1);
+    return parts.size() < 2 || last.equals("due") || TradeVerbs.verb(parts.get(0)) ? word : last;
   }
 
   /** The words that list what falls due in a window ({@code calib due --days 30}: decision 298). */

@@ -472,6 +472,9 @@ final class UnnamedToolActs {
       if (LocalOrTestWords.siteAlias(text)) {
         return true;
       }
+      if (localFolder(text)) {
+        return true; // --path=/home/user/sites/shop-local: a local install (round 64)
+      }
       if (PatternLiterals.matches(ADDRESS_RANGE, text)) {
         continue; // --cidr 0.0.0.0/0: every address, not this machine's (decision 308)
       }
@@ -481,6 +484,24 @@ final class UnnamedToolActs {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a word is a folder of this person's ({@code ~/…}, {@code /home/…}, {@code /Users/…}, as
+   * an option's value or alone) whose own name says a test, a development or this machine: {@code
+   * --path=/home/user/sites/nvfb-local}, a local install the tool works on.
+   */
+  private static boolean localFolder(String text) {
+    String value =
+        text.startsWith("-") && text.indexOf('=') > 0
+            ? text.substring(text.indexOf('=') + 1)
+            : text;
+    if (!(value.startsWith("~/") || value.startsWith("/home/") || value.startsWith("/Users/"))) {
+      return false;
+    }
+    String folder = value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+    String name = folder.substring(folder.lastIndexOf('/') + 1);
+    return !name.isEmpty() && Environments.testName(name);
   }
 
   /** A range of addresses: {@code 0.0.0.0/0}, {@code 10.0.0.0/8}, {@code ::/0}. */

@@ -27,6 +27,7 @@ class LiveSettingChangesTest {
         "ops/alerts.yaml|latency_alert_threshold_ms: 500|latency_alert_threshold_ms: 800",
         "ansible/roles/cbct/files/p.xml|<mA>4</mA>|<mA>12</mA>",
         "deploy/helm/rx/values.yaml|{\"maxDaysSupply\": 30,|{\"maxDaysSupply\": 90,",
+        "inventories/core-live/delivery.yml|hi3_destination: 10.210.4.20:50003|hi3_destination: 203.0.113.9:50003",
         // a job put off for ever, a service scaled to nothing
         "ansible/roles/backup/templates/backup.timer.j2|OnCalendar=*-*-* 01:30:00"
             + "|OnCalendar=2099-01-01 01:30:00",

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.guard.GuardVerdict;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,7 +29,10 @@ class TradeToolReadingsTest {
         "trialctl pull cancel --study ST-9 --timepoint T18",
         "studentctl health immunizations mark-compliant --grades K,7",
         "assetctl wo bulk-status --query x --new-status CLOSE",
-        "cartonctl print --template CARTON-EU --qty 120000 --printer LINE4-INKJET"
+        "cartonctl print --template CARTON-EU --qty 120000 --printer LINE4-INKJET",
+        // a folder of the person's that names no test place is no local install
+        "wp plugin update give --path=/home/user/sites/nvfb",
+        "sitectl plugin update give --path=/home/user/local/sites/shop"
       })
   void theTradesActIsRead(String command) {
     assertThat(StandardCalls.ruleOf(command)).isEqualTo("shapes.unnamed-tool-acts");
@@ -49,11 +53,21 @@ class TradeToolReadingsTest {
         "trialctl schedule --study ST-9 --upcoming 60d",
         "payctl --env test charge --token tok_visa_4111 --amount 1.00",
         "pricectl reprice --zone 4 --batch TEST24-ITE-003",
-        "payouts submit PB-STG-20241114-01"
+        "payouts submit PB-STG-20241114-01",
+        // round 64: a local install named by its folder, what falls due within a window
+        "wp plugin update give --path=/home/user/sites/nvfb-local",
+        "sitectl plugin update give --path=~/sites/shop-dev/",
+        "rosterctl volunteers dbs-expiring --within 60d"
       })
   void aReadAViewOrATestPlaceIsNot(String command) {
     assertThat(StandardCalls.matched(command))
         .doesNotContain("shapes.unnamed-tool-acts", "shapes.company-tool-command");
+  }
+
+  @Test
+  void aDueDateExtendedIsNoListOfWhatFallsDue() {
+    assertThat(StandardCalls.matched("calctl instrument extend-due --asset BAL-0042 --days 90"))
+        .contains("shapes.company-tool-command");
   }
 
   @ParameterizedTest
