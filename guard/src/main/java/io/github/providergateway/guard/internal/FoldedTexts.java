@@ -1,17 +1,28 @@
 package io.github.providergateway.guard.internal;
 
 /**
- * A text with its ASCII capitals made small letters, kept for the last few short and the last few
- * long texts a thread asked of, so that {@link PatternLiterals} compares a pattern's literals
- * ignoring case by one {@link String#contains} each instead of a loop of its own over the text: a
- * call's code is asked of by hundreds of patterns, each with a dozen literals.
+ * A text with its ASCII capitals made small letters, kept for the short texts a thread asked of (a
+ * slot a hash) and the last few long ones, so that {@link PatternLiterals} compares a pattern's
+ * literals ignoring case by one {@link String#contains} each instead of a loop of its own over the
+ * text: a call's code is asked of by hundreds of patterns, each with a dozen literals.
  *
  * <p>A text with a character past ASCII has no folded copy ({@code null}): there such a character
  * is taken to match any of a literal's, which {@code contains} cannot say.
  */
 final class FoldedTexts {
-  /** How many texts a thread keeps: a decision reads a few at a time (the call's, a program's). */
+  /**
+   * How many long texts a thread keeps: a decision reads a few at a time (the call's, a script).
+   */
   private static final int KEPT = 4;
+
+  /**
+   * How many short texts a thread keeps, each in the slot its hash gives: the book's clauses are
+   * tried clause by clause over the call's programs, so a 4 KiB command's 177 programs' texts are
+   * each asked of again by the next clause, and a handful of kept texts were all pushed out before
+   * they were asked again (a program's text folded once a clause, 4 % of a decision's garbage).
+   * Equal texts share a slot: a long command repeats its programs.
+   */
+  private static final int SHORT_SLOTS = 512;
 
   /**
    * The shortest text kept apart from the short ones: a call's text, the text before its last pipe,
@@ -22,13 +33,19 @@ final class FoldedTexts {
   static final int LONG = 256;
 
   private static final ThreadLocal<FoldedTexts[]> OF_THREAD =
-      ThreadLocal.withInitial(() -> new FoldedTexts[] {new FoldedTexts(), new FoldedTexts()});
+      ThreadLocal.withInitial(
+          () -> new FoldedTexts[] {new FoldedTexts(SHORT_SLOTS), new FoldedTexts(KEPT)});
 
-  private final String[] texts = new String[KEPT];
-  private final String[] folded = new String[KEPT];
+  private final String[] texts;
+  private final String[] folded;
+
+  /** Where the next long text is kept (short ones go to their hash's slot). */
   private int next;
 
-  private FoldedTexts() {}
+  private FoldedTexts(int kept) {
+    texts = new String[kept];
+    folded = new String[kept];
+  }
 
   /**
    * The text with its capitals A to Z made a to z, the rest as it is.
@@ -38,7 +55,33 @@ final class FoldedTexts {
    *     a character past ASCII
    */
   static String of(String text) {
-    return OF_THREAD.get()[text.length() < LONG ? 0 : 1].folded(text);
+    FoldedTexts[] kept = OF_THREAD.get();
+    return text.length() < LONG ? kept[0].foldedShort(text) : kept[1].folded(text);
+  }
+
+  /**
+   * Forgets the texts kept, at the start of a call's scan: a call's texts are not kept reachable
+   * into the next decision, where a young collection would copy them with its own.
+   */
+  static void forget() {
+    FoldedTexts[] kept = OF_THREAD.get();
+    for (FoldedTexts one : kept) {
+      java.util.Arrays.fill(one.texts, null);
+      java.util.Arrays.fill(one.folded, null);
+    }
+  }
+
+  private String foldedShort(String text) {
+    int hash = text.hashCode(); // kept in the string: asked once a text
+    int slot = (hash ^ hash >>> 16) & (SHORT_SLOTS - 1);
+    String there = texts[slot];
+    if (there == text || there != null && there.equals(text)) {
+      return folded[slot];
+    }
+    String made = fold(text);
+    texts[slot] = text;
+    folded[slot] = made;
+    return made;
   }
 
   private String folded(String text) {

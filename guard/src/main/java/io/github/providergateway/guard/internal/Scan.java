@@ -97,6 +97,7 @@ public final class Scan {
    */
   public Scan(Places places, CallForRules call, String source, List<Invocation> invocations) {
     this(places, call, source, invocations, new RealPaths(places), false);
+    FoldedTexts.forget(); // a new call: the last one's texts are not kept past it
   }
 
   /**
