@@ -146,6 +146,15 @@ final class AssembledWords {
           "\\{(\\w{1,31})\\}\\{(\\w{1,31})\\}|\\$\\{?(\\w{1,31})\\}?\\$\\{?(\\w{1,31})\\}?"
               + "|\\b([A-Za-z_]\\w{0,30})\\s*\\+\\s*([A-Za-z_]\\w{0,30})\\b");
 
+  /**
+   * {@link #SIDE_BY_SIDE} for a text with no {@code +}, where its third alternative cannot match:
+   * it stands as one that never does, its groups kept, so that the first two are read alone (the
+   * third tried at every word of a long command was most of this reading's time).
+   */
+  private static final Pattern SIDE_BY_SIDE_UNADDED =
+      Pattern.compile(
+          "\\{(\\w{1,31})\\}\\{(\\w{1,31})\\}|\\$\\{?(\\w{1,31})\\}?\\$\\{?(\\w{1,31})\\}?|(?!)()()");
+
   /** A shell variable given letters, then letters added: {@code v=ter; v+=minate}. */
   private static final Pattern GROWN =
       Pattern.compile(
@@ -268,7 +277,7 @@ final class AssembledWords {
         || !text.contains("}{") && text.indexOf('$') < 0 && text.indexOf('+') < 0) {
       return null; // no name given letters, or none put beside another
     }
-    Matcher together = SIDE_BY_SIDE.matcher(text);
+    Matcher together = (text.indexOf('+') < 0 ? SIDE_BY_SIDE_UNADDED : SIDE_BY_SIDE).matcher(text);
     Map<String, String> values = null;
     while (together.find()) {
       int g = together.group(1) != null ? 1 : together.group(3) != null ? 3 : 5;

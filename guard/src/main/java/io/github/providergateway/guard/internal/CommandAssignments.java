@@ -77,18 +77,20 @@ final class CommandAssignments {
       if (!separator && start < 0) {
         start = i;
       } else if (separator && start >= 0) {
-        String token = source.substring(start, i);
-        start = -1;
-        if (boundary && Environments.assignment(token)) {
-          (exporting ? everywhere : prefix).add(token);
-        } else if (boundary) {
-          exporting = token.equals("export") || token.equals("declare");
-          if (!exporting) {
-            commandBegins(unquoted(token), prefix);
-            prefix.clear();
+        if (boundary) { // a word past a command's first is not read: no copy of it made
+          String token = source.substring(start, i);
+          if (Environments.assignment(token)) {
+            (exporting ? everywhere : prefix).add(token);
+          } else {
+            exporting = token.equals("export") || token.equals("declare");
+            if (!exporting) {
+              commandBegins(unquoted(token), prefix);
+              prefix.clear();
+            }
+            boundary = exporting;
           }
-          boundary = exporting;
         }
+        start = -1;
       }
       if (CommandSeparators.endsCommand(c) && i < source.length() || i == source.length()) {
         everywhere.addAll(prefix); // A=1; set alone: in effect for what follows

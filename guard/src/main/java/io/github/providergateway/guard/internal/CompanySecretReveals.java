@@ -2,7 +2,6 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -111,7 +110,11 @@ final class CompanySecretReveals {
 
   /** Whether the command words name a secret and a verb that hands it out, or an unmasking. */
   static boolean handsOut(List<Word> args) {
-    Set<String> parts = new HashSet<>();
+    // What each part of the words read says, gathered as they are split: no set of the parts made
+    boolean secret = false;
+    boolean master = false;
+    boolean masterOf = false;
+    boolean reveals = false;
     boolean unmasked = false;
     int taken = 0;
     for (int i = 0; i < args.size() && i < SCAN; i++) {
@@ -133,12 +136,16 @@ final class CompanySecretReveals {
           && text.length() <= 40
           && (i == 0 || !args.get(i - 1).text().startsWith("-"))) {
         taken++;
-        parts.addAll(ServiceVerbs.split(text));
+        List<String> parts = ServiceVerbs.split(text);
+        for (int p = 0; p < parts.size(); p++) {
+          String part = parts.get(p);
+          secret |= SECRETS.contains(part);
+          master |= part.equals("master");
+          masterOf |= MASTER_OF.contains(part);
+          reveals |= REVEALS.contains(part);
+        }
       }
     }
-    boolean secret =
-        parts.stream().anyMatch(SECRETS::contains)
-            || parts.contains("master") && parts.stream().anyMatch(MASTER_OF::contains);
-    return secret && (unmasked || parts.stream().anyMatch(REVEALS::contains));
+    return (secret || master && masterOf) && (unmasked || reveals);
   }
 }

@@ -47,6 +47,21 @@ final class SpelledWords {
           "\\b([A-Za-z_]\\w{0,30})=['\"]?([A-Za-z]{3,20})['\"]?\\s*[;\\n&][^\\n]{0,400}?\\$\\{\\1(?:\\^\\^|\\^|,,|,)\\}");
 
   /**
+   * Whether a backslash in the text begins an escape {@link #ESCAPES} reads ({@code \x}, {@code
+   * \1}): a command's {@code grep "a\|b"} has backslashes and no escape, and the pattern is tried
+   * at each of its characters.
+   */
+  private static boolean escapeBegins(String text) {
+    for (int at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 1)) {
+      char next = at + 1 < text.length() ? text.charAt(at + 1) : ' ';
+      if (next == 'x' || next >= '0' && next <= '7') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The acting word a text spells otherwise, as the reason shows it, or {@code null}.
    *
    * @param text a command, or inline code
@@ -62,7 +77,7 @@ final class SpelledWords {
         return shown;
       }
     }
-    if (text.indexOf('\\') >= 0) {
+    if (escapeBegins(text)) {
       Matcher escapes = ESCAPES.matcher(text);
       while (escapes.find()) {
         String word = actingWord(unescape(escapes.group()));
