@@ -108,7 +108,9 @@ final class CustomerPredicates {
         (scan, step, read) -> DataToModelByScript.hands(scan, step));
     named.put(
         "data-file-to-model-by-own-script",
-        (scan, step, read) -> DataToModelByScript.handsByOwnPath(scan, step));
+        new ProgramNames(
+            DataToModelByScript::ownScript,
+            (scan, step, read) -> DataToModelByScript.handsByOwnPath(scan, step)));
     named.put(
         "data-file-to-model-by-client",
         (scan, step, read) -> DataToModelByClient.hands(scan, step));

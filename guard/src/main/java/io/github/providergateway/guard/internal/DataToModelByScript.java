@@ -56,9 +56,17 @@ final class DataToModelByScript {
    */
   static boolean handsByOwnPath(Scan scan, Step step) {
     return !step.interpreter()
-        && PatternLiterals.matches(OWN_SCRIPT, step.program())
+        && ownScript(step.program())
         && step.invocation().words().get(0).text().indexOf('/') >= 0
         && hands(scan, step, -1);
+  }
+
+  /**
+   * Whether a program of this name is a script's own ({@link #handsByOwnPath}): the programs that
+   * predicate can hold of ({@link ProgramNames}), so the book tries it on no other.
+   */
+  static boolean ownScript(String program) {
+    return PatternLiterals.matches(OWN_SCRIPT, program);
   }
 
   /** Whether the step runs a script with a vendor's model named and records given as input. */

@@ -68,7 +68,21 @@ final class UnnamedToolActs {
    * by its name: a trade's tool ({@link UnnamedToolExports} reads its exports too).
    */
   static boolean unnamed(Scan scan, Step step) {
-    String program = step.program();
+    return unnamedName(step.program())
+        && !(UnnamedToolPlaces.relativePath(step)
+            || UnnamedToolPlaces.carriedElsewhere(step)
+            || ScriptRun.runs(step)
+            || ProjectTools.own(step)
+            || DatabaseTargets.inLocalContainer(step) && !UnnamedToolPlaces.imageRun(step)
+            || testFolder(step));
+  }
+
+  /**
+   * Whether a program of this name may be one no family names ({@link #unnamed}, read of the name
+   * alone): the programs its predicates can hold of ({@link ProgramNames}), so that the book tries
+   * them on no other program of a long command.
+   */
+  static boolean unnamedName(String program) {
     return !(ShapeWords.REMOTE_SHELLS.contains(program)
         || program.equals("fab")
         || program.startsWith("-")
@@ -76,16 +90,10 @@ final class UnnamedToolActs {
         || ActingVerbs.localProgram(program)
         || ServiceVerbs.names(program)
         || ProgramKind.of(program) != 0
-        || UnnamedToolPlaces.relativePath(step)
         || developersSubcommand(program)
         || cmdlet(program)
         || ShapeWords.READS.contains(program)
-        || NOT_PROGRAMS.contains(program)
-        || UnnamedToolPlaces.carriedElsewhere(step)
-        || ScriptRun.runs(step)
-        || ProjectTools.own(step)
-        || DatabaseTargets.inLocalContainer(step) && !UnnamedToolPlaces.imageRun(step)
-        || testFolder(step));
+        || NOT_PROGRAMS.contains(program));
   }
 
   /**

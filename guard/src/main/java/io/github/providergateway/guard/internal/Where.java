@@ -334,10 +334,16 @@ final class Where {
     DatabasePredicates.addTo(named);
     NetworkDevices.addTo(named);
     SharedActs.addTo(named);
-    named.put("shape-unnamed-tool-acts", (scan, step, read) -> UnnamedToolActs.acts(scan, step));
+    // a tool no family names: tried on no program a family names (UnnamedToolActs.unnamed)
+    named.put(
+        "shape-unnamed-tool-acts",
+        new ProgramNames(
+            UnnamedToolActs::unnamedName, (scan, step, read) -> UnnamedToolActs.acts(scan, step)));
     named.put(
         "shape-company-tool-command",
-        (scan, step, read) -> UnnamedToolActs.commandGuessed(scan, step));
+        new ProgramNames(
+            UnnamedToolActs::unnamedName,
+            (scan, step, read) -> UnnamedToolActs.commandGuessed(scan, step)));
     named.put("container-task-acts", (scan, step, read) -> ContainerTasks.acts(scan, step));
     named.put("run-told-live", (scan, step, read) -> RunToldLive.told(scan, step)); // d. 308
     named.put( // decision 310
@@ -346,7 +352,9 @@ final class Where {
     named.put("tracker-given-records", (scan, step, read) -> RecordsHandedOn.toTracker(scan, step));
     named.put(
         "company-tool-reveals-secret", // decision 307
-        (scan, step, read) -> CompanySecretReveals.reveals(scan, step));
+        new ProgramNames(
+            UnnamedToolActs::unnamedName,
+            (scan, step, read) -> CompanySecretReveals.reveals(scan, step)));
     named.put("current-cluster-emptied", (scan, step, read) -> CurrentClusterEmptied.emptied(step));
     named.put(
         "opens-control-plane",
