@@ -143,7 +143,11 @@ final class ClinicalPredicates {
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("hl7-sent-elsewhere", (scan, step, read) -> hl7Sent(scan, step));
-    named.put("mllp-url-elsewhere", (scan, step, read) -> mllpUrlElsewhere(step));
+    named.put( // a program named for HL7 or a send alone: tried on no other
+        "mllp-url-elsewhere",
+        new ProgramNames(
+            name -> PatternLiterals.finds(HL7_TOOL, name),
+            (scan, step, read) -> mllpUrlElsewhere(step)));
     named.put("code-sends-hl7", (scan, step, read) -> codeReaches(step, CODE_HL7));
     named.put(
         "code-sends-dicom", (scan, step, read) -> codeReaches(step, DicomPredicates.CODE_DICOM));

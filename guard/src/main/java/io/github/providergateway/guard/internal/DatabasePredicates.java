@@ -59,10 +59,12 @@ final class DatabasePredicates {
             UnreadableFeeds.fedUnreadable(scan, step) && DatabaseTargets.shared(scan, step));
     named.put(
         "databases-code-runs-decoded", // decision 199: c.execute(base64.b64decode('…').decode())
-        (scan, step, read) ->
-            DatabaseTargets.interpreter(step)
-                && DecodedStatements.in(InterpreterCode.of(step)) != null
-                && DatabaseTargets.shared(scan, step));
+        new ProgramNames( // an interpreter's alone: tried on no other program
+            DatabaseTargets::interpreter,
+            (scan, step, read) ->
+                DatabaseTargets.interpreter(step)
+                    && DecodedStatements.in(InterpreterCode.of(step)) != null
+                    && DatabaseTargets.shared(scan, step)));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
         "databases-layer-overwritten", // decision 299: ogr2ogr … PG:"$GIS_DB_URL" … -overwrite

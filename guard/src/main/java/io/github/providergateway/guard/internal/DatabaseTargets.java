@@ -195,7 +195,14 @@ final class DatabaseTargets {
 
   /** Whether the program is an interpreter. */
   static boolean interpreter(Step step) {
-    return INTERPRETERS.contains(step.program());
+    return interpreter(step.program());
+  }
+
+  /**
+   * {@return whether a program of this name is one of the interpreters {@link #interpreter} reads}
+   */
+  static boolean interpreter(String program) {
+    return INTERPRETERS.contains(program);
   }
 
   /**

@@ -50,9 +50,11 @@ final class StreamTargets {
         });
     named.put(
         "flink-job-cancelled-shared",
-        (scan, step, read) ->
-            cancelsUnsaved(step)
-                && (shared(scan, step) || clusterTarget(step.invocation().args())));
+        ProgramNames.of( // flink's alone: tried on no other program
+            java.util.Set.of("flink"),
+            (scan, step, read) ->
+                cancelsUnsaved(step)
+                    && (shared(scan, step) || clusterTarget(step.invocation().args()))));
     named.put(
         "connector-created-shared",
         (scan, step, read) -> createsConnector(step) && shared(scan, step));
