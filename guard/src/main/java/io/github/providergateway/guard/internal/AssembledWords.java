@@ -140,11 +140,16 @@ final class AssembledWords {
   private static final Pattern NAMED_PIECE =
       Pattern.compile("\\b([A-Za-z_]\\w{0,30})\\s*=\\s*(['\"]?)([A-Za-z]{1,20})\\2(?![\\w(.\\[])");
 
-  /** Two names put side by side: {@code f'{a}{b}'}, {@code "$a$b"}, {@code a + b}. */
+  /**
+   * Two names put side by side: {@code f'{a}{b}'}, {@code "$a$b"}, {@code a + b}. The first name of
+   * {@code a + b} is taken whole ({@code {0,30}+}, {@code \s*+}): tried at every word of a long
+   * command, it was read again at each shorter length, and none can match there, since a letter
+   * follows it, neither a blank nor {@code +}.
+   */
   private static final Pattern SIDE_BY_SIDE =
       Pattern.compile(
           "\\{(\\w{1,31})\\}\\{(\\w{1,31})\\}|\\$\\{?(\\w{1,31})\\}?\\$\\{?(\\w{1,31})\\}?"
-              + "|\\b([A-Za-z_]\\w{0,30})\\s*\\+\\s*([A-Za-z_]\\w{0,30})\\b");
+              + "|\\b([A-Za-z_]\\w{0,30}+)\\s*+\\+\\s*([A-Za-z_]\\w{0,30})\\b");
 
   /**
    * {@link #SIDE_BY_SIDE} for a text with no {@code +}, where its third alternative cannot match:

@@ -43,6 +43,21 @@ final class DesktopPredicates {
   private static final Pattern PORT_MAPPING =
       Pattern.compile("(?i)add_?port_?mapping|\\.portmapping\\s*\\(");
 
+  /**
+   * What every match of {@link #PORT_MAPPING} holds, with no blank: a program's words joined hold a
+   * match only where one of them holds this.
+   */
+  private static final Pattern MAPPING = Pattern.compile("(?i)mapping");
+
+  private static boolean anyWordMapping(List<String> args) {
+    for (int i = 0; i < args.size(); i++) { // indexed: asked of every program of a long command
+      if (PatternLiterals.mayFind(MAPPING, args.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The addresses of this machine alone, where a debugging port is no one else's. */
   private static final Set<String> LOOPBACK = NameSet.of("127.0.0.1", "localhost", "::1", "[::1]");
 
@@ -69,13 +84,18 @@ final class DesktopPredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "runs-rmlint-script",
-        (scan, step, read) -> runsRmlintScript(step.invocation().args(), step.program()));
+        new ProgramNames( // rmlint's script, or a shell handed one: tried on no other program
+            name -> PatternLiterals.matches(RMLINT_SCRIPT, name) || SHELLS.contains(name),
+            (scan, step, read) -> runsRmlintScript(step.invocation().args(), step.program())));
     named.put(
         "flatpak-lifts-sandbox", (scan, step, read) -> liftsSandbox(step.invocation().args()));
     named.put(
         "maps-router-port",
         (scan, step, read) -> {
           String code = InterpreterCode.of(step);
+          if (code == null && !anyWordMapping(step.invocation().args())) {
+            return false; // no word holds what every match holds: no words joined
+          }
           String text = code != null ? code : String.join(" ", step.invocation().args());
           return text.length() <= CopiesSettings.MAX_TEXT
               && PatternLiterals.finds(PORT_MAPPING, text);

@@ -203,8 +203,11 @@ final class FieldsExported {
       if (text.startsWith("-") || text.length() > 64) {
         continue;
       }
-      if (ServiceVerbs.split(text).stream().anyMatch(EXPORTS::contains)) {
-        return true;
+      List<String> parts = ServiceVerbs.split(text);
+      for (int p = 0; p < parts.size(); p++) { // no stream a word: asked of every program
+        if (EXPORTS.contains(parts.get(p))) {
+          return true;
+        }
       }
     }
     return false;

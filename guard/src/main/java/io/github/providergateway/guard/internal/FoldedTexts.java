@@ -55,8 +55,22 @@ final class FoldedTexts {
    *     a character past ASCII
    */
   static String of(String text) {
-    FoldedTexts[] kept = OF_THREAD.get();
-    return text.length() < LONG ? kept[0].foldedShort(text) : kept[1].folded(text);
+    if (text.length() < LONG) {
+      // most of a program's words have no capital: they are their own folded copy, none kept
+      return plain(text) ? text : OF_THREAD.get()[0].foldedShort(text);
+    }
+    return OF_THREAD.get()[1].folded(text);
+  }
+
+  /** Whether a text is ASCII with no capital: its own folded copy. */
+  private static boolean plain(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= 128 || capital(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -101,12 +101,35 @@ final class PlaceGlobs {
     if (patterns.paths() != null && startsWithAny(text, patterns.prefixes())) {
       listed = patterns.paths().matches(text);
     }
-    if (!listed && patterns.names() != null && path.getFileName() != null) {
-      String name = path.getFileName().toString();
+    String name = listed || patterns.names() == null ? null : fileName(path);
+    if (name != null) {
       // Most names hold no literal of the listed names (.pem, id_rsa): no regex for them.
       listed = patterns.names().matches(name);
     }
     return listed && (patterns.not() == null || !patterns.not().matches(text));
+  }
+
+  /** A path and its file's name, the last asked ({@link #fileName}). */
+  private record NameOf(Path path, String name) {}
+
+  /**
+   * The last path whose file's name was asked, and the name: each file a call accesses is asked of
+   * by one clause over files after another, each with its own patterns, and {@link
+   * Path#getFileName} makes a new path and a new text at each ask. An immutable pair, so a thread
+   * that reads another's is right too (it compares the path by identity).
+   */
+  private static NameOf lastName;
+
+  /** {@return the path's file's name as text, or {@code null} where it has none} */
+  private static String fileName(Path path) {
+    NameOf last = lastName;
+    if (last != null && last.path() == path) {
+      return last.name();
+    }
+    Path name = path.getFileName();
+    String text = name == null ? null : name.toString();
+    lastName = new NameOf(path, text);
+    return text;
   }
 
   /** Whether a text starts with one of the prefixes: most paths a call names start with none. */

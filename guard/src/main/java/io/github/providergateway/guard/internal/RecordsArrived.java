@@ -61,6 +61,36 @@ public final class RecordsArrived {
           "(?i)(?=.*(?:export|dump|extract|pull|download))(?=.*(?:customer|order|user|member"
               + "|subscriber|contact|patient|lead|people|guest|shopper|buyer))[\\w.-]+");
 
+  /**
+   * Whether a name, in ASCII with its capitals made small, holds a word of each of {@link
+   * #EXPORTS_PEOPLE}'s look-aheads, as each of its matches does (a name past ASCII is no {@code
+   * [\\w.-]+}): asked first, since its look-aheads give the pattern no literal to gate it, and a
+   * matcher was made for every program of a long command.
+   */
+  private static boolean mayExportPeople(String name) {
+    String folded = FoldedTexts.of(name);
+    return folded != null
+        && PatternLiterals.holdsAny(name, folded, EXPORTING_WORDS)
+        && PatternLiterals.holdsAny(name, folded, PEOPLE_WORDS);
+  }
+
+  private static final String[] EXPORTING_WORDS = {"export", "dump", "extract", "pull", "download"};
+
+  private static final String[] PEOPLE_WORDS = {
+    "customer",
+    "order",
+    "user",
+    "member",
+    "subscriber",
+    "contact",
+    "patient",
+    "lead",
+    "people",
+    "guest",
+    "shopper",
+    "buyer"
+  };
+
   /** An option naming where a program writes its output. */
   private static final Pattern OUTPUT_OPTION =
       Pattern.compile("-o|--out|--output|--out-?file|--output-?file|--dest|--to");
@@ -168,7 +198,8 @@ public final class RecordsArrived {
       script = args.get(from).text();
     }
     String name = script.substring(script.lastIndexOf('/') + 1);
-    if (!PatternLiterals.matches(EXPORTS_PEOPLE, name)
+    if (!mayExportPeople(name)
+        || !PatternLiterals.matches(EXPORTS_PEOPLE, name)
         || PatternLiterals.finds(NO_ONES, step.shown())) {
       return;
     }
