@@ -302,10 +302,13 @@ final class Environments {
   static boolean assignsOrEntersProduction(String source) {
     boolean afterCd = false;
     for (String token : CommandTokens.of(source)) {
-      // As the shell hands the value on: RAILS_ENV=pro""duction, RAILS_ENV=pro\duction.
-      String value = token.replace("\"", "").replace("'", "").replace("\\", "");
-      if (afterCd && namesProduction(value) || assignment(value) && namesProduction(value)) {
-        return true;
+      // As the shell hands the value on: RAILS_ENV=pro""duction, RAILS_ENV=pro\duction. Only a
+      // folder after cd or an assignment (an = in the token) is read: most tokens are neither.
+      if (afterCd || token.indexOf('=') >= 0) {
+        String value = token.replace("\"", "").replace("'", "").replace("\\", "");
+        if (afterCd && namesProduction(value) || assignment(value) && namesProduction(value)) {
+          return true;
+        }
       }
       // A folder changed to, or a file of variables read in: . ./config/env/production.env
       afterCd =

@@ -34,6 +34,9 @@ final class KeyShareExports {
 
   /** Whether the program exports what signs, for a place that holds money. */
   private static boolean exports(Step step) {
+    if (!hasExport(step.args())) {
+      return false; // asked of every program: the command word first, no word lower-cased
+    }
     boolean export = false;
     boolean signing = false;
     boolean noMoney = false;
@@ -44,5 +47,18 @@ final class KeyShareExports {
       noMoney |= PatternLiterals.finds(NO_MONEY, text);
     }
     return export && signing && !noMoney && !PersonLookups.namesTestPlace(step.args());
+  }
+
+  /**
+   * Whether a word is {@code export} in any case: as its lower case would be, since no letter past
+   * ASCII is one of export's in either case.
+   */
+  private static boolean hasExport(java.util.List<Word> args) {
+    for (int i = 0; i < args.size(); i++) { // indexed: asked of every program of a long command
+      if (args.get(i).text().equalsIgnoreCase("export")) {
+        return true;
+      }
+    }
+    return false;
   }
 }
