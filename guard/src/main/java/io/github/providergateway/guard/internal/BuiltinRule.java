@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One built-in rule: its id, family, what it does under each preset, and what the agent reads.
@@ -57,6 +58,41 @@ public record BuiltinRule(
       }
     }
     return true;
+  }
+
+  /**
+   * Equal as a record's components are, written out: the record's own {@code equals} is linked by
+   * {@code ObjectMethods} the first time it runs, which spins some thirty method-handle classes,
+   * and a hook's JVM with no gateway meets that as its book is indexed (decision 84).
+   */
+  @Override
+  public boolean equals(Object other) {
+    return this == other
+        || other instanceof BuiltinRule rule
+            && catastrophic == rule.catastrophic
+            && denyWithoutSession == rule.denyWithoutSession
+            && Objects.equals(id, rule.id)
+            && Objects.equals(category, rule.category)
+            && Objects.equals(actions, rule.actions)
+            && Objects.equals(why, rule.why)
+            && Objects.equals(instead, rule.instead);
+  }
+
+  /**
+   * The record's own hash, written out for the reason {@link #equals} is: each component's hash in
+   * order, the sum so far times 31 plus the next, from 0, as {@code ObjectMethods} computes it, so
+   * that no set or map of rules iterates in another order.
+   */
+  @Override
+  public int hashCode() {
+    int hash = 0;
+    hash = hash * 31 + Objects.hashCode(id);
+    hash = hash * 31 + Objects.hashCode(category);
+    hash = hash * 31 + Boolean.hashCode(catastrophic);
+    hash = hash * 31 + Objects.hashCode(actions);
+    hash = hash * 31 + Objects.hashCode(why);
+    hash = hash * 31 + Objects.hashCode(instead);
+    return hash * 31 + Boolean.hashCode(denyWithoutSession);
   }
 
   /** A catastrophic rule: deny in every preset but off. */
