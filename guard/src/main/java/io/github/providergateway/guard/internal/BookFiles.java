@@ -9,18 +9,30 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The rule book's files as the guard reads them ({@code rules/} beside this class's package): a
  * family's rules without their examples, which no decision reads, and the whole file when a test
  * asks for the examples.
  *
- * <p>The examples are more than half of the book's 2 MB. A hook's JVM with no gateway reads the
- * book for one call on a machine that may be busy (decision 84): passing over the examples'
- * characters without building them is the cheaper read ({@code docs/performance.md}).
+ * <p>The examples are more than two thirds of the book's 2.7 MB. A hook's JVM with no gateway reads
+ * the book for one call on a machine that may be busy (decision 84): the build writes the families
+ * without their examples as one file ({@link BookWithoutExamples}), which it reads at once; classes
+ * that no build made pass over the examples' characters without building them ({@code
+ * docs/performance.md}).
  */
 final class BookFiles {
   private static final String FOLDER = "/io/github/providergateway/guard/rules/";
+
+  /**
+   * Where the build writes every family's file without examples, in the book's order ({@link
+   * BookWithoutExamples}).
+   */
+  static final String WITHOUT_EXAMPLES =
+      "/io/github/providergateway/guard/rules-without-examples.json";
 
   private final ObjectMapper json;
 
@@ -42,6 +54,36 @@ final class BookFiles {
     } catch (IOException e) {
       throw unreadable(file, e);
     }
+  }
+
+  /**
+   * Every family's file without its rules' examples, by family name in the order of {@code
+   * families.json}: from the one file the build writes ({@link BookWithoutExamples}) when the
+   * classes hold it, else read file by file ({@link #withoutExamples}), as classes compiled by
+   * other than the build would be.
+   *
+   * @return the files' trees, by family
+   * @throws IllegalStateException when the book lacks a file
+   * @throws UncheckedIOException when one is not JSON
+   */
+  Map<String, JsonNode> familiesWithoutExamples() {
+    Map<String, JsonNode> families = new LinkedHashMap<>();
+    try (InputStream built = BookFiles.class.getResourceAsStream(WITHOUT_EXAMPLES)) {
+      if (built != null) {
+        for (Iterator<Map.Entry<String, JsonNode>> files = json.readTree(built).fields();
+            files.hasNext(); ) {
+          Map.Entry<String, JsonNode> file = files.next();
+          families.put(file.getKey(), file.getValue());
+        }
+        return families;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("the rule book's " + WITHOUT_EXAMPLES + " does not read", e);
+    }
+    for (JsonNode family : whole("families.json")) {
+      families.put(family.asText(), withoutExamples(family.asText() + ".json"));
+    }
+    return families;
   }
 
   /**

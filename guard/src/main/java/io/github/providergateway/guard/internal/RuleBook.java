@@ -101,10 +101,10 @@ public final class RuleBook {
   static {
     Map<String, RuleSpec> specs = new LinkedHashMap<>();
     List<String> families = new ArrayList<>();
-    for (JsonNode family : FILES.whole("families.json")) {
-      String name = family.asText();
+    for (Map.Entry<String, JsonNode> family : FILES.familiesWithoutExamples().entrySet()) {
+      String name = family.getKey();
       families.add(name);
-      JsonNode file = FILES.withoutExamples(name + ".json");
+      JsonNode file = family.getValue();
       if (!name.equals(file.path("family").asText())) {
         throw new IllegalStateException(name + ".json: its family is not " + name);
       }
