@@ -55,7 +55,14 @@ final class DeployedConfigEdits {
     // decision 317: a value of a running thing's settings moved, wherever the file lies
     onCall.put(
         "edit-live-setting-changed",
-        scan -> scan.call() == null ? null : EditCalls.read(scan.call(), LiveSettingChanges::of));
+        scan ->
+            scan.call() == null
+                ? null
+                : EditCalls.read(
+                    scan.call(),
+                    (old, now, files) ->
+                        LiveSettingChanges.of(
+                            old, now, LiveSettingChanges.inProject(files, scan.call().project()))));
   }
 
   /**

@@ -311,6 +311,26 @@ final class LiveSettingChanges {
   }
 
   /**
+   * The files as the project names them: a path inside the project relative to it, so that the
+   * folders it is kept in ({@code /tmp/acme}, {@code ~/dev/acme}) are not read as its places.
+   *
+   * @param files the files changed, as the call names them
+   * @param project the project's folder, or {@code null}
+   * @return the files, those inside the project relative to it
+   */
+  static List<String> inProject(List<String> files, java.nio.file.Path project) {
+    if (project == null) {
+      return files;
+    }
+    String root = project.toString() + "/";
+    List<String> shown = new ArrayList<>(files.size());
+    for (String file : files) {
+      shown.add(file.startsWith(root) ? file.substring(root.length()) : file);
+    }
+    return shown;
+  }
+
+  /**
    * Whether a file configures something that runs: a settings file's extension, not a test's, a
    * rehearsal's, this machine's, documentation or a developer tool's. Read on its name and the
    * three folders above it (the folders a checkout lies in are not the file's).
