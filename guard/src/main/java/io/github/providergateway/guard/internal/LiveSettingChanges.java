@@ -10,23 +10,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A value of a service's or an operation's own settings changed by an edit, where nothing says the
- * settings are a test's, a rehearsal's or a developer's (decision 317, {@code
- * shapes.live-setting-changed}): {@code import_free_days: 4} made {@code 40} in a tariff, {@code
- * min_confidence = 0.92} made {@code 0.40} in a gate's settings, {@code max_tiers_laden: 5} made
- * {@code 7}, {@code host: sftp.partner.com} made another host. The rounds' writers bring such
- * settings in every trade, and which way a number of theirs is safe is the trade's knowledge: the
- * finer rules ({@code safeguards.threshold-loosened}, {@code safeguards.protection-off}) read the
- * words a safeguard's setting is known by, and the rest walked through. What the guard can read is
- * that the edit changes values and nothing else, in a file that configures something that runs; the
- * person is asked.
+ * A number or a host in a service's or an operation's own settings moved by an edit, where nothing
+ * says the settings are a test's, a rehearsal's or a developer's and no finer rule knows the
+ * setting (decision 317, {@code shapes.live-setting-changed}): {@code import_free_days: 4} made
+ * {@code 40} in a tariff, {@code min_confidence = 0.92} made {@code 0.40} in a gate's settings,
+ * {@code <mA>4} made {@code 12} in an exposure protocol, {@code host: sftp.partner.com} made
+ * another host. The rounds' writers bring such settings in every trade, and which way a number of
+ * theirs is safe is the trade's knowledge: the finer rules ({@code safeguards.threshold-loosened},
+ * {@code protective-numbers.json}) read the words a safeguard's setting is known by, and the rest
+ * walked through. What the guard can read is that the edit moves a value and nothing else, in a
+ * file that configures something that runs; the person is asked.
  *
  * <p>Let through: a file that is a test's, a fixture's, an example's or documentation, a
- * rehearsal's (UAT, staging, sandbox), this machine's or a development's ({@code dev}, {@code
- * local}); a developer tool's own settings ({@code package.json}, {@code tsconfig.json}, an
- * editor's, CI's, translations); an edit that adds or removes lines, or renames a key; a version,
- * an image's tag, a description, a name shown to people or a model's training knob; and a change
- * that tightens (a mode made strict or enforced, a protection's switch turned on).
+ * rehearsal's (UAT, staging, sandbox, a simulator), this machine's or a development's ({@code dev},
+ * {@code local}); a developer tool's own settings ({@code package.json}, {@code tsconfig.json}, an
+ * editor's, CI's, translations, schemas); an edit that adds or removes lines, or renames a key; a
+ * version, an image's tag, a text shown to people, tuning or a model's training knob; a ceiling
+ * lowered, a floor, a requirement, a delay, a retention or a capacity raised; a job's time moved; a
+ * path moved on the same host. A switch, a mode or a list is the finer rules' to read, and so is a
+ * number a protective-numbers reading or a protection's key names ({@code judgedElsewhere}).
  */
 final class LiveSettingChanges {
   private LiveSettingChanges() {}
@@ -303,7 +305,7 @@ final class LiveSettingChanges {
       }
       String from = value(was);
       String to = value(is);
-      if (found == null && moves(key, from, to) && !judgedElsewhere(key, from, to, file)) {
+      if (found == null && moves(key, from, to) && !judgedElsewhere(key, file)) {
         found = key + ": " + shown(from) + " → " + shown(to);
       }
     }
@@ -464,20 +466,13 @@ final class LiveSettingChanges {
 
   /**
    * Whether the finer rules know the setting and have judged its move already: a protective
-   * number's reading ({@link ProtectiveNumbers#knows}), a protection's switch or a de-identifying
-   * action ({@link SafeguardSettings}), whose loosening they ask about and whose tightening they
-   * let through.
+   * number's reading ({@link ProtectiveNumbers#knows}, whose factor decides) or a protection's key
+   * ({@link SafeguardSettings#protection}), whose loosening they ask about and whose tightening
+   * they let through.
    */
-  private static boolean judgedElsewhere(String key, String from, String to, String file) {
-    List<String> words = SafeguardEdits.words(key);
-    String was = bare(from);
-    String is = bare(to);
+  private static boolean judgedElsewhere(String key, String file) {
     return ProtectiveNumbers.knows(key, file)
-        || SafeguardSettings.protection(words)
-        || SafeguardSettings.protectiveAction(was)
-        || SafeguardSettings.protectiveAction(is)
-        || SafeguardSettings.keepingAction(was)
-        || SafeguardSettings.keepingAction(is);
+        || SafeguardSettings.protection(SafeguardEdits.words(key));
   }
 
   /** A key's words: {@code encryptAtRest} is {@code encrypt}, {@code at}, {@code rest}. */
