@@ -98,15 +98,22 @@ final class CheckFiles {
    * Read on the file's name and the three folders above it: the folders a checkout lies in are not.
    */
   static boolean rehearsal(String file) {
-    String[] folders = file.split("/");
-    String near =
-        String.join(
-            "/", Arrays.copyOfRange(folders, Math.max(0, folders.length - 4), folders.length));
+    String near = near(file);
     boolean rehearsal = false;
     for (String part : near.toLowerCase(Locale.ROOT).split("[/._\\-]")) {
       rehearsal |= REHEARSAL_PARTS.contains(part);
     }
     return rehearsal && !Environments.namesProduction(near);
+  }
+
+  /**
+   * A file's name with the three folders above it: what a setting's file is read on, not the
+   * folders a checkout lies in ({@link #rehearsal}, {@link LiveSettingChanges}).
+   */
+  static String near(String file) {
+    String[] folders = file.split("/");
+    return String.join(
+        "/", Arrays.copyOfRange(folders, Math.max(0, folders.length - 4), folders.length));
   }
 
   /** The parts of {@link #TEST_PARTS} that say a configuration of this machine, not a test. */

@@ -62,7 +62,7 @@ final class DeployedConfigEdits {
                     scan.call(),
                     (old, now, files) ->
                         LiveSettingChanges.of(
-                            old, now, LiveSettingChanges.inProject(files, scan.call().project()))));
+                            old, now, EditCalls.inProject(files, scan.call().project()))));
   }
 
   /**
@@ -86,10 +86,8 @@ final class DeployedConfigEdits {
    * @param project the project's folder, or null
    */
   static String edited(List<String> files, java.nio.file.Path project) {
-    String root = project == null ? null : project.toString() + "/";
-    for (String file : files) {
-      // the project's own folders are read, not where it is kept (~/dev/acme is no dev place)
-      String path = root != null && file.startsWith(root) ? file.substring(root.length()) : file;
+    // the project's own folders are read, not where it is kept (~/dev/acme is no dev place)
+    for (String path : EditCalls.inProject(files, project)) {
       if (PatternLiterals.finds(CONFIGURATION, path)
           && PatternLiterals.finds(DEPLOYED, path)
           && !PatternLiterals.finds(NOBODYS, path)

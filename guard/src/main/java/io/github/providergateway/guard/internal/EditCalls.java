@@ -24,6 +24,26 @@ final class EditCalls {
   }
 
   /**
+   * The files as the project names them: a path inside the project relative to it, so that the
+   * folders it is kept in ({@code /tmp/acme}, {@code ~/dev/acme}) are not read as its places.
+   *
+   * @param files the files changed, as the call names them
+   * @param project the project's folder, or {@code null}
+   * @return the files, those inside the project relative to it
+   */
+  static List<String> inProject(List<String> files, java.nio.file.Path project) {
+    if (project == null) {
+      return files;
+    }
+    String root = project.toString() + "/";
+    List<String> shown = new ArrayList<>(files.size());
+    for (String file : files) {
+      shown.add(file.startsWith(root) ? file.substring(root.length()) : file);
+    }
+    return shown;
+  }
+
+  /**
    * What an edit tool's call holds, as the reader reads its old and new text.
    *
    * @param call the call

@@ -2,7 +2,6 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -313,26 +312,6 @@ final class LiveSettingChanges {
   }
 
   /**
-   * The files as the project names them: a path inside the project relative to it, so that the
-   * folders it is kept in ({@code /tmp/acme}, {@code ~/dev/acme}) are not read as its places.
-   *
-   * @param files the files changed, as the call names them
-   * @param project the project's folder, or {@code null}
-   * @return the files, those inside the project relative to it
-   */
-  static List<String> inProject(List<String> files, java.nio.file.Path project) {
-    if (project == null) {
-      return files;
-    }
-    String root = project.toString() + "/";
-    List<String> shown = new ArrayList<>(files.size());
-    for (String file : files) {
-      shown.add(file.startsWith(root) ? file.substring(root.length()) : file);
-    }
-    return shown;
-  }
-
-  /**
    * Whether a file configures something that runs: a settings file's extension, not a test's, a
    * rehearsal's, this machine's, documentation or a developer tool's. Read on its name and the
    * three folders above it (the folders a checkout lies in are not the file's).
@@ -346,9 +325,7 @@ final class LiveSettingChanges {
       return false;
     }
     String[] folders = lower.split("/");
-    String near =
-        String.join(
-            "/", Arrays.copyOfRange(folders, Math.max(0, folders.length - 4), folders.length));
+    String near = CheckFiles.near(lower);
     if (CheckFiles.servesNobody(near)
         || CheckFiles.rehearsal(near)
         || Environments.testName(near)
@@ -438,7 +415,7 @@ final class LiveSettingChanges {
     if (value.length() > 300 || !HOST.matcher(value).matches()) {
       return false;
     }
-    String name = hostOf(value);
+    String name = Environments.host(value);
     String top = name.substring(name.lastIndexOf('.') + 1);
     // a name's last label holds a letter; all digits, it is an IPv4 address only in four parts
     // (10.44.0.7), not a build's number (3.8.4, 2.4.0-rc3)
@@ -450,18 +427,7 @@ final class LiveSettingChanges {
 
   /** Whether two addresses are one host's: only the path or the port moved. */
   private static boolean sameHost(String was, String is) {
-    return hostOf(was).equals(hostOf(is));
-  }
-
-  private static String hostOf(String value) {
-    int scheme = value.indexOf("://");
-    String rest = scheme < 0 ? value : value.substring(scheme + 3);
-    int end = rest.length();
-    for (char c : new char[] {'/', ':'}) {
-      int at = rest.indexOf(c);
-      end = at >= 0 && at < end ? at : end;
-    }
-    return rest.substring(0, end);
+    return Environments.host(was).equals(Environments.host(is));
   }
 
   /**

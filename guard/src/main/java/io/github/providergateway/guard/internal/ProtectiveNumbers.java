@@ -163,13 +163,7 @@ final class ProtectiveNumbers {
     List<String> around = new ArrayList<>(key);
     around.addAll(SafeguardEdits.words(now.context()));
     around.addAll(pathWords(file));
-    Reading reading = null;
-    for (Reading each : READINGS) {
-      if (each.applies(key, around, file)) {
-        reading = each;
-        break;
-      }
-    }
+    Reading reading = readingOf(key, around, file);
     WrittenValues.Value b = WrittenValues.of(now.key(), now.line());
     if (reading == null || b == null) {
       String shown = was == null ? null : SafeguardSettings.thresholdLoosened(now, was, fileWords);
@@ -206,12 +200,17 @@ final class ProtectiveNumbers {
     List<String> words = SafeguardEdits.words(key);
     List<String> around = new ArrayList<>(words);
     around.addAll(pathWords(file));
+    return readingOf(words, around, file) != null;
+  }
+
+  /** The first reading that applies to a key's words, with those around it, or null. */
+  private static Reading readingOf(List<String> key, List<String> around, String file) {
     for (Reading each : READINGS) {
-      if (each.applies(words, around, file)) {
-        return true;
+      if (each.applies(key, around, file)) {
+        return each;
       }
     }
-    return false;
+    return null;
   }
 
   /** A comment citing the rule a number keeps to: a CFR's or a code's section, a named act. */

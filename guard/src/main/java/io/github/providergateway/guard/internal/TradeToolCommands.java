@@ -303,20 +303,26 @@ final class TradeToolCommands {
   static boolean listsRecent(String last, List<Word> args) {
     return last != null
         && (last.length() > 3 && last.endsWith("s") && !last.endsWith("ss")
-            || FALLING_DUE.contains(last)
-            || FALLING_DUE.contains(lastPart(last)) // dbs-expiring --within 60d (round 64)
+            || fallsDue(last)
             || VIEWS.contains(last) && !widened(args)) // schedule --upcoming 60d (round 61)
         && windowed(args);
   }
 
   /**
-   * A compound word's last part where it says what falls due and its first names a thing: {@code
-   * expiring} of {@code dbs-expiring}; {@code extend-due} extends a due date.
+   * Whether a command word lists what falls due: a word of {@link #FALLING_DUE}, or a compound
+   * whose last part is one and whose first names a thing ({@code dbs-expiring}, round 64); {@code
+   * extend-due} extends a due date.
    */
-  private static String lastPart(String word) {
+  private static boolean fallsDue(String word) {
+    if (FALLING_DUE.contains(word)) {
+      return true;
+    }
     List<String> parts = ServiceVerbs.split(word);
     String last = parts.isEmpty() ? word : parts.get(parts.size() - 1);
-    return parts.size() < 2 || last.equals("due") || TradeVerbs.verb(parts.get(0)) ? word : last;
+    return parts.size() >= 2
+        && !last.equals("due")
+        && !TradeVerbs.verb(parts.get(0))
+        && FALLING_DUE.contains(last);
   }
 
   /** The words that list what falls due in a window ({@code calib due --days 30}: decision 298). */

@@ -128,7 +128,7 @@ class LiveSettingChangesTest {
   void theProjectsOwnFoldersAreReadNotWhereItIsKept() {
     // a checkout under /tmp or ~/dev is no scratch or development place of the project's
     List<String> files =
-        LiveSettingChanges.inProject(
+        EditCalls.inProject(
             List.of("/tmp/acme/tariffs/storage_tariff.yaml"), java.nio.file.Path.of("/tmp/acme"));
     assertThat(files).containsExactly("tariffs/storage_tariff.yaml");
     assertThat(LiveSettingChanges.of("import_free_days: 4", "import_free_days: 40", files))
