@@ -9,6 +9,7 @@ import io.github.providergateway.guard.internal.Budget;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.CallForRules;
 import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.internal.EscalatedActs;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.LaterCode;
 import io.github.providergateway.guard.internal.Places;
@@ -416,13 +417,15 @@ public final class Guard {
       for (List<PlainCheck> plain : List.of(projectHits, personalHits)) {
         for (PlainCheck rule : plain) {
           if (rule.rule().action() == outcome) {
-            return new GuardExplanation(plainVerdict(rule), parse, matched);
+            return new GuardExplanation(rule.verdict(), parse, matched);
           }
         }
       }
       for (Hit hit : active) {
         if (outcome(hit.rule().action(preset.wireName(), session)) == outcome) {
-          return verdict(hit, session, parse, matched);
+          GuardExplanation escalated =
+              outcome == Outcome.ASK ? escalated(scan, hit, session, parse, matched) : null;
+          return escalated != null ? escalated : verdict(hit, session, parse, matched);
         }
       }
     }
@@ -477,17 +480,22 @@ public final class Guard {
         matched);
   }
 
-  private static GuardVerdict plainVerdict(PlainCheck matcher) {
-    PlainRule rule = matcher.rule();
-    String what =
-        rule.reason() != null
-            ? rule.reason()
-            : "matches the configuration's rule"
-                + (rule.command() != null ? " command '" + rule.command() + "'" : "")
-                + (rule.path() != null ? " path '" + rule.path() + "'" : "")
-                + (rule.tool() != null ? " tool '" + rule.tool() + "'" : "")
-                + (rule.arg() != null ? " arg " + rule.arg() : "");
-    return new GuardVerdict(rule.action(), rule.id(), rule.id() + ": " + what, null);
+  /** Decision 318's deny of an asked act its own words make sure ({@link EscalatedActs}). */
+  private GuardExplanation escalated(
+      Scan scan, Hit asked, boolean session, List<String> parse, List<String> matched) {
+    BuiltinRule rule = Catalogue.ESCALATED;
+    EscalatedActs.Escalation escalation =
+        outcome(rule.action(preset.wireName(), session)) == Outcome.DENY
+            ? EscalatedActs.of(scan, asked)
+            : null;
+    if (escalation == null || allowedBy(scan, escalation.hit()) != null) {
+      return null; // nothing makes it sure, or the person allows the rule: the ask stands
+    }
+    matched.add(rule.id() + ": deny — " + escalation.reason());
+    return new GuardExplanation(
+        new GuardVerdict(Outcome.DENY, rule.id(), escalation.reason(), rule.instead()),
+        parse,
+        matched);
   }
 
   private static List<PlainCheck> plainHits(

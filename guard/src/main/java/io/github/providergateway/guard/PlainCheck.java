@@ -49,4 +49,18 @@ final class PlainCheck {
   boolean allows(Scan scan, Hit hit) {
     return matcher.allows(scan, hit);
   }
+
+  /** {@return the verdict of this rule, its reason or what it matches} */
+  GuardVerdict verdict() {
+    PlainRule rule = rule();
+    String what =
+        rule.reason() != null
+            ? rule.reason()
+            : "matches the configuration's rule"
+                + (rule.command() != null ? " command '" + rule.command() + "'" : "")
+                + (rule.path() != null ? " path '" + rule.path() + "'" : "")
+                + (rule.tool() != null ? " tool '" + rule.tool() + "'" : "")
+                + (rule.arg() != null ? " arg " + rule.arg() : "");
+    return new GuardVerdict(rule.action(), rule.id(), rule.id() + ": " + what, null);
+  }
 }

@@ -62,42 +62,77 @@ final class CopiedOffTheMachine {
   private static final Set<String> RCLONE_COPIES =
       Set.of("copy", "copyto", "sync", "move", "moveto");
 
-  /** Whether the step puts data onto a removable drive, as above. */
+  /**
+   * The options a program is told the file to write its output to by ({@code --out
+   * /media/me/KINGSTON/clients.xlsx}, {@code -o}): since decision 318 an export written straight
+   * onto a drive or into a synced folder leaves as a copy there does.
+   */
+  private static final Set<String> OUTPUT_OPTIONS =
+      Set.of(
+          "-o",
+          "--out",
+          "--output",
+          "--out-file",
+          "--outfile",
+          "--output-file",
+          "--dest",
+          "--destination",
+          "--to-file");
+
+  /** Programs whose output file is what they downloaded. */
+  private static final Set<String> DOWNLOADERS = Set.of("curl", "wget", "aria2c", "yt-dlp");
+
+  /**
+   * Whether the step puts data onto a removable drive, as above, or writes a file of records, a
+   * dump or an archive there (decision 318: a redirection, tee, an output option).
+   */
   static boolean toRemovableDrive(Step step) {
-    return copies(step, DRIVE);
+    return copies(step, DRIVE) || writes(step, DRIVE);
   }
 
   /**
-   * Whether the step puts data into a synced folder: as onto a drive, or by a redirection whose
-   * file is one of records, a dump or an archive.
+   * Whether the step puts data into a synced folder: as onto a drive, or by a redirection, tee or
+   * an output option whose file is one of records, a dump or an archive.
    */
   static boolean toSyncedFolder(Step step) {
-    if (copies(step, SYNCED)) {
-      return true;
-    }
+    return copies(step, SYNCED) || writes(step, SYNCED);
+  }
+
+  /** Whether the step's output goes to a file of records, a dump or an archive at the place. */
+  private static boolean writes(Step step, Pattern place) {
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.operator().startsWith(">")
           && redirect.target() != null
-          && syncedData(redirect.target().text())) {
+          && dataAt(place, redirect.target().text())) {
         return true;
       }
     }
-    return step.program().equals("tee") && teed(step.args());
-  }
-
-  /** tee's files: one of records, a dump or an archive in a synced folder. */
-  private static boolean teed(List<Word> args) {
-    for (Word word : args) {
-      if (!word.text().startsWith("-") && syncedData(word.text())) {
+    if (DOWNLOADERS.contains(step.program())) {
+      return false; // what a download writes came from the network, not from this machine
+    }
+    List<Word> args = step.args();
+    boolean tee = step.program().equals("tee");
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      int equals = text.indexOf('=');
+      String file =
+          tee && !text.startsWith("-")
+              ? text
+              : OUTPUT_OPTIONS.contains(text) && i + 1 < args.size()
+                  ? args.get(i + 1).text()
+                  : equals > 0 && OUTPUT_OPTIONS.contains(text.substring(0, equals))
+                      ? text.substring(equals + 1)
+                      : null;
+      if (file != null && dataAt(place, file)) {
         return true;
       }
     }
     return false;
   }
 
-  /** Whether a file written is one of records, a dump or an archive, in a synced folder. */
-  private static boolean syncedData(String file) {
-    return at(SYNCED, file) && dataFile(file);
+  /** Whether a file written is one of records, a dump or an archive, at the place. */
+  private static boolean dataAt(Pattern place, String file) {
+    return at(place, file) && dataFile(file);
   }
 
   /** A file of records, a dump or an archive, not a build's output nor nobody's data. */

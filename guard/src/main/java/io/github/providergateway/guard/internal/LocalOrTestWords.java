@@ -153,7 +153,7 @@ final class LocalOrTestWords {
    * --local-authority}, {@code --test-results-file}): its name says what it is about, not where the
    * call acts; {@code --local}, {@code --use-staging} and {@code --test-mode} still choose a place.
    */
-  private static boolean adjectiveOption(String text) {
+  static boolean adjectiveOption(String text) {
     if (!text.startsWith("-") || text.length() > 64) {
       return false;
     }

@@ -381,9 +381,34 @@ final class OutPredicates {
         : operand.substring(0, colon);
   }
 
+  /**
+   * Whether {@code rclone link} makes a link that never expires to a remote's file or folder
+   * (decision 318: {@code rclone link drive:Safeguarding/}): whoever has the link reads it, as a
+   * public bucket's; {@code --expire} makes it a signed URL's kind, {@code --unlink} takes it away.
+   */
+  private static boolean publicLink(List<Word> args) {
+    boolean link = false;
+    for (Word word : args) {
+      String text = word.text();
+      if (text.startsWith("--expire") || text.equals("--unlink")) {
+        return false;
+      }
+      if (!link && !text.startsWith("-")) {
+        if (!text.equals("link")) {
+          return false;
+        }
+        link = true;
+      }
+    }
+    return link;
+  }
+
   /** Whether a cloud storage command makes what it copies, or the bucket, readable by anyone. */
   private static boolean publicRead(Step step) {
     String program = step.program();
+    if (program.equals("rclone")) {
+      return publicLink(step.args());
+    }
     if (!Set.of("aws", "gsutil", "gcloud", "az", "mc", "s3cmd", "bq").contains(program)) {
       return false;
     }

@@ -87,7 +87,7 @@ final class PersonalData {
 
   /** Adds each predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("sends-personal-data", (scan, step, read) -> sends(step));
+    named.put("sends-personal-data", PersonalData::sends);
     named.put("records-to-everyone", (scan, step, read) -> RecordsToEveryone.found(step));
   }
 
@@ -142,6 +142,21 @@ final class PersonalData {
       NameSet.of("wandb", "hf", "huggingface-cli", "kaggle", "dvc", "gh", "glab");
 
   /** Whether the program sends a file that names people's data to another machine. */
+  /**
+   * Whether the step sends people's data, as {@link #sends(Step)} reads it, where a {@code {}} of a
+   * program {@code find} runs is the files find names (decision 318: {@code find exports -name
+   * 'members_*.csv' -exec curl -T {} https://…}, {@link FindExecFiles}).
+   */
+  private static boolean sends(Scan scan, Step step, Where.Read read) {
+    String program = step.program();
+    if (program.equals("curl") || program.equals("http") || program.equals("xh")) {
+      return httpSends(
+          step.args(),
+          file -> FindExecFiles.named(scan, step, file).stream().anyMatch(PersonalData::names));
+    }
+    return sends(step);
+  }
+
   static boolean sends(Step step) {
     String program = step.program();
     List<Word> args = step.args();

@@ -280,6 +280,23 @@ public final class Places {
     return path != null && tempDirs.contains(path);
   }
 
+  /**
+   * Whether a path is a temporary folder or under one.
+   *
+   * @param path the path, absolute and normalised
+   * @return whether it is in a temporary folder
+   */
+  public boolean inTempFolder(Path path) {
+    if (path != null) {
+      for (Path temp : tempDirs) {
+        if (path.startsWith(temp)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The folders well-known variables name, from the home: read by their meaning (issue 60). */
   private static final java.util.Map<String, String> FROM_HOME = fromHome();
 

@@ -98,7 +98,8 @@ final class PlantRecords {
   /** Whether the text reaches a store that is not this machine's: a host, or a URL's variable. */
   private static boolean plant(String text) {
     return PlantPredicates.reachesPlant(text)
-        || text.contains("-host") && !text.matches("(?s).*-host[= ]+(?:localhost|127\\.).*")
+        || text.contains("-host")
+            && !text.matches("(?s).*-host[= ]+['\"]?(?:https?://)?(?:localhost|127\\.).*")
         || text.matches("(?s).*\\$\\{?[A-Z_]*(?:URL|HOST|DSN)\\b.*");
   }
 

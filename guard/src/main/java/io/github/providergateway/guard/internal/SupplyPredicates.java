@@ -503,7 +503,12 @@ final class SupplyPredicates {
     return !path.normalize().startsWith(project);
   }
 
-  /** python -m http.server serving the project's root, the home or / to every interface. */
+  /**
+   * python -m http.server serving to every interface the project's root, the home, / or, since
+   * decision 318, a folder named outside the project and the temporary folders ({@code --directory
+   * /mnt/shared/Clients}, {@code -d ~/Documents}): whatever the person keeps there, a shared
+   * mount's records with it, is handed to anyone on the network, without a password.
+   */
   private static boolean servesToNetwork(Scan scan, Step step, Where.Read read) {
     List<Word> args = step.args();
     boolean server = false;
@@ -545,10 +550,17 @@ final class SupplyPredicates {
           || served.equals(home)
           || served.getNameCount() == 0
           || home.startsWith(served)
-          || project != null && project.startsWith(served)) {
+          || project != null && project.startsWith(served)
+          || folder != null && elsewhere(scan, served)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A folder served that is neither the project's nor a temporary one. */
+  private static boolean elsewhere(Scan scan, Path served) {
+    Path project = scan.places().project();
+    return !(project != null && served.startsWith(project)) && !scan.places().inTempFolder(served);
   }
 }

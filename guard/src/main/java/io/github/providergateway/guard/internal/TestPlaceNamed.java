@@ -94,8 +94,13 @@ final class TestPlaceNamed {
           if (placeOption(text.substring(0, eq), text.substring(eq + 1))) {
             return true; // --env=test
           }
-        } else if (bareFlag(args, i) && testPlace(text) && !turnedOff(text)) {
-          return true; // --local, --sandbox; not --no-preview (decision 165)
+        } else if (bareFlag(args, i)
+            && testPlace(text)
+            && !turnedOff(text)
+            && !LocalOrTestWords.adjectiveOption(text)) {
+          // --local, --sandbox; not --no-preview (decision 165), nor --ignore-local-lock, whose
+          // test word is what it ignores (decision 318)
+          return true;
         }
         continue;
       }

@@ -98,8 +98,11 @@ class ReadersRedTeamedTest {
         .contains(GO_AHEAD);
     assertThat(StandardCalls.matched("payrun close --period 2026-11 --mode final"))
         .contains(GO_AHEAD);
+    assertThat(StandardCalls.matched("./bin/billing void --batch 2026-11 --dry-run --no-dry-run"))
+        .contains("shapes.acts-on-shared");
+    // its --no-dry-run is a go-ahead that makes the asked act sure (decision 318)
     assertThat(rule("./bin/billing void --batch 2026-11 --dry-run --no-dry-run"))
-        .isEqualTo("shapes.acts-on-shared");
+        .isEqualTo("shapes.asked-act-escalated");
     assertThat(rule("./bin/billing void --batch 2026-11 --no-dry-run --dry-run"))
         .isEqualTo("allow");
   }

@@ -155,11 +155,12 @@ class RequirementsRunnersAndRawSendsRedTeamedTest {
 
   @Test
   void productionGivenToTheProjectsScriptThroughEnvsStringOrDjangosOption() {
-    assertThat(
-            rule(
-                "env -S 'DJANGO_SETTINGS_MODULE=taxops.settings.production' ./manage.py"
-                    + " engagement_letters sign --all-unsigned --yes"))
-        .isEqualTo(CONSOLE);
+    String signAll =
+        "env -S 'DJANGO_SETTINGS_MODULE=taxops.settings.production' ./manage.py"
+            + " engagement_letters sign --all-unsigned --yes";
+    assertThat(StandardCalls.matched(signAll)).contains(CONSOLE);
+    // every one unsigned, told yes: the asked act made sure (decision 318)
+    assertThat(rule(signAll)).isEqualTo("shapes.asked-act-escalated");
     assertThat(
             rule("./manage.py close_accounts --settings=bank.settings.production --dormant-days 0"))
         .isEqualTo(CONSOLE);

@@ -57,7 +57,8 @@ class ShapeWideningTest {
   @Test
   void aSkippedCheckActsByItselfButNotInARead() {
     assertThat(StandardCalls.shell("./bin/refunds approve --batch 7 --skip-fraud-check"))
-        .isEqualTo(ASK);
+        .as("the asked act made sure by the check it skips: decision 318")
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("./bin/refunds list --batch 7 --skip-fraud-check"))
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("./bin/refunds approve --batch 7"))
@@ -69,17 +70,18 @@ class ShapeWideningTest {
 
   @Test
   void theProjectsOwnScriptActsOnProductionOrEveryOneOfSomethingOrWithACheckSkipped() {
-    assertThat(StandardCalls.shell("./bin/tenants suspend --tenants all")).isEqualTo(ASK);
+    // every one, a check skipped: asked since decision 148, made sure since decision 318
+    assertThat(StandardCalls.shell("./bin/tenants suspend --tenants all")).isEqualTo(DENY);
     assertThat(StandardCalls.shell("bin/tenants suspend --tenant 42 --skip-billing-check"))
-        .isEqualTo(ASK);
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("./bin/tenants suspend --env production --tenant 42"))
         .as("production named: decision 148")
         .isEqualTo(ASK);
     assertThat(StandardCalls.shell("./bin/tenants list --env production --tenant 42"))
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("./bin/tenants resume --tenant 42 --override-plan-limit"))
-        .as("a waiving part alone: decision 148")
-        .isEqualTo(ASK);
+        .as("a waiving part alone: decision 148, made sure: decision 318")
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("./bin/tenants suspend --tenants all --env staging"))
         .isEqualTo(ALLOW);
     assertThat(StandardCalls.shell("./scripts/lint.sh --all --apply"))
@@ -96,7 +98,8 @@ class ShapeWideningTest {
     assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA --yes"))
         .isEqualTo(DENY);
     assertThat(StandardCalls.shell("./bin/notices send-batch --file out/batch.csv --send"))
-        .isEqualTo(ASK);
+        .as("told to go ahead: the asked act made sure (decision 318)")
+        .isEqualTo(DENY);
     assertThat(StandardCalls.shell("python -m crewctl.reports delete --base EPWA"))
         .as("the tool would ask its own question, but nobody is there: decision 162")
         .isEqualTo(DENY);
