@@ -186,6 +186,22 @@ final class Accesses {
           }
         }
       }
+      case "badblocks" -> {
+        // -w writes its test patterns over every block (decision 318); -n puts them back
+        boolean writes = false;
+        Word device = null;
+        for (Word w : step.args()) {
+          String t = w.text();
+          if (t.startsWith("-") && !t.startsWith("--") && t.indexOf('w') > 0) {
+            writes = true;
+          } else if (t.startsWith("/dev/") && device == null) {
+            device = w;
+          }
+        }
+        if (writes && device != null) {
+          add(scan, step, device, Kind.WRITE, out);
+        }
+      }
       case "curl", "wget", "http", "https", "xh", "aria2c" -> {
         Transfers.sent(scan, step, step.args(), out);
         if (program.equals("curl") || program.equals("wget")) {

@@ -193,10 +193,22 @@ final class DatabasePredicates {
    */
   private static boolean loadsRows(Step step) {
     List<Word> args = step.args();
-    return step.program().equals("bcp")
-        && args.size() > 1
-        && args.get(1).text().equalsIgnoreCase("in");
+    if (step.program().equals("bcp")) {
+      return args.size() > 1 && args.get(1).text().equalsIgnoreCase("in");
+    }
+    if (!DatabaseTargets.interpreter(step)) {
+      return false;
+    }
+    String code = InterpreterCode.of(step);
+    return code != null && code.length() < 65_536 && FRAME_WRITERS.matcher(code).find();
   }
+
+  /**
+   * A data frame's writer into a database's table (decision 318): pandas' {@code df.to_sql(…,
+   * engine)} and geopandas' {@code to_postgis}, which insert, append or replace its rows as an
+   * {@code INSERT} or a {@code DROP} and {@code CREATE} would; read where the engine is shared.
+   */
+  private static final Pattern FRAME_WRITERS = Pattern.compile("\\.to_(?:sql|postgis)\\s*\\(");
 
   /** Whether the program is asked for a dry run: it shows, changes nothing. */
   static boolean dryRun(Step step) {

@@ -111,7 +111,7 @@ final class FileDeletes {
       for (Word start : FindStarts.of(other)) {
         for (Target target : scan.targets(other, start)) {
           BuiltinRule rule =
-              switch (scan.places().classify(target)) {
+              switch (MountedHere.of(scan, target)) {
                 case ROOT -> DELETE_ROOT;
                 case SYSTEM -> DELETE_SYSTEM;
                 case HOME -> DELETE_HOME;
@@ -218,7 +218,7 @@ final class FileDeletes {
           scan.hit(REMOVE_REPO, step, target);
         }
         BuiltinRule rule =
-            switch (scan.places().classify(target)) {
+            switch (MountedHere.of(scan, target)) {
               case ROOT -> recursive ? DELETE_ROOT : REMOVE_OUTSIDE;
               case SYSTEM -> recursive ? DELETE_SYSTEM : REMOVE_OUTSIDE;
               case HOME ->
@@ -351,11 +351,11 @@ final class FileDeletes {
 
   private static void findStart(Scan scan, Step step, Word start, boolean selects) {
     for (Target target : scan.targets(step, start)) {
-      if (scan.places().isTempFolder(target.path())) {
+      if (scan.places().isTempFolder(target.path()) && !MountedHere.under(scan, target.path())) {
         continue; // find /tmp -name 'x*' -delete: what it finds is in the temporary folder
       }
       BuiltinRule rule =
-          switch (scan.places().classify(target)) {
+          switch (MountedHere.of(scan, target)) {
             case ROOT -> DELETE_ROOT;
             case SYSTEM -> DELETE_SYSTEM;
             case HOME -> DELETE_HOME;

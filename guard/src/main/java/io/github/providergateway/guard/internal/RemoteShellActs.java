@@ -23,6 +23,35 @@ final class RemoteShellActs {
       java.util.regex.Pattern.compile(
           "(?:sudo(?:\\s+-[A-Za-z]+)*\\s+)?(?:/bin/|/usr/bin/)?(?:ba|z|da|k|a)?sh(?:\\s+-[a-z]+)*\\s*");
 
+  /** The index of ssh's destination among its arguments ({@code user@host}), or -1. */
+  private static int destination(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (!text.startsWith("-")) {
+        return i;
+      }
+      if (text.length() == 2 && "bcDEeFIiJLlmOopQRSWw".indexOf(text.charAt(1)) >= 0) {
+        i++; // the option's value
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * {@return the host a remote shell's step reaches ({@code deploy@staging.shop.example}: its
+   * host), or {@code null}}
+   *
+   * @param step an ssh step
+   */
+  static String host(Step step) {
+    int at = destination(step.args());
+    if (at < 0) {
+      return null;
+    }
+    String host = step.args().get(at).text();
+    return host.substring(host.lastIndexOf('@') + 1);
+  }
+
   /** {@code ssh host 'sudo systemctl stop x'}, {@code ansible all -b -m reboot}. */
   static boolean remoteShellActs(Step step) {
     String program = step.program();
@@ -33,21 +62,11 @@ final class RemoteShellActs {
     if (!ShapeWords.REMOTE_SHELLS.contains(program)) {
       return false;
     }
-    String host = null;
+    int at = destination(args);
+    String host = at < 0 ? null : args.get(at).text();
     StringBuilder remote = new StringBuilder();
-    for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      if (host == null) {
-        if (text.startsWith("-")) {
-          if (text.length() == 2 && "bcDEeFIiJLlmOopQRSWw".indexOf(text.charAt(1)) >= 0) {
-            i++; // the option's value
-          }
-          continue;
-        }
-        host = text;
-        continue;
-      }
-      remote.append(text).append(' ');
+    for (int i = at + 1; at >= 0 && i < args.size(); i++) {
+      remote.append(args.get(i).text()).append(' ');
     }
     if (host != null && (remote.isEmpty() || REMOTE_SHELL.matcher(remote).matches())) {
       // ssh host bash -s <<'EOF' … EOF: the here-document is the remote command (decision 205)

@@ -112,6 +112,7 @@ final class UnnamedToolActs {
   /** Whether nothing says the command stays dry or works on a test's, staging's or this place. */
   private static boolean aimedHere(Scan scan, Step step) {
     return !placeNamed(step.args())
+        && !UnnamedToolPlaces.onRehearsalHost(scan, step)
         && !CallEnvironment.staysDry(scan, step)
         && !CallEnvironment.givenTestValues(scan, step)
         && !CallEnvironment.givenLocalHost(scan, step);

@@ -44,6 +44,29 @@ final class UnnamedToolPlaces {
   }
 
   /**
+   * Whether the step runs through ssh and every ssh of the call reaches a host named for staging or
+   * tests (decision 318: {@code ssh deploy@staging.shop.example 'wp option update …'}): the act is
+   * the rehearsal's, as the same command with {@code --env staging} is.
+   */
+  static boolean onRehearsalHost(Scan scan, Step step) {
+    if (!step.invocation().via().contains("ssh")) {
+      return false;
+    }
+    boolean reached = false;
+    for (Step shell : scan.steps()) {
+      if (!ShapeWords.REMOTE_SHELLS.contains(shell.program())) {
+        continue;
+      }
+      String host = RemoteShellActs.host(shell);
+      if (host == null || !Environments.stagingHost(host)) {
+        return false;
+      }
+      reached = true;
+    }
+    return reached;
+  }
+
+  /**
    * A program run by a relative path ({@code build/app}, {@code vendor/bin/x}): the project's own,
    * which {@link ProjectToolActs} reads.
    */
