@@ -10,7 +10,7 @@ import java.util.Set;
  * An act a rule asks about, made sure by its own words (decision 318, {@code
  * shapes.asked-act-escalated}): told to reach every one of something ({@code --all}, {@code
  * --all-reclosers}, {@code --scheme all}, {@code "cascade": true}), to skip one of its checks
- * ({@code --skip-redaction}, {@code --ignore-local-lock}, {@code "skip_qc_check": true}), or to go
+ * ({@code --skip-screening}, {@code --ignore-local-lock}, {@code "skip_qc_check": true}), or to go
  * ahead without its question ({@code --yes}, {@code --confirm}, {@code --commit}, a {@code yes}
  * piped to it). A rule asks where it guesses the act or its place; the words that widen it or wave
  * its check through are no guess, and an ask the person answers late, or in a hurry, lets every one
@@ -39,7 +39,7 @@ public final class EscalatedActs {
    * @param rule the asking rule
    * @return whether its ask may be escalated
    */
-  public static boolean guesses(BuiltinRule rule) {
+  static boolean guesses(BuiltinRule rule) {
     return rule.category().equals("shapes") || GUESSING.contains(rule.id());
   }
 
