@@ -104,6 +104,10 @@ final class SecretsCarried {
       if (opened != null) {
         return opened;
       }
+      String inCode = step.interpreter() ? keyInCode(InterpreterCode.of(step)) : null;
+      if (inCode != null) {
+        return step.program() + " opening " + inCode; // open('/srv/app/secrets/salt.key','rb')
+      }
       if (!ShapeObjects.PRINTERS.contains(step.program())) {
         continue;
       }
@@ -111,6 +115,31 @@ final class SecretsCarried {
         if (!word.text().startsWith("-") && privateKey(word.text())) {
           return step.program() + " " + word.text();
         }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A quoted text in code, what may be a path it opens: tried at every quote, so that a quote that
+   * closes one text ({@code 'f':open(}) does not hide the one it opens.
+   */
+  private static final java.util.regex.Pattern QUOTED =
+      java.util.regex.Pattern.compile("(?=(['\"])([^'\"\\s]{3,256})\\1)");
+
+  /**
+   * The first private key's path quoted in inline code (decision 318, after round 65: {@code
+   * requests.post(…, files={'f': open('/srv/odts/secrets/pseudonym_salt.key','rb')})}), or {@code
+   * null}: code that names the key reads it as {@code cat} would.
+   */
+  private static String keyInCode(String code) {
+    if (code == null || code.length() > 16_384 || code.indexOf('.') < 0) {
+      return null;
+    }
+    java.util.regex.Matcher quoted = QUOTED.matcher(code);
+    while (quoted.find()) {
+      if (privateKey(quoted.group(2))) {
+        return quoted.group(2);
       }
     }
     return null;
