@@ -101,9 +101,7 @@ final class CopiedOffTheMachine {
   /** Whether the step's output goes to a file of records, a dump or an archive at the place. */
   private static boolean writes(Step step, Pattern place) {
     for (Redirect redirect : step.invocation().redirects()) {
-      if (redirect.operator().startsWith(">")
-          && redirect.target() != null
-          && dataAt(place, redirect.target().text())) {
+      if (redirect.writes() && dataAt(place, redirect.target().text())) {
         return true;
       }
     }
@@ -113,21 +111,29 @@ final class CopiedOffTheMachine {
     List<Word> args = step.args();
     boolean tee = step.program().equals("tee");
     for (int i = 0; i < args.size(); i++) {
-      String text = args.get(i).text();
-      int equals = text.indexOf('=');
-      String file =
-          tee && !text.startsWith("-")
-              ? text
-              : OUTPUT_OPTIONS.contains(text) && i + 1 < args.size()
-                  ? args.get(i + 1).text()
-                  : equals > 0 && OUTPUT_OPTIONS.contains(text.substring(0, equals))
-                      ? text.substring(equals + 1)
-                      : null;
+      String file = tee ? teeFile(args.get(i).text()) : optionFile(args, i);
       if (file != null && dataAt(place, file)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A file tee writes: its every operand. */
+  private static String teeFile(String text) {
+    return text.startsWith("-") ? null : text;
+  }
+
+  /** The file an output option at {@code i} names ({@code --out F}, {@code --out=F}), or null. */
+  private static String optionFile(List<Word> args, int i) {
+    String text = args.get(i).text();
+    if (OUTPUT_OPTIONS.contains(text)) {
+      return i + 1 < args.size() ? args.get(i + 1).text() : null;
+    }
+    int equals = text.indexOf('=');
+    return equals > 0 && OUTPUT_OPTIONS.contains(text.substring(0, equals))
+        ? text.substring(equals + 1)
+        : null;
   }
 
   /** Whether a file written is one of records, a dump or an archive, at the place. */

@@ -87,7 +87,7 @@ public final class EscalatedActs {
    * @param hit a built-in rule's hit that asks
    */
   static String escalation(Scan scan, Hit hit) {
-    if (!guesses(hit.rule()) || hit.rule().id().equals(Catalogue.ESCALATED.id())) {
+    if (!guesses(hit.rule())) {
       return null;
     }
     Invocation invocation = hit.invocation();

@@ -141,7 +141,6 @@ final class PersonalData {
   private static final Set<String> SAAS_UPLOADERS =
       NameSet.of("wandb", "hf", "huggingface-cli", "kaggle", "dvc", "gh", "glab");
 
-  /** Whether the program sends a file that names people's data to another machine. */
   /**
    * Whether the step sends people's data, as {@link #sends(Step)} reads it, where a {@code {}} of a
    * program {@code find} runs is the files find names (decision 318: {@code find exports -name
@@ -157,6 +156,7 @@ final class PersonalData {
     return sends(step);
   }
 
+  /** Whether the program sends a file that names people's data to another machine. */
   static boolean sends(Step step) {
     String program = step.program();
     List<Word> args = step.args();

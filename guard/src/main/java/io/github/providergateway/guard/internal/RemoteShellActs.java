@@ -63,7 +63,7 @@ final class RemoteShellActs {
       return false;
     }
     int at = destination(args);
-    String host = at < 0 ? null : args.get(at).text();
+    String host = host(step);
     StringBuilder remote = new StringBuilder();
     for (int i = at + 1; at >= 0 && i < args.size(); i++) {
       remote.append(args.get(i).text()).append(' ');
@@ -80,8 +80,9 @@ final class RemoteShellActs {
     if (host == null || remote.isEmpty()) {
       return false; // a login or a tunnel: other rules read those
     }
-    String h = host.substring(host.lastIndexOf('@') + 1);
-    if (Environments.localHost(h) || OtherHosts.linkLocalName(h) || Environments.stagingHost(h)) {
+    if (Environments.localHost(host)
+        || OtherHosts.linkLocalName(host)
+        || Environments.stagingHost(host)) {
       return false;
     }
     return commandActs(remote.toString());
