@@ -28,7 +28,9 @@ final class BodiesLogged {
   /** A whole request's body or headers, or a whole message, as one value. */
   private static final Pattern WHOLE_PAYLOAD =
       Pattern.compile(
-          "\\b(?:req|request|ctx\\.req|ctx\\.request|self\\.request|flask\\.request|event|evt|r"
+          "\\br\\.(?:Body|Header|Form|PostForm|MultipartForm)\\b(?![\\w\\[.])"
+              // Go's r *http.Request; a bare r's json() or data is Python's response (round 66)
+              + "|\\b(?:req|request|ctx\\.req|ctx\\.request|self\\.request|flask\\.request|event|evt"
               + "|httpRequest|HttpContext\\.Request)\\.(?:body|data|json|form|POST|raw_body|rawBody"
               + "|raw_post|payload|get_json\\(\\)|get_data\\(\\)|cookies|headers|META|Body|Headers|Header"
               + "|Form|PostForm|getParameterMap\\(\\))"

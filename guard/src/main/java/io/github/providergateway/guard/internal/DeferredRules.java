@@ -236,19 +236,38 @@ public final class DeferredRules implements Family {
       remote = operands.get(1);
       url = operands.get(2);
     }
-    if (remote == null || found.writesSenders().size() >= 16) {
+    if (remote == null) {
       return;
     }
     for (Path cwd : step.cwds()) {
       if (cwd != null) {
-        found
-            .writesSenders()
-            .put(
-                HeldContent.KEY + cwd + REMOTE + remote,
-                held + " " + FlowReading.shorten(url + " set for " + remote));
+        remember(found, cwd, remote, url, held);
       }
     }
   }
+
+  /**
+   * Remembers that the session pointed a remote of the repository at {@code repository} elsewhere,
+   * for a later push to it ({@link #PUSH}), or made its pushes forced.
+   *
+   * @param found where the entry goes (at most 16 of the call's)
+   * @param repository the repository's folder
+   * @param remote the remote's name; {@link #EVERY_REMOTE} when the call does not say which
+   * @param url its new address (or refspec)
+   * @param held the rule a push to it is held by
+   */
+  static void remember(Found found, Path repository, String remote, String url, String held) {
+    if (found.writesSenders().size() < 16) {
+      found
+          .writesSenders()
+          .put(
+              HeldContent.KEY + repository + REMOTE + remote,
+              held + " " + FlowReading.shorten(url + " set for " + remote));
+    }
+  }
+
+  /** The remote named when an address is set and which remote's cannot be told: every one. */
+  static final String EVERY_REMOTE = "*";
 
   /** The Node package managers, whose {@code link} obeys the package's manifest. */
   private static final java.util.Set<String> NODE_PACKAGERS =
@@ -420,7 +439,9 @@ public final class DeferredRules implements Family {
       case "mkdocs" -> name.equals("mkdocs.yml") || name.equals("mkdocs.yaml");
       case "cleans" -> path.endsWith(LINKED);
       default ->
-          what.startsWith("pushes-") && path.endsWith(REMOTE + what.substring("pushes-".length()))
+          what.startsWith("pushes-")
+                  && (path.endsWith(REMOTE + what.substring("pushes-".length()))
+                      || path.endsWith(REMOTE + EVERY_REMOTE))
               || what.startsWith(RUN) && path.endsWith(MARK + what.substring(RUN.length()));
     };
   }

@@ -118,7 +118,8 @@ public final class FlowReading {
     for (Access access : scan.accesses()) {
       if (access.kind() == Access.Kind.WRITE
           && access.target().known()
-          && access.target().path().endsWith(".git/config")) {
+          && access.target().path().endsWith(".git/config")
+          && call.tool().equals("shell")) { // the file tools' text is read: GitConfigRemotes
         found.remotesAdded().put("*", access.target().path().toString()); // remotes may change
       }
       if (access.kind() != Access.Kind.READ || !access.target().known()) {

@@ -48,10 +48,26 @@ final class ProductionEnvFiles {
   /** The programs whose {@code -e} or {@code -f} names the env file they load. */
   private static final Set<String> LOADERS = NameSet.of("dotenv", "dotenvx", "env-cmd");
 
-  /** An assignment of an env file: {@code export NAME="value"}. */
+  /**
+   * An assignment of an env file: {@code export NAME="value"}, or a value a command gives ({@code
+   * DATABASE_URL=$(cat ~/.acme/fleet_db_prod_url)}, round 66), its command's whole text.
+   */
   private static final Pattern ASSIGNMENT =
       Pattern.compile(
-          "(?m)^[ \\t]*(?:export[ \\t]+)?([A-Za-z_][A-Za-z0-9_]{0,100})[ \\t]*=[ \\t]*['\"]?([^'\"\\s#]{1,500})");
+          "(?m)^[ \\t]*(?:export[ \\t]+)?([A-Za-z_][A-Za-z0-9_]{0,100})[ \\t]*=[ \\t]*['\"]?"
+              + "(\\$\\([^)\\n]{1,500}\\)|[^'\"\\s#]{1,500})");
+
+  /**
+   * A variable that chooses which account, cluster or environment every later command works on
+   * ({@code AWS_PROFILE}, {@code KUBECONFIG}, {@code APP_ENV}, {@code VF_ENV}): given production's
+   * name in a file a task loads, the task acts there (round 66: {@code .envrc} with {@code
+   * AWS_PROFILE=prod}, then {@code direnv allow .} and {@code make db-reset}). Not {@code
+   * NODE_ENV}, the build's mode.
+   */
+  private static final Pattern CHOOSES_PLACE =
+      Pattern.compile(
+          "(?i)^(?!NODE_ENV$)(?:KUBECONFIG|CLOUDSDK_ACTIVE_CONFIG_NAME|CLOUDSDK_CORE_PROJECT"
+              + "|GOOGLE_CLOUD_PROJECT|[A-Z0-9_]*_(?:ENV|ENVIRONMENT|PROFILE|CONTEXT|STAGE))$");
 
   /** A database's address by its variable's name. */
   private static final Pattern DATABASE =
@@ -79,7 +95,8 @@ final class ProductionEnvFiles {
       String value = assignment.group(2);
       if ((SecretNames.secret(variable)
               || value.startsWith("op://")
-              || PatternLiterals.finds(DATABASE, variable))
+              || PatternLiterals.finds(DATABASE, variable)
+              || PatternLiterals.matches(CHOOSES_PLACE, variable))
           && Environments.namesProduction(value)) {
         keep(path, variable + "=" + value + " in " + path, found);
         return;

@@ -22,6 +22,14 @@ final class SecretsCarried {
   private static final List<Pattern> LITERALS =
       ShapeObjects.SECRET_LITERALS.stream().map(Pattern::compile).toList();
 
+  /**
+   * A key's or a token's value written out by its name ({@code api_key = "vfk_live_…"}), read in
+   * what people are sent (round 66: a live key pasted into a public issue); an HTTP client's own
+   * token is how it calls its service, and is not read so.
+   */
+  private static final List<Pattern> MESSAGE_LITERALS =
+      ShapeObjects.MESSAGE_SECRET_LITERALS.stream().map(Pattern::compile).toList();
+
   /** The longest text read for a literal. */
   private static final int READ = 16384;
 
@@ -35,7 +43,9 @@ final class SecretsCarried {
             || tool.equals("WebFetch")
             || tool.contains("__") && !lower.contains("secret") && !lower.contains("vault");
     if (outward && call.args() != null) {
-      String found = literal(call.args().toString());
+      String sent = call.args().toString();
+      String found = literal(sent, LITERALS);
+      found = found != null ? found : literal(sent, MESSAGE_LITERALS);
       if (found != null) {
         return tool + " carries " + found;
       }
@@ -45,7 +55,7 @@ final class SecretsCarried {
         continue;
       }
       for (Word word : step.args()) {
-        String found = literal(word.text());
+        String found = literal(word.text(), LITERALS);
         if (found != null) {
           return step.program() + " carries " + found;
         }
@@ -69,8 +79,12 @@ final class SecretsCarried {
 
   /** The first secret's literal in {@code text}, shortened, or {@code null}. */
   static String literal(String text) {
+    return literal(text, LITERALS);
+  }
+
+  private static String literal(String text, List<Pattern> patterns) {
     String t = text.length() > READ ? text.substring(0, READ) : text;
-    for (Pattern pattern : LITERALS) {
+    for (Pattern pattern : patterns) {
       Matcher m = pattern.matcher(t);
       while (m.find()) {
         String shown = m.group();
@@ -103,6 +117,10 @@ final class SecretsCarried {
       }
       if (opened != null) {
         return opened;
+      }
+      String copiedIn = KeyCopiedIn.copied(step, call.project());
+      if (copiedIn != null) {
+        return copiedIn; // cp ~/.acme/keys/release.pem firmware/keys/ (round 66)
       }
       String inCode = step.interpreter() ? keyInCode(InterpreterCode.of(step)) : null;
       if (inCode != null) {

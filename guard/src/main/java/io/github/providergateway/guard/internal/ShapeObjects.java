@@ -42,6 +42,7 @@ final class ShapeObjects {
   static final Set<String> KEPT_DATA;
 
   static final List<String> SECRET_LITERALS;
+  static final List<String> MESSAGE_SECRET_LITERALS;
   static final Set<String> PRINTERS;
   static final List<String> KEY_FILES;
   static final Set<String> KEY_EXCEPTIONS;
@@ -74,6 +75,7 @@ final class ShapeObjects {
     OUTSIDERS = set(book, "outsiders");
     KEPT_DATA = set(book, "keptData");
     SECRET_LITERALS = ShapeWords.strings(book, "secretLiterals");
+    MESSAGE_SECRET_LITERALS = ShapeWords.strings(book, "messageSecretLiterals");
     PRINTERS = set(book, "printers");
     KEY_FILES = ShapeWords.strings(book, "keyFiles");
     KEY_EXCEPTIONS = set(book, "keyExceptions");

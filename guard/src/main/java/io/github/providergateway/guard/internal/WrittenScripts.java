@@ -114,9 +114,7 @@ final class WrittenScripts {
     if (!file.startsWith("/") && call.cwd() != null) {
       file = call.cwd().resolve(file).normalize().toString();
     }
-    if (file.endsWith("/.git/config")) {
-      found.remotesAdded().put("*", file); // every remote may now go elsewhere
-    }
+    GitConfigRemotes.edited(file, call.args(), found); // a repository's remotes re-pointed
     for (String field : List.of("content", "new_string", "text", "new_str", "file_text")) {
       JsonNode text = call.args().get(field);
       if (text != null && text.isTextual()) {
