@@ -53,6 +53,7 @@ final class DeferredPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("trace-output-to-command", DeferredPredicates::traceToCommand);
     DeployScriptActs.addCallsTo(named); // decision 204
+    BuildRecipeActs.addCallsTo(named); // round 66: a denied command planted in a task file
     for (String rule :
         new String[] {
           DeferredShapes.DEV_SERVER,

@@ -69,12 +69,26 @@ final class DeployScriptActs {
     return false;
   }
 
-  /**
-   * The lines an edit adds, judged as typed: a CI file's steps as its old and new steps differ,
-   * another script's added lines as its language runs them.
-   */
   private static String added(Scan scan, String file, String old, String now) {
     boolean steps = file.endsWith(".yml") || file.endsWith(".yaml");
+    return added(scan, file, old, now, steps, RuleAction.ASK);
+  }
+
+  /**
+   * The lines an edit adds, judged as typed: a task file's commands (a CI file's steps, a
+   * Makefile's recipes, a package's scripts) as its old and new commands differ, another script's
+   * added lines as its language runs them.
+   *
+   * @param scan the call's scan
+   * @param file the file's path
+   * @param old the text the edit takes out (empty for a whole file)
+   * @param now the text it puts in
+   * @param steps whether the file is a task file, read for its commands before it is compared
+   * @param least the mildest answer under the standard preset that counts: ask, or deny alone
+   * @return the rule that would answer the added lines, what it found and the file's name; or null
+   */
+  static String added(
+      Scan scan, String file, String old, String now, boolean steps, RuleAction least) {
     String before = steps ? HeldContent.asShell(file, old) : old;
     String after = steps ? HeldContent.asShell(file, now) : now;
     if (after == null) {
@@ -98,8 +112,11 @@ final class DeployScriptActs {
     if (hit == null) {
       return null;
     }
+    if (least == RuleAction.DENY && hit.rule().category().equals("secrets")) {
+      return null; // a task's own secrets: its output goes to no conversation (BuildRecipeActs)
+    }
     RuleAction standard = hit.rule().action("standard");
-    if (standard != RuleAction.DENY && standard != RuleAction.ASK) {
+    if (standard != RuleAction.DENY && (standard != RuleAction.ASK || least == RuleAction.DENY)) {
       return null;
     }
     String name = file.substring(file.lastIndexOf('/') + 1);
