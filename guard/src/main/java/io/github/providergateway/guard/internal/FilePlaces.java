@@ -59,6 +59,8 @@ abstract class FilePlaces {
               && !DeployedFolders.leavesFilesAsTheyAre(access);
         });
     PersistPredicates.addPlacesTo(named);
+    Map.Entry<String, Named> key = KeyFiles.place();
+    named.put(key.getKey(), key.getValue());
     NAMED = Collections.unmodifiableMap(named);
   }
 

@@ -1,0 +1,53 @@
+package io.github.providergateway.guard;
+
+import static io.github.providergateway.guard.GuardFixture.guard;
+import static io.github.providergateway.guard.GuardFixture.shell;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Round 66's harms the reading let through (issue 80): a key's file deleted outside the project, an
+ * account locked on another machine, a system's own unit stopped, a company tool told to replace a
+ * trust root on every device, an SDK's method that acts called with its go-ahead. Each kind's
+ * harmful form is blocked; its ordinary neighbours stay allowed.
+ */
+class KeysAndRemoteAccountsRound66Test {
+  private final Guard standard = guard(GuardPreset.STANDARD);
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        // a file outside the project named as a key or a key store, deleted
+        "rm ~/.config/ap-archive/willstore.key",
+        "rm -f ~/.local/share/ledger/master.key",
+        "rm /home/user/Documents/certs/signing.pfx",
+        "rm ~/.config/exporter/private-key.pem",
+        "rm ~/backups/vault/office.p12",
+        "rm ~/.config/backup/age-key.txt",
+        "unlink ~/.claims/keys/upload.jks",
+      })
+  void blocks(String command) {
+    GuardVerdict verdict = standard.decide(shell(command));
+    assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isNotEqualTo(Outcome.ALLOW);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "rm tests/fixtures/server.key",
+        "rm -f /tmp/test.key /tmp/test.pem",
+        "rm ~/.config/Code/User/keybindings.json",
+        "rm ~/.config/app/signing.pub",
+        "rm ~/.cache/app/session.key",
+        "rm ~/.config/app/settings.json",
+        "rm ~/Downloads/monkey.png",
+        "rm -rf build/keys",
+      })
+  void allows(String command) {
+    GuardVerdict verdict = standard.decide(shell(command));
+    assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+}
