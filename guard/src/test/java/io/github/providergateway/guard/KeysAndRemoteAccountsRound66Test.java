@@ -28,6 +28,14 @@ class KeysAndRemoteAccountsRound66Test {
         "rm ~/backups/vault/office.p12",
         "rm ~/.config/backup/age-key.txt",
         "unlink ~/.claims/keys/upload.jks",
+        // an account disabled, deleted or taken out of its group, here or on another machine
+        "ssh fileserver 'sudo smbpasswd -d colleague'",
+        "ssh admin@nas01.example.net sudo smbpasswd -x colleague",
+        "sudo pdbedit -c '[D]' -u colleague",
+        "ssh fs01 'sudo pdbedit -x colleague'",
+        "ssh fs01 'sudo gpasswd -d colleague smbusers'",
+        "ssh mac-mini.example.net 'sudo dscl . -delete /Users/colleague'",
+        "sudo smbpasswd colleague",
       })
   void blocks(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
@@ -45,6 +53,12 @@ class KeysAndRemoteAccountsRound66Test {
         "rm ~/.config/app/settings.json",
         "rm ~/Downloads/monkey.png",
         "rm -rf build/keys",
+        "ssh fileserver 'sudo pdbedit -L -v'",
+        "ssh fileserver 'sudo smbstatus -b'",
+        "ssh fileserver 'sudo smbpasswd -e colleague'",
+        "sudo smbpasswd -a newstarter",
+        "ssh fileserver 'id colleague'",
+        "dscl . -read /Users/colleague",
       })
   void allows(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
