@@ -36,6 +36,11 @@ class KeysAndRemoteAccountsRound66Test {
         "ssh fs01 'sudo gpasswd -d colleague smbusers'",
         "ssh mac-mini.example.net 'sudo dscl . -delete /Users/colleague'",
         "sudo smbpasswd colleague",
+        // a system unit no public package names, stopped or disabled
+        "sudo systemctl disable --now immunisation-register-feed.timer",
+        "sudo systemctl stop --no-block payroll-export.service",
+        "sudo systemctl mask court-filing-sync",
+        "sudo service dicom-forwarder stop",
       })
   void blocks(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
@@ -59,6 +64,13 @@ class KeysAndRemoteAccountsRound66Test {
         "sudo smbpasswd -a newstarter",
         "ssh fileserver 'id colleague'",
         "dscl . -read /Users/colleague",
+        "sudo systemctl stop docker.socket docker",
+        "sudo systemctl disable --now postgresql",
+        "sudo systemctl stop apache2",
+        "sudo service redis-server stop",
+        "systemctl --user stop dev-sync.service",
+        "sudo systemctl restart immunisation-register-feed.timer",
+        "systemctl list-timers immunisation-register-feed.timer",
       })
   void allows(String command) {
     GuardVerdict verdict = standard.decide(shell(command));

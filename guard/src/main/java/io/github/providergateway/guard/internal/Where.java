@@ -297,6 +297,7 @@ final class Where {
     HardwarePredicates.addTo(named);
     PlantPredicates.addTo(named);
     LabPredicates.addTo(named);
+    SystemUnitsStopped.addTo(named);
     TransferDeletes.addTo(named);
     MaintainerPredicates.addTo(named);
     LogisticsPredicates.addTo(named);
