@@ -115,6 +115,9 @@ final class SystemUnitsStopped {
    * @return whether it does
    */
   static boolean stopsOwnUnit(Step step) {
+    if (remote(step)) {
+      return false; // ssh host 'systemctl stop x': the remote shell's and fleet runners' rules
+    }
     List<Word> args = step.args();
     if (step.program().equals("service")) {
       return args.size() >= 2
@@ -124,6 +127,9 @@ final class SystemUnitsStopped {
     boolean verb = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
+      if (!args.get(i).literal()) {
+        continue; // "$u": a computed unit, read by the rules that read the loop or the variable
+      }
       if (NOT_SYSTEM.contains(text)) {
         return false;
       }
@@ -132,6 +138,21 @@ final class SystemUnitsStopped {
       } else if (!verb) {
         verb = true; // stop, disable, mask, kill: the clause's subcommand
       } else if (!publicUnit(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The programs that carry a command to other machines, as the step's way there names them. */
+  private static final Set<String> CARRIERS =
+      NameSet.of("ssh", "ansible", "salt", "pdsh", "clush", "pssh", "parallel-ssh", "fab", "mosh");
+
+  /** Whether the step runs on another machine: by ssh, a fleet runner. */
+  private static boolean remote(Step step) {
+    for (String via : step.invocation().via()) {
+      int space = via.indexOf(' ');
+      if (CARRIERS.contains(space < 0 ? via : via.substring(0, space))) {
         return true;
       }
     }
