@@ -41,6 +41,11 @@ class KeysAndRemoteAccountsRound66Test {
         "sudo systemctl stop --no-block payroll-export.service",
         "sudo systemctl mask court-filing-sync",
         "sudo service dicom-forwarder stop",
+        // a company tool told to put a dev key or a test image on every device: the file's name
+        // says what is installed, not where
+        "hoist ota keys rotate --fleet all --new-root keys/dev-signing.pem",
+        "otactl trust rotate --devices all --new-root certs/test-root.pem",
+        "fwctl image push --fleet all --image build/dev-fw.bin",
       })
   void blocks(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
@@ -71,6 +76,9 @@ class KeysAndRemoteAccountsRound66Test {
         "systemctl --user stop dev-sync.service",
         "sudo systemctl restart immunisation-register-feed.timer",
         "systemctl list-timers immunisation-register-feed.timer",
+        "otactl trust rotate --devices bench-dev-01 --new-root certs/dev-root.pem",
+        "fwctl image push --fleet staging --image build/fw.bin",
+        "otactl trust list --devices all",
       })
   void allows(String command) {
     GuardVerdict verdict = standard.decide(shell(command));

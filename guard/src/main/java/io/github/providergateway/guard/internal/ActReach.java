@@ -139,17 +139,18 @@ final class ActReach {
    * Whether the word at {@code i} is a path given as an option's value ({@code --log /tmp/x.log},
    * {@code --out=/tmp/r.txt}): where the program writes what it tells or reads its input, whose
    * folder ({@code /tmp}) says nothing of what it acts on (decision 152: such a word made a fleet's
-   * disable read as test data); a relative path to a file of data too (decision 156).
+   * disable read as test data); a relative path to a file of data too (decision 156), and a key's,
+   * a certificate's or an image's file the command installs ({@link InstalledFiles}).
    */
   static boolean optionsFileValue(List<Word> args, int i) {
     String text = args.get(i).text();
     int eq = text.indexOf('=');
     if (text.startsWith("--") && eq > 2 && eq + 1 < text.length()) {
       String value = text.substring(eq + 1);
-      return value.charAt(0) == '/' || dataFile(value);
+      return value.charAt(0) == '/' || dataFile(value) || InstalledFiles.named(value);
     }
     String option = i > 0 ? args.get(i - 1).text() : "";
-    return (text.startsWith("/") || dataFile(text))
+    return (text.startsWith("/") || dataFile(text) || InstalledFiles.named(text))
         && option.startsWith("-")
         && option.length() > 1
         && option.indexOf('=') < 0;
