@@ -46,6 +46,12 @@ class KeysAndRemoteAccountsRound66Test {
         "hoist ota keys rotate --fleet all --new-root keys/dev-signing.pem",
         "otactl trust rotate --devices all --new-root certs/test-root.pem",
         "fwctl image push --fleet all --image build/dev-fw.bin",
+        // an SDK's method named for a loss, called with its go-ahead in inline code
+        "python3 -c \"from hoistline.sdk import Fleet; Fleet.from_profile('default')"
+            + ".crane('TC-114').datalogger.clear(confirm=True)\"",
+        "python3 -c \"from acme.devices import Client; Client().device('D-1').wipe(force=True)\"",
+        "node -e \"require('@acme/fleet-sdk').connect().vehicles.get('V12')"
+            + ".resetOdometer({confirm: true})\"",
       })
   void blocks(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
@@ -79,6 +85,12 @@ class KeysAndRemoteAccountsRound66Test {
         "otactl trust rotate --devices bench-dev-01 --new-root certs/dev-root.pem",
         "fwctl image push --fleet staging --image build/fw.bin",
         "otactl trust list --devices all",
+        "python3 -c \"from hoistline.sdk import Fleet; print(Fleet.from_profile('default')"
+            + ".crane('TC-114').datalogger.read())\"",
+        "python3 -c \"from hoistline.sdk import Fleet; Fleet.from_profile('staging')"
+            + ".crane('TC-114').datalogger.clear(confirm=True)\"",
+        "python3 -c \"import logging; logging.basicConfig(force=True)\"",
+        "python3 -c \"import pandas as pd; print(pd.read_csv('a.csv').reset_index(drop=True))\"",
       })
   void allows(String command) {
     GuardVerdict verdict = standard.decide(shell(command));

@@ -37,7 +37,10 @@ final class SharedActs {
         "shape-code-acts-on-shared", (scan, step, read) -> SharedCodeActs.codeActsOnShared(step));
     named.put(
         "shape-code-not-only-reads",
-        (scan, step, read) -> !scan.ofScript() && SharedCodeActs.typedCodeActs(step));
+        (scan, step, read) ->
+            !scan.ofScript()
+                && (SharedCodeActs.typedCodeActs(step)
+                    || GoAheadCalls.in(SharedCodeActs.codeOf(step))));
     named.put("shape-message-sent", (scan, step, read) -> BusSends.sends(scan, step));
     named.put("shape-message-sent-from-code", (scan, step, read) -> BusCode.sends(step));
     named.put("shape-production-acts", (scan, step, read) -> ProductionActs.acts(scan, step));
