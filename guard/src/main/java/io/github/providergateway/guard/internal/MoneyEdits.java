@@ -17,13 +17,16 @@ import java.util.regex.Pattern;
  * {@code perl -pi} substitution, inline code's replacements). A value is compared with the one the
  * same key held before ({@code pro_monthly_cents: 2900} to {@code 290000}), so only a change is
  * read, never a value added where none was; a test's, a fixture's, a document's or an example's
- * file ({@link CheckFiles#ordinary}) is ordinary work.
+ * file ({@link CheckFiles#ordinary}) is ordinary work, except for a bank's details, which a
+ * letter's template or a document holds for clients to pay by ({@link BankNumbers}, round 66).
  */
 final class MoneyEdits {
   /** What a change does to the money, one a rule of the {@code money} family. */
   enum Kind {
     /** A bank's number (IBAN, routing, account) customers or the bank pay to, replaced. */
     BANK_DETAILS,
+    /** The same in the project's documentation, where they may be an example's (round 66). */
+    BANK_DETAILS_IN_DOCUMENTATION,
     /** A tax rate changed: {@code "CA": Decimal("0.0725")} to {@code Decimal("0")}. */
     TAX_RATE,
     /** A price, fee or amount multiplied or divided tenfold or more, or made zero. */
@@ -39,20 +42,6 @@ final class MoneyEdits {
 
   /** The longest line read; a longer one (minified code, data) is not. */
   private static final int MAX_LINE = 600;
-
-  /** A bank's number: a run of digits a routing or account number has. */
-  private static final Pattern BANK_NUMBER = Pattern.compile("(?<![\\d.,])\\d{6,17}(?![\\d.,])");
-
-  /** An IBAN, written whole or in groups of four: a bank's number whatever the line says. */
-  private static final Pattern IBAN =
-      Pattern.compile("\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\\b");
-
-  /** Words of a line that says its numbers are a bank's. */
-  private static final Pattern BANK_WORDS =
-      Pattern.compile(
-          "(?i)remit|\\biban|routing|\\baba\\b|\\bswift|\\bbic\\b|sort.?code|\\bbsb\\b|\\bbank"
-              + "|beneficiar|\\bwire|\\bacct|account\\s*(?:no\\b|num|#)|acc_?number|account_?number"
-              + "|\\bach\\b|pay\\s*to\\b");
 
   /** A key and the number it is set to: {@code "CA": Decimal("0.0725")}, {@code fee = 2.5}. */
   private static final Pattern KEYED_NUMBER =
@@ -117,15 +106,24 @@ final class MoneyEdits {
     if (old.isEmpty() || now.isEmpty() || files.isEmpty()) {
       return found; // a value is read only as changed from the one it replaces
     }
-    for (String file : files) {
-      if (CheckFiles.ordinary(file)) {
-        return found;
-      }
-    }
     String path = String.join(" ", files);
     String before = old.length() > MAX_TEXT ? old.substring(0, MAX_TEXT) : old;
     String after = now.length() > MAX_TEXT ? now.substring(0, MAX_TEXT) : now;
-    if (bankReplaced(before, after) || WalletAddresses.replaced(before, after, path)) {
+    boolean testData = false;
+    boolean documentation = false;
+    boolean ordinary = false;
+    for (String file : files) {
+      testData |= BankNumbers.testData(file);
+      documentation |= BankNumbers.documentation(file);
+      ordinary |= CheckFiles.ordinary(file);
+    }
+    if (!testData && BankNumbers.replaced(before, after)) {
+      found.add(documentation ? Kind.BANK_DETAILS_IN_DOCUMENTATION : Kind.BANK_DETAILS);
+    }
+    if (ordinary) {
+      return found; // a template's or a letter's bank details are read above, nothing else is
+    }
+    if (WalletAddresses.replaced(before, after, path)) {
       found.add(Kind.BANK_DETAILS);
     }
     Map<String, String> was = keyed(before);
@@ -152,48 +150,6 @@ final class MoneyEdits {
       found.add(Kind.REVENUE_RECOGNITION);
     }
     return found;
-  }
-
-  /**
-   * Whether the new text puts a bank's number on a line that says it is one where the old text had
-   * another: a remit-to, a payee's, a vendor's account replaced.
-   */
-  private static boolean bankReplaced(String old, String now) {
-    Set<String> before = bankNumbers(old);
-    if (before.isEmpty()) {
-      return false;
-    }
-    String oldPlain = old.replace(" ", "");
-    for (String number : bankNumbers(now)) {
-      if (!before.contains(number) && !oldPlain.contains(number)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static Set<String> bankNumbers(String text) {
-    Set<String> numbers = new HashSet<>();
-    for (String line : text.split("\n", 400)) {
-      if (line.length() > MAX_LINE) {
-        continue;
-      }
-      Matcher iban = PatternLiterals.matcher(IBAN, line);
-      while (iban.find()) {
-        String number = iban.group().replace(" ", "");
-        if (number.length() >= 15) {
-          numbers.add(number);
-        }
-      }
-      if (!PatternLiterals.finds(BANK_WORDS, line)) {
-        continue;
-      }
-      Matcher number = PatternLiterals.matcher(BANK_NUMBER, line);
-      while (number.find()) {
-        numbers.add(number.group());
-      }
-    }
-    return numbers;
   }
 
   /** The numbers a text sets by key, the first of each; keys in a line's order. */

@@ -29,6 +29,7 @@ final class MoneyPredicates {
   private static final Map<MoneyEdits.Kind, String> NAMES =
       Map.of(
           MoneyEdits.Kind.BANK_DETAILS, "bank-details-replaced",
+          MoneyEdits.Kind.BANK_DETAILS_IN_DOCUMENTATION, "bank-details-replaced-in-docs",
           MoneyEdits.Kind.TAX_RATE, "tax-rate-changed",
           MoneyEdits.Kind.PRICE_JUMP, "price-multiplied",
           MoneyEdits.Kind.REVENUE_RECOGNITION, "revenue-recognition-changed",
