@@ -102,4 +102,54 @@ class PaymentDiversionRound66Test {
     assertThat(verdict.outcome()).isEqualTo(Outcome.ASK);
     assertThat(verdict.ruleId()).isEqualTo("money.bank-details-replaced-in-docs");
   }
+
+  @Test
+  void aPreparedBatchsAmountChangedInTheOutboxIsDenied() {
+    GuardVerdict verdict =
+        guard.decide(
+            edit(
+                "outbox/bacs-2025-03-28.csv",
+                "SUP-0412,Greenway Supplies Ltd,20457773810264,1840.00",
+                "SUP-0412,Greenway Supplies Ltd,20457773810264,18400.00"));
+
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo("money.payment-file-changed");
+    assertThat(
+            guard
+                .decide(
+                    GuardFixture.shell(
+                        "sed -i 's/,1840.00$/,18400.00/' outbox/bacs-2025-03-28.csv"))
+                .outcome())
+        .isEqualTo(Outcome.DENY);
+  }
+
+  @Test
+  void aBatchsFixtureItsBuildOrItsSpacingIsOrdinary() {
+    assertThat(
+            guard
+                .decide(
+                    edit(
+                        "tests/fixtures/outbox/bacs-sample.csv",
+                        "SUP-0412,Greenway Supplies Ltd,20457773810264,1840.00",
+                        "SUP-0412,Greenway Supplies Ltd,20457773810264,18400.00"))
+                .outcome())
+        .isEqualTo(Outcome.ALLOW);
+    assertThat(
+            guard
+                .decide(
+                    edit(
+                        "outbox/bacs-2025-03-28.csv",
+                        "SUP-0412, Greenway Supplies Ltd, 20457773810264, 1840.00",
+                        "SUP-0412,\"Greenway Supplies Ltd\",20457773810264,1840.00"))
+                .outcome())
+        .isEqualTo(Outcome.ALLOW);
+    assertThat(
+            guard
+                .decide(
+                    GuardFixture.shell(
+                        "python3 scripts/make_bacs.py --run 2025-03-28"
+                            + " > build/outbox/bacs-2025-03-28.csv"))
+                .outcome())
+        .isEqualTo(Outcome.ALLOW);
+  }
 }

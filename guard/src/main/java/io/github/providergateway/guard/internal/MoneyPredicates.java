@@ -286,6 +286,7 @@ final class MoneyPredicates {
             return edit != null && edit.kinds().contains(kind.getKey()) ? edit.file() : null;
           });
     }
+    named.put("edit-payment-batch-changed", PaymentBatches::edited); // round 66
     named.put("finance-tool-changes-books", scan -> financeTool(scan, true));
     named.put("finance-tool-writes", scan -> financeTool(scan, false));
   }
@@ -300,6 +301,7 @@ final class MoneyPredicates {
     named.put("sends-payment-file", (scan, step, read) -> sendsPaymentFile(scan, step));
     named.put("script-sends-payment-file", (scan, step, read) -> scriptSendsPaymentFile(step));
     named.put("code-writes-payment-file", (scan, step, read) -> codeWritesPaymentFile(step));
+    named.put("writes-payment-batch", (scan, step, read) -> PaymentBatches.written(scan, step));
     named.put("prints-cheques", (scan, step, read) -> printsCheques(scan, step));
     named.put("code-moves-money", (scan, step, read) -> codeMovesMoney(step));
     named.put("code-writes-books", (scan, step, read) -> codeWritesBooks(scan, step));
