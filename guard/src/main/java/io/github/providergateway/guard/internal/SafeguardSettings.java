@@ -406,6 +406,7 @@ final class SafeguardSettings {
             || watch
             || WatchKeys.automatic(key)
             || WatchKeys.owedReport(placed) && !column
+            || TwoPersonKeys.names(all) // dual_authorisation: false (round 66)
             || negated && SafeguardEdits.has(key, SKIPPED_CHECKS)
             || SafeguardEdits.has(key, SAFETY_CHECKS)
                 && SafeguardEdits.has(fileWords, SAFETY_FILES);
@@ -416,7 +417,7 @@ final class SafeguardSettings {
             && !watch
             && !SafeguardEdits.has(key, Set.of("interlock", "safety", "audit"))
             && !EventProtections.named(key)
-        || SafeguardEdits.has(key, Set.of("checker", "nsfw"))) {
+        || SafeguardEdits.has(key, Set.of("checker", "nsfw")) && !TwoPersonKeys.names(key)) {
       return null;
     }
     if (negated ? !on : !off) {
