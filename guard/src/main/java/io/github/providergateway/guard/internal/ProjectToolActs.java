@@ -121,6 +121,10 @@ final class ProjectToolActs {
       // pipeline.deliver --to opposing-counsel; not with a test account's credentials
       return !CallEnvironment.staysDry(scan, step) && !CallEnvironment.givenTestValues(scan, step);
     }
+    if (command < 0 && ToolNamedForAct.acts(step, args)) {
+      // bin/payout --matter CV-0317: the tool's name is its command (round 66)
+      return !CallEnvironment.staysDry(scan, step) && !CallEnvironment.givenTestValues(scan, step);
+    }
     if (command < 0) {
       if (ProjectTools.django(step)) {
         return false; // manage.py shell <<'PY': Python on its input, not a command
