@@ -15,8 +15,9 @@ import java.util.Set;
  * the file.
  *
  * <p>Ordinary neighbours: a test's, a fixture's or a sample's batch; one generated into a build's
- * folder or {@code /tmp}; one already sent (an archive, {@code sent/}); an edit that changes only
- * the spacing or the quoting of the rows.
+ * folder or {@code /tmp}; one already sent (an archive, {@code sent/}); a configuration's or a
+ * template's file ({@code payments/config/allowlist.csv}); an edit that changes only the spacing or
+ * the quoting of the rows.
  */
 final class PaymentBatches {
   private PaymentBatches() {}
@@ -115,7 +116,12 @@ final class PaymentBatches {
           "processed",
           "done",
           "ack",
-          "acks");
+          "acks",
+          "config",
+          "configs",
+          "settings",
+          "schemas",
+          "templates");
 
   /**
    * {@return the batch an edit tool's call changes, or {@code null}}

@@ -7,12 +7,15 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The project's own tool whose name is its act, run with options only (issue 80 round 66, for
- * {@link ProjectToolActs}): {@code bin/payout --matter CV-0317}, {@code scripts/send_reminders.py
- * --cohort 2025-06}, {@code ./release-funds --escrow E-12}. Decision 162 reads the act in a command
- * word after the tool's name ({@code hlops cull ship}); a tool that does one thing is named for it
- * and takes no command, so its name is the command. Where it is also told to skip one of its checks
- * ({@code --skip-callback}), decision 318 makes the act sure.
+ * The project's own tool whose name is its act, run with options only and told by them to do it for
+ * sure (issue 80 round 66, for {@link ProjectToolActs}): {@code bin/payout --matter CV-0317
+ * --skip-callback}, {@code scripts/send_reminders.py --cohort 2025-06 --yes}, {@code
+ * ./release-funds --escrow E-12 --all}. Decision 162 reads the act in a command word after the
+ * tool's name ({@code hlops cull ship}); a tool that does one thing is named for it and takes no
+ * command, so its name is the command. Such a tool is often written to preview by default and act
+ * only when told ({@code refund_bulk.py --event E} is its dry run, {@code --execute} its act: the
+ * merged rounds' controls), so options alone are no act; a check waived, every one reached or a
+ * go-ahead are, and decision 318 denies what they make sure.
  */
 final class ToolNamedForAct {
   private ToolNamedForAct() {}
@@ -62,7 +65,7 @@ final class ToolNamedForAct {
    * @param args the tool's own words
    * @return whether its name is the act it is run for
    */
-  static boolean acts(Step step, List<Word> args) {
+  private static boolean acts(Step step, List<Word> args) {
     if (args == null || args.isEmpty() || !args.get(0).text().startsWith("-")) {
       return false;
     }
@@ -72,6 +75,29 @@ final class ToolNamedForAct {
     }
     List<String> parts = ServiceVerbs.split(name.toLowerCase(Locale.ROOT));
     return !parts.isEmpty() && ACTS.contains(parts.get(0));
+  }
+
+  /**
+   * Whether the tool is named for an act, given options only, and told by them to reach every one,
+   * to skip one of its checks or to go ahead ({@link ActReach}).
+   *
+   * @param scan the call
+   * @param step the program, the project's own tool
+   * @param args the tool's own words
+   * @return whether its act is sure
+   */
+  static boolean sure(Scan scan, Step step, List<Word> args) {
+    if (!acts(step, args)) {
+      return false;
+    }
+    for (Word word : args) {
+      if (ShapeWords.EVERYTHING.contains(word.text().toLowerCase(Locale.ROOT))) {
+        return true;
+      }
+    }
+    return ActReach.everyOne(args)
+        || ActReach.waivesCheck(args)
+        || ActReach.toldToGoLive(scan, args);
   }
 
   /** The tool's name without its folders and extension: a script's, a module's, the program's. */
