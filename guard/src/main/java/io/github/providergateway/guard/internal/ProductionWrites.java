@@ -27,6 +27,12 @@ final class ProductionWrites {
                     || runsUnshown(ProductionPredicates.sqlOf(scan, step)))
                 && Environments.production(scan, step));
     named.put(
+        "writes-rows-of-database-elsewhere",
+        (scan, step, read) -> DatabaseFilesElsewhere.clientWrites(scan, step)); // round 66
+    named.put(
+        "code-writes-database-elsewhere",
+        (scan, step, read) -> DatabaseFilesElsewhere.codeWrites(scan, step));
+    named.put(
         "production-code-writes",
         (scan, step, read) -> codeWritesRows(step) && Environments.production(scan, step));
     named.put(
