@@ -65,7 +65,7 @@ final class DatabaseFilesElsewhere {
       String text = word.text();
       if (!text.startsWith("-")) {
         return word.literal()
-            && elsewhere(text, project(scan))
+            && elsewhere(text, project(scan), home(scan))
             && ProductionWrites.writesRows(ProductionPredicates.sqlOf(scan, step));
       }
     }
@@ -87,7 +87,7 @@ final class DatabaseFilesElsewhere {
     Matcher file = PatternLiterals.matcher(CODE_FILE, code);
     while (file.find()) {
       String path = file.group(1) != null ? file.group(1) : file.group(2);
-      if (elsewhere(path, project(scan))) {
+      if (elsewhere(path, project(scan), home(scan))) {
         return true;
       }
     }
@@ -98,10 +98,15 @@ final class DatabaseFilesElsewhere {
     return scan.call() == null ? null : scan.call().project();
   }
 
+  private static Path home(Scan scan) {
+    return scan.places() == null ? null : scan.places().home();
+  }
+
   /** Whether a database file lies on a mount, a share, the system's or another's folders. */
-  static boolean elsewhere(String path, Path project) {
-    if (project != null && path.startsWith(project + "/")) {
-      return false;
+  static boolean elsewhere(String path, Path project, Path home) {
+    if (project != null && path.startsWith(project + "/")
+        || home != null && path.startsWith(home + "/")) {
+      return false; // the project's, or the user's own home's
     }
     for (String scratch : SCRATCH) {
       if (path.startsWith(scratch)) {
