@@ -163,6 +163,8 @@ final class OutPredicates {
             RecordsCopiedOut.copies(scan, step)
                 || RecordsToBucket.copies(scan, step)
                 || CodeSendsRecords.sends(step)); // decision 307
+    named.put(
+        "pipes-data-to-remote-file", (scan, step, read) -> PipedIntoRemoteFile.sends(scan, step));
     named.put("drops-file-to-host", (scan, step, read) -> RecordsCopiedOut.dropsFile(scan, step));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(scan, step, false));
     named.put("copies-to-personal-host", (scan, step, read) -> PersonalHosts.names(step));

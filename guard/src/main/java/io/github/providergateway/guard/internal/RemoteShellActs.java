@@ -24,7 +24,7 @@ final class RemoteShellActs {
           "(?:sudo(?:\\s+-[A-Za-z]+)*\\s+)?(?:/bin/|/usr/bin/)?(?:ba|z|da|k|a)?sh(?:\\s+-[a-z]+)*\\s*");
 
   /** The index of ssh's destination among its arguments ({@code user@host}), or -1. */
-  private static int destination(List<Word> args) {
+  static int destination(List<Word> args) {
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       if (!text.startsWith("-")) {
