@@ -67,9 +67,14 @@ final class RecordsCopiedOut {
   /** rsync's and rclone's options that name the files copied from a folder. */
   private static final Set<String> NAMING = Set.of("--include", "--files-from", "--filter");
 
-  /** The documentation's hosts: {@code example.org}, {@code host.example.com}. */
+  /**
+   * The documentation's hosts: {@code example.org}, {@code host.example.com}, {@code
+   * sftp.example.com}; at most one name before the domain. A host that names an organisation
+   * beneath it ({@code sftp.printpost.example.com}, {@code h2h.bank.example.com}) stands for that
+   * organisation's machine, as a writer of a partner's address means it: a drop there is elsewhere.
+   */
   private static final java.util.regex.Pattern EXAMPLE_HOST =
-      java.util.regex.Pattern.compile("(?i)(?:^|\\.)example\\.(?:com|org|net)$");
+      java.util.regex.Pattern.compile("(?i)^(?:[a-z0-9-]+\\.)?example\\.(?:com|org|net)$");
 
   /**
    * Whether an {@code scp}, {@code rsync}, {@code sftp} or {@code rclone} copies a file of this
