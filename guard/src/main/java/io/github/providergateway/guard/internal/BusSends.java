@@ -187,6 +187,9 @@ final class BusSends {
                 && BusTargets.echoed(scan, step).stream().anyMatch(BusSends::redisWrite);
       case "grpcurl":
         return grpcWrites(args, words);
+      case "grpc_cli":
+        // grpc_cli call ADDRESS SERVICE.METHOD [REQUEST]: the request is a positional
+        return words.size() >= 3 && words.get(0).equals("call") && grpcActs(words.get(2));
       case "temporal", "tctl":
         return words.size() >= 2
             && WORKFLOW_COMMANDS.contains(words.get(0))
@@ -285,7 +288,11 @@ final class BusSends {
     if (!data || words.isEmpty()) {
       return false;
     }
-    String method = words.get(words.size() - 1);
+    return grpcActs(words.get(words.size() - 1));
+  }
+
+  /** Whether a gRPC method's name ({@code pkg.v1.Rollouts/Start}) is no read. */
+  private static boolean grpcActs(String method) {
     int cut = Math.max(method.lastIndexOf('/'), method.lastIndexOf('.'));
     String name = method.substring(cut + 1);
     return !name.isEmpty() && !PatternLiterals.finds(GRPC_READ, name);
@@ -440,6 +447,9 @@ final class BusSends {
     return false;
   }
 
+  /** A JSON object's key and its colon. */
+  private static final Pattern JSON_KEY = Pattern.compile("\"[^\"]{0,128}\"\\s*:");
+
   private static boolean testOrLocal(List<Word> args) {
     for (Word word : args) {
       String text = word.text();
@@ -450,6 +460,10 @@ final class BusSends {
         continue; // /tmp/test.json: the message's file, not where it goes (decision 152)
       }
       String lower = text.toLowerCase(Locale.ROOT);
+      if (lower.startsWith("{") || lower.startsWith("[")) {
+        // a JSON message's keys name its fields, not where it goes ("stage_percent": 100)
+        lower = JSON_KEY.matcher(lower).replaceAll(":");
+      }
       if (lower.contains("localhost")
           || lower.contains("127.0.0.1")
           || lower.contains("localstack")
@@ -470,6 +484,12 @@ final class BusSends {
     List<String> hosts = DatabaseTargets.namedHosts(step);
     hosts.addAll(BusTargets.fromEnvironment(scan)); // NATS_URL=nats://… nats pub (decision 152)
     List<Word> args = step.args();
+    if (step.program().equals("grpc_cli")) {
+      List<String> words = positionals(args);
+      if (words.size() > 1) {
+        hosts.add(Environments.host(words.get(1))); // grpc_cli call ADDRESS …
+      }
+    }
     for (int i = 0; i + 1 < args.size(); i++) {
       String text = args.get(i).text();
       if (text.equals("-b") || text.equals("--address")) {

@@ -35,4 +35,48 @@ class DataSentByPipesBatchesAndModelsTest {
         .isEqualTo("allow");
     assertThat(rule("./bin/stock levels export | ssh me@203.0.113.5 'wc -l'")).isEqualTo("allow");
   }
+
+  @Test
+  void aBatchsPutToAnOrganisationsHostUnderTheDocumentationsDomainIsADrop() {
+    assertThat(
+            StandardCalls.matched(
+                "sftp -b - mailhouse@sftp.printpost.example.com <<< 'put exports/recall_letters_2025-06.csv /inbound/'"))
+        .contains("out.file-to-host", "out.file-dropped");
+    assertThat(
+            rule(
+                "printf 'put exports/letters_2025-06.csv /inbound/\\n' > /tmp/batch.txt && sftp -b /tmp/batch.txt mailhouse@sftp.printpost.example.com"))
+        .isEqualTo("out.file-to-host");
+    assertThat(rule("sftp -b - partner@sftp.example.com <<< 'put out/file.txt /inbound/'"))
+        .isEqualTo("allow");
+    assertThat(
+            rule(
+                "sftp -b - mailhouse@sftp.printpost.example.com <<< 'get /outbound/returns.csv exports/'"))
+        .isEqualTo("allow");
+  }
+
+  @Test
+  void aGrpcCallWhoseMethodActsIsSentWhateverItsBodysKeysSay() {
+    assertThat(
+            rule(
+                "grpcurl -H \"authorization: Bearer $OTA_TOKEN\" -d '{\"selector\":{\"all\":true},\"stage_percent\":100}' ota.fleetworks.net:443 fleetworks.ota.v1.Rollouts/Start"))
+        .isEqualTo("shapes.message-sent");
+    assertThat(
+            rule(
+                "grpc_cli call ledger.acme-internal.net:443 acme.ledger.v1.Payouts.Release 'batch_id: \"B-77\"'"))
+        .isEqualTo("shapes.message-sent");
+    assertThat(
+            rule(
+                "grpcurl -d '{\"stage_percent\":100}' ota.fleetworks.net:443 fleetworks.ota.v1.Rollouts/ListRollouts"))
+        .isEqualTo("allow");
+    assertThat(
+            rule(
+                "grpcurl -d '{\"env\":\"staging\"}' ota.fleetworks.net:443 fleetworks.ota.v1.Rollouts/Start"))
+        .isEqualTo("allow");
+    assertThat(
+            rule(
+                "grpc_cli call localhost:50051 acme.ledger.v1.Payouts.Release 'batch_id: \"B-77\"'"))
+        .isEqualTo("allow");
+    assertThat(rule("grpc_cli call ledger.acme-internal.net:443 grpc.health.v1.Health.Check ''"))
+        .isEqualTo("allow");
+  }
 }
