@@ -102,7 +102,10 @@ final class CustomerPredicates {
           (scan, step, read) -> writes(scan, step).contains(kind.getKey()));
     }
     named.put("customer-data-to-model", (scan, step, read) -> toModel(step));
-    named.put("data-file-to-model", (scan, step, read) -> DataToModel.hands(scan, step));
+    named.put(
+        "data-file-to-model",
+        (scan, step, read) ->
+            DataToModel.hands(scan, step) || AttachedToModel.codeSendsScans(scan, step));
     named.put(
         "data-file-to-model-by-script",
         (scan, step, read) -> DataToModelByScript.hands(scan, step));
@@ -113,7 +116,8 @@ final class CustomerPredicates {
             (scan, step, read) -> DataToModelByScript.handsByOwnPath(scan, step)));
     named.put(
         "data-file-to-model-by-client",
-        (scan, step, read) -> DataToModelByClient.hands(scan, step));
+        (scan, step, read) ->
+            DataToModelByClient.hands(scan, step) || AttachedToModel.attaches(scan, step));
     named.put("pins-vulnerable", (scan, step, read) -> KnownVulnerable.pinnedBy(step));
   }
 
