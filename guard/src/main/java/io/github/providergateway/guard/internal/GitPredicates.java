@@ -43,6 +43,7 @@ final class GitPredicates {
     named.put("refspec-forced", (scan, step, read) -> refspecs(read, "+"));
     named.put("refspec-deletes", GitPredicates::refspecDeletes);
     named.put("refspec-to-main", GitPredicates::refspecToMain);
+    named.put("refspec-to-deploy-branch", DeployBranches::pushed);
     named.put("positional-forced", GitPredicates::positionalForced);
     named.put("push-elsewhere", GitPredicates::pushElsewhere);
     named.put(
