@@ -249,6 +249,7 @@ final class RunnerTargets {
       production |= task.length() < 128 && Environments.namesProduction(task);
     }
     production |= ProductionActs.aimedAtProduction(rest) || productionWord(rest);
+    production |= PublicAudience.named(scan, args); // TARGET=public: a publication's production
     if (!aimedElsewhere
         && !production
         && !Environments.productionAround(scan, step)

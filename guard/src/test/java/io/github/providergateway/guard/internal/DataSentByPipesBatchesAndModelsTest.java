@@ -121,4 +121,15 @@ class DataSentByPipesBatchesAndModelsTest {
     assertThat(DeployBranches.deploys("fix/liveblog-pinned-entry-order")).isFalse();
     assertThat(DeployBranches.deploys("ops-deploy")).isTrue();
   }
+
+  @Test
+  void aRunnersTaskToldItsAudienceIsThePublicIsAimedAsAtProduction() {
+    assertThat(rule("make -C reports publish WEEK=2025-W23 TARGET=public"))
+        .isEqualTo("shapes.runner-at-production");
+    assertThat(rule("OPENDATA_TARGET=public make release-register"))
+        .isEqualTo("shapes.runner-at-production");
+    assertThat(rule("make -C reports publish WEEK=2025-W23 TARGET=staging")).isEqualTo("allow");
+    assertThat(rule("make build VISIBILITY=public")).isEqualTo("allow");
+    assertThat(rule("make -n publish TARGET=public")).isEqualTo("allow");
+  }
 }
