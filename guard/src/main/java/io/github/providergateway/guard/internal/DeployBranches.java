@@ -97,7 +97,7 @@ final class DeployBranches {
       return false;
     }
     String[] first = segments[0].split("[-_.]");
-    if (WORK.contains(first[0])) {
+    if (first.length == 0 || WORK.contains(first[0])) {
       return false;
     }
     boolean deploys = false;

@@ -120,6 +120,9 @@ class DataSentByPipesBatchesAndModelsTest {
     assertThat(rule("git push --dry-run origin HEAD:live")).isEqualTo("allow");
     assertThat(DeployBranches.deploys("fix/liveblog-pinned-entry-order")).isFalse();
     assertThat(DeployBranches.deploys("ops-deploy")).isTrue();
+    assertThat(DeployBranches.deploys(".")).isFalse();
+    assertThat(DeployBranches.deploys("-")).isFalse();
+    assertThat(rule("git push find . -exec")).isEqualTo("allow");
   }
 
   @Test
