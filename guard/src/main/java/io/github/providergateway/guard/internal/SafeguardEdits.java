@@ -524,6 +524,9 @@ final class SafeguardEdits {
       if (shown == null) {
         shown = ProtectionsTakenOut.of(old, now, file);
       }
+      if (shown == null) {
+        shown = AlertRoutes.of(old, now, file); // round 66: an alarm's route sent nowhere
+      }
       if (shown != null) {
         found.add(new Found(Kind.PROTECTION_OFF, shown));
       }
