@@ -12,9 +12,10 @@ import java.util.regex.Pattern;
  * SafeguardPredicates}): {@code jq '.requirePhotoId = false' venue.json > t && mv t venue.json},
  * {@code crudini --set clinic.ini prescribing require_pdmp_check false}, {@code dasel put -f
  * dispatch.toml -v false '.dispatch.require_crew_rest_check'}, {@code kubectl set env
- * deploy/payout-api REQUIRE_MAKER_CHECKER=false}. The setting is the tool's to write, so it is read
- * as {@link SafeguardEdits} reads a line an edit adds. A {@code jq} whose output does not go back
- * to the file it read (printed, or written elsewhere) sets nothing.
+ * deploy/payout-api REQUIRE_MAKER_CHECKER=false}, {@code kubectl patch configmap lmi-rules -p
+ * '{"data":{"overload_trip_pct":"130"}}'} ({@link PatchBodies}, round 66). The setting is the
+ * tool's to write, so it is read as {@link SafeguardEdits} reads a line an edit adds. A {@code jq}
+ * whose output does not go back to the file it read (printed, or written elsewhere) sets nothing.
  */
 final class ConfigSetters {
   private ConfigSetters() {}
@@ -27,8 +28,13 @@ final class ConfigSetters {
    *
    * @param text the setting as a file's lines: {@code auth.mfa_required: false}
    * @param file where it is written
+   * @param unseen whether its value before is nowhere to be seen: a live resource's, patched
    */
-  record Written(String text, String file) {}
+  record Written(String text, String file, boolean unseen) {
+    Written(String text, String file) {
+      this(text, file, false);
+    }
+  }
 
   /** A jq filter's assignment: {@code .auth.mfa_required = false}, {@code .a |= 0}. */
   private static final Pattern JQ_ASSIGNMENT =
@@ -42,7 +48,7 @@ final class ConfigSetters {
       case "jq" -> jq(scan, args);
       case "crudini" -> crudini(args);
       case "dasel" -> dasel(args);
-      case "kubectl" -> kubectlSetEnv(args);
+      case "kubectl" -> args.contains("patch") ? kubectlPatch(args) : kubectlSetEnv(args);
       default -> null;
     };
   }
@@ -142,5 +148,52 @@ final class ConfigSetters {
       }
     }
     return resource == null || lines.isEmpty() ? null : new Written(lines.toString(), resource);
+  }
+
+  /** A patch's options that take a value. */
+  private static final Set<String> PATCH_VALUED =
+      NameSet.of(
+          "-n",
+          "--namespace",
+          "--context",
+          "--type",
+          "--kubeconfig",
+          "--cluster",
+          "--user",
+          "-o",
+          "--output",
+          "--field-manager",
+          "--subresource",
+          "-l",
+          "--selector");
+
+  /**
+   * {@code kubectl patch TYPE NAME -p BODY} (or {@code TYPE/NAME}): the body's settings, for the
+   * resource patched; a {@code --patch-file} is not read.
+   */
+  private static Written kubectlPatch(List<String> args) {
+    int patch = args.indexOf("patch");
+    String body = null;
+    StringBuilder resource = new StringBuilder();
+    for (int i = patch + 1; i < args.size(); i++) {
+      String arg = args.get(i);
+      if (arg.equals("-p") || arg.equals("--patch")) {
+        body = i + 1 < args.size() ? args.get(++i) : null;
+      } else if (arg.startsWith("--patch=") || arg.startsWith("-p=")) {
+        body = arg.substring(arg.indexOf('=') + 1);
+      } else if (PATCH_VALUED.contains(arg)) {
+        i++;
+      } else if (!arg.startsWith("-") && resource.length() < 200) {
+        resource.append(resource.length() == 0 ? "" : "/").append(arg);
+      }
+    }
+    String lines = PatchBodies.lines(body);
+    if (lines == null || resource.length() == 0) {
+      return null;
+    }
+    String kind = resource.toString().toLowerCase(java.util.Locale.ROOT);
+    boolean configuration =
+        kind.startsWith("configmap") || kind.startsWith("cm/") || kind.startsWith("secret");
+    return new Written(lines, resource.toString(), configuration);
   }
 }

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * Firmware's own spellings of a switch (decision 237), for {@link SafeguardSettings}: Kconfig's
  * {@code CONFIG_X=y} and {@code =n}, its {@code # CONFIG_X is not set}, a choice's {@code _NONE},
- * and C's {@code #define X 0}.
+ * and C's {@code #define X 0}; a {@code #define} of another number is a setting of that number.
  */
 final class FirmwareSwitches {
   private FirmwareSwitches() {}
@@ -20,6 +20,15 @@ final class FirmwareSwitches {
   /** A C or C++ switch: {@code #define WELD_CHECK_ENABLED 0}. */
   private static final Pattern DEFINE =
       Pattern.compile("#\\s*define\\s+([A-Za-z_]\\w{0,80})\\s+(0|1|true|false|TRUE|FALSE)\\b");
+
+  /**
+   * A C or C++ constant's number: {@code #define OVERLOAD_TRIP_PCT 110}, {@code (125U)} (round 66):
+   * read as {@code OVERLOAD_TRIP_PCT = 110}, for the protective numbers' reading.
+   */
+  private static final Pattern DEFINE_NUMBER =
+      Pattern.compile(
+          "#\\s*define\\s+([A-Za-z_]\\w{0,80})\\s+\\(?\\s*(-?\\d{1,12}(?:\\.\\d{1,12})?)"
+              + "[uUlLfF]{0,3}\\s*\\)?\\s*(?:$|//|/\\*)");
 
   /** A Kconfig switch left out: {@code # CONFIG_MCUBOOT_DOWNGRADE_PREVENTION is not set}. */
   private static final Pattern NOT_SET = Pattern.compile("#\\s*(CONFIG_\\w{1,80}) is not set");
@@ -36,6 +45,12 @@ final class FirmwareSwitches {
     Matcher define = DEFINE.matcher(line);
     if (define.lookingAt()) {
       return new SafeguardSettings.Setting(define.group(1), context, define.group(2), line);
+    }
+    Matcher number = DEFINE_NUMBER.matcher(line);
+    if (number.lookingAt()) {
+      String key = number.group(1);
+      return new SafeguardSettings.Setting(
+          key, context, number.group(2), key + " = " + number.group(2));
     }
     Matcher notSet = NOT_SET.matcher(line);
     if (notSet.lookingAt()) {

@@ -197,10 +197,40 @@ final class ProtectiveNumbers {
    * @return whether a reading applies
    */
   static boolean knows(String key, String file) {
+    return known(key, file) != null;
+  }
+
+  /** The reading that knows a setting by its key's words and its file's, or null. */
+  private static Reading known(String key, String file) {
     List<String> words = SafeguardEdits.words(key);
     List<String> around = new ArrayList<>(words);
     around.addAll(pathWords(file));
-    return readingOf(words, around, file) != null;
+    return readingOf(words, around, file);
+  }
+
+  /**
+   * A number a reading knows, set in a live resource whose value before is nowhere to be seen
+   * (round 66: {@code kubectl patch configmap … -p '{"data":{"overload_trip_pct":"130"}}'}): which
+   * way it moved cannot be told, so it is a guess to ask.
+   *
+   * @param text the settings written, as a file's lines
+   * @param file the resource written
+   * @return what the reason shows, or null
+   */
+  static String unseen(String text, String file) {
+    for (SafeguardSettings.Setting setting : SafeguardSettings.settings(text, false, Set.of())) {
+      WrittenValues.Value value = WrittenValues.of(setting.key(), setting.line());
+      Reading reading = value == null ? null : known(setting.key(), file);
+      if (reading != null && !Double.isNaN(value.number())) {
+        return setting.key()
+            + " = "
+            + value.digits()
+            + ", "
+            + reading.name()
+            + ", set live with its value before unseen";
+      }
+    }
+    return null;
   }
 
   /** The first reading that applies to a key's words, with those around it, or null. */

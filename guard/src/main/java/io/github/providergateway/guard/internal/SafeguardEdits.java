@@ -524,9 +524,6 @@ final class SafeguardEdits {
       if (shown == null) {
         shown = ProtectionsTakenOut.of(old, now, file);
       }
-      if (shown == null) {
-        shown = AlertRoutes.of(old, now, file); // round 66: an alarm's route sent nowhere
-      }
       if (shown != null) {
         found.add(new Found(Kind.PROTECTION_OFF, shown));
       }
@@ -536,6 +533,10 @@ final class SafeguardEdits {
       }
       if (list != null) {
         found.add(list);
+      }
+      shown = AlertRoutes.of(old, now, file); // round 66: an alarm's route sent nowhere
+      if (shown != null) {
+        found.add(new Found(Kind.PROTECTION_OFF, shown));
       }
       shown = ForgedResults.of(old, now, file); // round 61: a recorded FAIL made PASS
       if (shown != null) {

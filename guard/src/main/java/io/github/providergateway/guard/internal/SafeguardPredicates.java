@@ -39,6 +39,8 @@ final class SafeguardPredicates {
           Map.entry(SafeguardEdits.Kind.REHEARSAL_MADE_REAL, "rehearsal-made-real"),
           Map.entry(SafeguardEdits.Kind.HANDLING_MADE_DESTRUCTIVE, "handling-made-destructive"));
 
+  private static final SafeguardEdits.Kind THRESHOLD = SafeguardEdits.Kind.THRESHOLD_LOOSENED;
+
   private static final Set<String> SUBSTITUTES = NameSet.of("sed", "gsed", "perl", "yq");
 
   private static final Set<String> PRINTERS = NameSet.of("echo", "printf", "tee", "cat");
@@ -126,6 +128,10 @@ final class SafeguardPredicates {
           && found.kind() != SafeguardEdits.Kind.PROTECTION_OFF
           && found.kind() != SafeguardEdits.Kind.THRESHOLD_LOOSENED) {
         found = null; // a tool's one setting is read for a switch or a number (decision 203)
+      }
+      if (found == null && set != null && set.unseen()) {
+        String shown = ProtectiveNumbers.unseen(set.text(), set.file()); // round 66
+        found = shown == null ? null : new SafeguardEdits.Found(THRESHOLD, shown);
       }
     }
     if (found == null && step.interpreter()) {
