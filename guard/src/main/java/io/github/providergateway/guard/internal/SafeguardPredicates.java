@@ -87,6 +87,14 @@ final class SafeguardPredicates {
           });
     }
     named.put("rewrites-raw-data", (scan, step, read) -> rewritesRawData(scan, step));
+    for (SafeguardEdits.Kind kind : List.of(SafeguardEdits.Kind.PROTECTION_OFF, THRESHOLD)) {
+      named.put(
+          "tool-setting-" + NAMES.get(kind),
+          (scan, step, read) -> {
+            SafeguardEdits.Found found = ToolSettings.of(step); // round 66
+            return found != null && found.kind() == kind;
+          });
+    }
   }
 
   /** What the call's edit loosens, read once a call (every kind's predicate asks). */
