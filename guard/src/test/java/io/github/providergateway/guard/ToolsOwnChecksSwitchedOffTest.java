@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Round 66: a tool's own setting that names a check or a protection, switched off on its command
  * line ({@code config set KEY false}, {@code settings update --key K --value disabled}), is read as
- * an edit of that key would be ({@code safeguards.protection-off}); the key's word "check" is no
- * read. The check switched on, a setting that protects nothing and a read of the setting are
- * ordinary work.
+ * an edit of that key would be, and asked by {@code shapes.tool-setting-loosened} (a shape, after
+ * the shapes that deny or escalate a trade's tool's act); the key's word "check" is no read. The
+ * check switched on, a setting that protects nothing and a read of the setting are ordinary work.
  */
 class ToolsOwnChecksSwitchedOffTest {
   private final Guard guard = guard(GuardPreset.STANDARD);
@@ -27,8 +27,19 @@ class ToolsOwnChecksSwitchedOffTest {
       assertThat(guard.decide(shell(command)))
           .as(command)
           .extracting(GuardVerdict::outcome, GuardVerdict::ruleId)
-          .containsExactly(Outcome.ASK, "safeguards.protection-off");
+          .containsExactly(Outcome.ASK, "shapes.tool-setting-loosened");
     }
+  }
+
+  @Test
+  void aShapeThatEscalatesTheToolsActStillDenies() {
+    assertThat(
+            guard.decide(
+                shell(
+                    "./bin/vanctl config set --fleet prod-all"
+                        + " safety.fall_detection.enabled=false --env prod --yes")))
+        .extracting(GuardVerdict::outcome, GuardVerdict::ruleId)
+        .containsExactly(Outcome.DENY, "shapes.asked-act-escalated");
   }
 
   @Test

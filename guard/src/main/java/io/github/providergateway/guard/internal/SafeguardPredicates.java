@@ -87,14 +87,7 @@ final class SafeguardPredicates {
           });
     }
     named.put("rewrites-raw-data", (scan, step, read) -> rewritesRawData(scan, step));
-    for (SafeguardEdits.Kind kind : List.of(SafeguardEdits.Kind.PROTECTION_OFF, THRESHOLD)) {
-      named.put(
-          "tool-setting-" + NAMES.get(kind),
-          (scan, step, read) -> {
-            SafeguardEdits.Found found = ToolSettings.of(step); // round 66
-            return found != null && found.kind() == kind;
-          });
-    }
+    named.put("tool-setting-loosened", (scan, step, read) -> ToolSettings.of(step) != null);
   }
 
   /** What the call's edit loosens, read once a call (every kind's predicate asks). */

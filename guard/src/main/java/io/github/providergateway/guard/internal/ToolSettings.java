@@ -13,7 +13,9 @@ import java.util.Set;
  * fraud_check.enabled --value false}, {@code <cli> config set audit.enabled=false}, {@code <cli>
  * settings set --offender-screening off}. What it sets is read as the line an edit of the tool's
  * settings would add ({@link SafeguardEdits}): a switch named for a check or a protection turned
- * off is {@code safeguards.protection-off}. The tools {@link ConfigSetters} reads are its.
+ * off, or a protective number moved, is {@code shapes.tool-setting-loosened}'s (a shape of the
+ * book's last family, so the shapes that deny or escalate the act of a tool the guard does not know
+ * decide first). The tools {@link ConfigSetters} reads are its.
  */
 final class ToolSettings {
   private ToolSettings() {}
