@@ -323,6 +323,7 @@ final class Where {
     ProjectCommands.addTo(named);
     ProductionConsoles.addTo(named);
     PlatformScaling.addTo(named);
+    LifecycleRulesSet.addTo(named);
     ClinicalPredicates.addTo(named);
     RegulatedData.addTo(named);
     MoneyPredicates.addTo(named);
