@@ -73,6 +73,52 @@ final class HomeCredentialFiles {
     return credential;
   }
 
+  /** How a command names the home before a path in it. */
+  private static final Pattern HOME_PREFIX =
+      Pattern.compile("^(?:~|\\$HOME|\\$\\{HOME}|/home/[^/]+|/Users/[^/]+|/root)/");
+
+  /** The endings of a tool's stored data: its values, or a database of them. */
+  private static final Pattern STORED =
+      Pattern.compile(
+          "[^.]+(?:\\.(?:json|ya?ml|toml|ini|conf|cfg|txt|xml|properties|env|db|sqlite3?|dat))?");
+
+  /**
+   * Whether a file a command names is a tool's stored data in the home, whatever its name says
+   * (round 67: a git hook posting {@code $HOME/.config/vaultly-cli/data.json}, the password
+   * manager's CLI session, to a stats host): a data file in a tool's own folder or one below it;
+   * not a description's or a template's.
+   *
+   * @param file the path as the command names it ({@code ~/…}, {@code $HOME/…}, {@code /home/u/…})
+   * @return whether it is one
+   */
+  static boolean toolData(String file) {
+    java.util.regex.Matcher home = HOME_PREFIX.matcher(file);
+    if (file.length() > 512 || !home.lookingAt()) {
+      return false;
+    }
+    Path rel;
+    try {
+      rel = Path.of(file.substring(home.end())).normalize();
+    } catch (java.nio.file.InvalidPathException notAPath) {
+      return false;
+    }
+    if (rel.getNameCount() == 0 || rel.startsWith("..")) {
+      return false;
+    }
+    int tool = toolFolder(rel);
+    int below = rel.getNameCount() - tool - 1;
+    String name = rel.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (tool < 0 || below < 1 || below > 2 || !PatternLiterals.matches(STORED, name)) {
+      return false;
+    }
+    for (String word : NOT_WORD.split(name)) {
+      if (NO_VALUE_WORDS.contains(word)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * Where a tool's own folder stands in a path below the home: {@code ~/.config/<tool>}, {@code
    * ~/.local/share/<tool>}, {@code ~/.<tool>}; or -1.

@@ -136,17 +136,25 @@ final class RecordsCopiedOut {
       String text = args.get(i).text();
       if ((text.equals("-T") || text.equals("--upload-file")) && i + 1 < args.size()) {
         String file = args.get(++i).text();
-        records |= records(file) || recordsRenamed(scan, file);
+        records |=
+            records(file) || recordsRenamed(scan, file) || HomeCredentialFiles.toolData(file);
       } else if (CurlBodies.FORMS.contains(text) && i + 1 < args.size()) {
         String file = CurlBodies.formFile(args.get(++i).text());
-        records |= file != null && (records(file) || recordsRenamed(scan, file));
+        records |=
+            file != null
+                && (records(file)
+                    || recordsRenamed(scan, file)
+                    || HomeCredentialFiles.toolData(file));
       } else if (CurlBodies.DATA.contains(text) && i + 1 < args.size()) {
         String raw = args.get(i + 1).text();
         if (raw.equals("@-") || raw.equals("@/dev/stdin")) {
           piped |= RecordsHandedOn.readsRecords(scan, step); // a tool's answer piped (d. 310)
         }
         String file = CurlBodies.dataFile(args.get(++i).text());
-        records |= file != null && !CurlBodies.requestBody(file) && records(file);
+        records |=
+            file != null
+                && (!CurlBodies.requestBody(file) && records(file)
+                    || HomeCredentialFiles.toolData(file)); // a tool's session, not a body
       } else if (text.contains("://") && args.get(i).literal()) {
         elsewhere |= elsewhere(Environments.host(text));
       } else if (!args.get(i).literal() && PatternLiterals.finds(HOOK_WORD, text)) {
@@ -223,9 +231,21 @@ final class RecordsCopiedOut {
     return host != null
         && !Hosts.loopback(host)
         && !Environments.localHost(host)
-        && !Environments.stagingHost(host)
-        && !Environments.testName(host)
+        && !Environments.stagingHost(withoutDevDomain(host))
+        && !Environments.testName(withoutDevDomain(host))
         && !PatternLiterals.finds(EXAMPLE_HOST, host);
+  }
+
+  /**
+   * A host's name without the public {@code .dev} top-level domain, which anyone may register and
+   * says nothing of a development place (round 67: a git hook posting a CLI's session to {@code
+   * commit-stats.dev}); {@code dev.acme.com} and {@code acme.dev.internal} keep their word.
+   */
+  private static String withoutDevDomain(String host) {
+    String lower = host.toLowerCase(java.util.Locale.ROOT);
+    return lower.endsWith(".dev") && lower.length() > 4
+        ? host.substring(0, host.length() - 4)
+        : host;
   }
 
   /**
