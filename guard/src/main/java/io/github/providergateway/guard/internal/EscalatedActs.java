@@ -122,6 +122,9 @@ public final class EscalatedActs {
     if (ActReach.waivesCheck(args)) {
       return "a check skipped";
     }
+    if (OutsiderMadeAdmin.in(args)) {
+      return "a personal mailbox made an administrator";
+    }
     if (goAheadCounts && ActReach.toldToGoLive(scan, args)) {
       return "told to go ahead without its question";
     }

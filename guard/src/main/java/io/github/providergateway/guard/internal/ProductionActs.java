@@ -107,7 +107,7 @@ final class ProductionActs {
     }
     return !SharedActs.dryRun(args)
         && !TestEndpoints.in(step)
-        && !Environments.testName(program)
+        && !(Environments.testName(program) && !(production && FixturesNamed.only(program)))
         && !TestPlaceNamed.besideProduction(step, args); // not --notes test (decision 165)
   }
 

@@ -10,12 +10,13 @@ import java.util.Set;
  * The project's own tool whose name is its act, run with options only and told by them to do it for
  * sure (issue 80 round 66, for {@link ProjectToolActs}): {@code bin/payout --matter CV-0317
  * --skip-callback}, {@code scripts/send_reminders.py --cohort 2025-06 --yes}, {@code
- * ./release-funds --escrow E-12 --all}. Decision 162 reads the act in a command word after the
- * tool's name ({@code hlops cull ship}); a tool that does one thing is named for it and takes no
- * command, so its name is the command. Such a tool is often written to preview by default and act
- * only when told ({@code refund_bulk.py --event E} is its dry run, {@code --execute} its act: the
- * merged rounds' controls), so options alone are no act; a check waived, every one reached or a
- * go-ahead are, and decision 318 denies what they make sure.
+ * ./release-funds --escrow E-12 --all}; round 67: a trade's verb last in the name ({@code
+ * adm_accept.py --all-pending}, {@code reconcile.py --force-balance}). Decision 162 reads the act
+ * in a command word after the tool's name ({@code hlops cull ship}); a tool that does one thing is
+ * named for it and takes no command, so its name is the command. Such a tool is often written to
+ * preview by default and act only when told ({@code refund_bulk.py --event E} is its dry run,
+ * {@code --execute} its act: the merged rounds' controls), so options alone are no act; a check
+ * waived, every one reached or a go-ahead are, and decision 318 denies what they make sure.
  */
 final class ToolNamedForAct {
   private ToolNamedForAct() {}
@@ -74,7 +75,14 @@ final class ToolNamedForAct {
       return false;
     }
     List<String> parts = ServiceVerbs.split(name.toLowerCase(Locale.ROOT));
-    return !parts.isEmpty() && ACTS.contains(parts.get(0));
+    if (parts.isEmpty() || ACTS.contains(parts.get(0))) {
+      return !parts.isEmpty();
+    }
+    // adm_accept, bulk_approve: a trade's verb last, after its noun, unless the name reads or
+    // builds; not daily_recall_exposure, a report named for what it shows
+    return !ProjectToolActs.namedForRead(name)
+        && !DevelopersCommand.named(name)
+        && TradeVerbs.verb(parts.get(parts.size() - 1));
   }
 
   /**
@@ -97,7 +105,22 @@ final class ToolNamedForAct {
     }
     return ActReach.everyOne(args)
         || ActReach.waivesCheck(args)
+        || forced(args)
         || ActReach.toldToGoLive(scan, args);
+  }
+
+  /**
+   * Whether an option forces the act's outcome ({@code --force-balance}, {@code --force-close}):
+   * what the tool would refuse, done anyway (round 67's trust reconciliation).
+   */
+  private static boolean forced(List<Word> args) {
+    for (Word word : args) {
+      String text = word.text();
+      if (text.length() < 48 && text.startsWith("--force-") && text.length() > 8) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The tool's name without its folders and extension: a script's, a module's, the program's. */

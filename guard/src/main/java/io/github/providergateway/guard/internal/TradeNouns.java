@@ -19,7 +19,7 @@ final class TradeNouns {
 
   /** The test words that are also things a trade holds, counts or goes through. */
   private static final Set<String> NOUNS =
-      NameSet.of("test", "tests", "sample", "samples", "stage", "stages");
+      NameSet.of("test", "tests", "sample", "samples", "stage", "stages", "qa");
 
   /**
    * Whether {@code args}' word at {@code at} is a trade's noun, not a test's place: an option named
@@ -41,11 +41,38 @@ final class TradeNouns {
     String option = at > 0 ? args.get(at - 1).text() : "";
     if (NOUNS.contains(text)) {
       return !option.startsWith("-") // --env test charge: the option's value
-          && !next.startsWith("-")
-          && next.length() < 64
-          && ServiceVerbs.split(next).stream().anyMatch(TradeVerbs::verb);
+          && (verbWord(next) || at == 0 && groupActedOn(args));
     }
     return identifier(text) && !(option.startsWith("-") && TestPlaceNamed.choosesPlace(option));
+  }
+
+  /** The most command words read after a group's noun for the verb that acts on it. */
+  private static final int GROUP_DEPTH = 3;
+
+  /** Whether a command word acts: one of its parts is an acting verb ({@code mark-passed}). */
+  private static boolean verbWord(String text) {
+    return !text.startsWith("-")
+        && text.length() < 64
+        && ServiceVerbs.split(text).stream().anyMatch(TradeVerbs::verb);
+  }
+
+  /**
+   * Whether the noun that is a tool's first command word names the group of commands a verb a few
+   * words on acts in (round 67: {@code relctl qa mark-passed}, {@code idbr sample prn reset}): the
+   * tool's sections of a quality department or of a survey's sample, not a test's place; a path, a
+   * file or an option ends the command words.
+   */
+  private static boolean groupActedOn(List<Word> args) {
+    for (int i = 1; i < args.size() && i <= GROUP_DEPTH; i++) {
+      String text = args.get(i).text();
+      if (text.startsWith("-") || text.indexOf('/') >= 0 || text.indexOf('.') >= 0) {
+        return false;
+      }
+      if (verbWord(text)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A place's name: a test's, staging's, this machine's or production's. */
