@@ -26,6 +26,9 @@ final class FirewallOpenings {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("opens-to-every-address", (scan, step, read) -> everyAddress(step.args()));
     named.put("ufw-allows-anyone", (scan, step, read) -> ufwAllowsAnyone(step.args()));
+    named.put(
+        "network-rule-opens-to-every-address",
+        (scan, step, read) -> NetworkRuleOpenings.opens(step.program(), step.args()));
   }
 
   /**

@@ -136,7 +136,9 @@ final class WorldOpenings {
       if (port != null && !egress) {
         return "port " + port + " opened to everyone: " + lines[i].strip();
       }
-      if (!egress && old != null && PatternLiterals.finds(NARROW, clip(old))) {
+      if ((!egress || keptBeside(lines[i]))
+          && old != null
+          && PatternLiterals.finds(NARROW, clip(old))) {
         return "an address list that held a range opened to everyone: " + lines[i].strip();
       }
     }
@@ -158,6 +160,16 @@ final class WorldOpenings {
    */
   private static final Pattern NARROW =
       Pattern.compile("\\b(?!0\\.0\\.0\\.0/0\\b)\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2}\\b");
+
+  /**
+   * Whether a line that gives everyone keeps a narrower range beside it: a list of what may pass
+   * (an egress allow list of a secure environment, {@code egress_cidrs = ["10.40.0.0/16",
+   * "0.0.0.0/0"]}) widened to everyone, not a rule set to the all-outbound a cloud gives by default
+   * ({@code egress { cidr_blocks = ["0.0.0.0/0"] }}, the egress aside).
+   */
+  private static boolean keptBeside(String line) {
+    return PatternLiterals.finds(NARROW, line);
+  }
 
   /** A web server's address list opened to all: nginx's {@code allow all;}. */
   private static final Pattern ALLOW_ALL = Pattern.compile("^\\s*allow\\s+all\\s*;");

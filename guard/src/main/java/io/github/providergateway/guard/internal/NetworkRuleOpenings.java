@@ -1,0 +1,151 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A network rule opened to every address by any tool's command line, the cloud's or a company's own
+ * ({@code exposure.opened-to-internet}; round 67's secure research environment given internet
+ * egress by {@code <tool> network egress allow --cidr 0.0.0.0/0}): the words say an act of opening
+ * (allow, open, authorize, permit, add), a network rule's thing (egress, ingress, firewall,
+ * security group, allow list) and every address ({@code 0.0.0.0/0}, {@code ::/0}). The cloud CLIs
+ * {@link FirewallOpenings} reads by their subcommands are read the same. A rule revoked, deleted or
+ * listed, and a narrower range, are not openings.
+ */
+final class NetworkRuleOpenings {
+  private NetworkRuleOpenings() {}
+
+  /** Words that open: the act. */
+  private static final Set<String> OPENING =
+      NameSet.of(
+          "allow",
+          "open",
+          "authorize",
+          "authorise",
+          "permit",
+          "add",
+          "create",
+          "grant",
+          "whitelist",
+          "allowlist",
+          "expose",
+          "set",
+          "update",
+          "enable");
+
+  /** Words that close, remove or only show: the call is no opening. */
+  private static final Set<String> CLOSING =
+      NameSet.of(
+          "deny",
+          "revoke",
+          "remove",
+          "rm",
+          "delete",
+          "del",
+          "block",
+          "reject",
+          "drop",
+          "close",
+          "list",
+          "ls",
+          "show",
+          "get",
+          "describe",
+          "status",
+          "disable");
+
+  /** Programs that print, search or note words rather than act on them. */
+  private static final Set<String> SAYERS =
+      NameSet.of(
+          "echo",
+          "printf",
+          "grep",
+          "rg",
+          "egrep",
+          "fgrep",
+          "ag",
+          "git",
+          "man",
+          "sed",
+          "awk",
+          "jq",
+          "yq",
+          "cat",
+          "less",
+          "head",
+          "tail",
+          "logger",
+          "notify-send",
+          "test",
+          "[");
+
+  /** Words for what a network rule is. */
+  private static final Set<String> NETWORK =
+      NameSet.of(
+          "egress",
+          "ingress",
+          "inbound",
+          "outbound",
+          "firewall",
+          "firewalls",
+          "firewall-rule",
+          "firewall-rules",
+          "security-group",
+          "security-groups",
+          "sg",
+          "acl",
+          "nacl",
+          "network",
+          "allowlist",
+          "whitelist",
+          "ip-allowlist",
+          "ip-whitelist",
+          "cidr",
+          "cidrs");
+
+  /**
+   * Whether the words open a network rule to every address.
+   *
+   * @param program the program's name
+   * @param args the program's arguments
+   * @return whether they do
+   */
+  static boolean opens(String program, List<Word> args) {
+    if (SAYERS.contains(program)) {
+      return false;
+    }
+    boolean opening = false;
+    boolean network = false;
+    boolean everyone = false;
+    for (int i = 0; i < args.size() && i < 128; i++) {
+      String text = args.get(i).text();
+      if (text.length() > 512) {
+        continue;
+      }
+      String lower = text.toLowerCase(Locale.ROOT);
+      if (lower.contains(" ")) {
+        continue; // a sentence, a pattern or a message: not the tool's words
+      }
+      everyone |= lower.contains("0.0.0.0/0") || lower.contains("::/0");
+      if (lower.startsWith("-")) {
+        String name = lower.replaceFirst("^-+", "");
+        int eq = name.indexOf('=');
+        name = eq >= 0 ? name.substring(0, eq) : name;
+        network |= name.equals("cidr") || name.startsWith("source-range") || name.equals("ingress");
+        continue;
+      }
+      network |= NETWORK.contains(lower);
+      for (String part : lower.split("[-_:./=,]", 8)) {
+        if (CLOSING.contains(part)) {
+          return false;
+        }
+        opening |= OPENING.contains(part);
+        network |= NETWORK.contains(part);
+      }
+    }
+    return opening && network && everyone;
+  }
+}
