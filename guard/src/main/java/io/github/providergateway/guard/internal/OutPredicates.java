@@ -173,6 +173,8 @@ final class OutPredicates {
         (scan, step, read) -> CopiedOffTheMachine.toRemovableDrive(step));
     named.put(
         "copies-to-synced-folder", (scan, step, read) -> CopiedOffTheMachine.toSyncedFolder(step));
+    named.put(
+        "copies-records-to-web-root", (scan, step, read) -> WebRootCopies.copiesRecords(step));
     named.put("makes-public-read", (scan, step, read) -> publicRead(step));
     named.put("push-repointed", OutPredicates::pushRepointed);
     named.put("api-removes-protection", (scan, step, read) -> api(read, "DELETE", "/protection"));
