@@ -10,7 +10,8 @@ import java.util.Locale;
  * grantee is everyone ({@code smbcacls … "ACL:Everyone:…"}, {@code icacls … /grant Everyone:F}),
  * the other users of a machine given a shared tree ({@code setfacl -R -m o::rwx}, {@code find …
  * -exec chmod o+r}, {@code chmod -R o+w}) outside the project and the temporary folders, or a share
- * made anonymous ({@code --anonymous} beside a permission or a share), a production Vault role
+ * made anonymous ({@code --anonymous} beside a permission or a share), everyone or the guest
+ * account named as any share tool's grantee ({@link EveryoneGrantees}), a production Vault role
  * bound to every identity of its auth method. What is granted is the data the grant reaches,
  * whoever its owner.
  */
@@ -48,6 +49,8 @@ final class EveryoneGrants {
         }
       } else if (anonymousShare(args)) {
         return program + " --anonymous";
+      } else if (EveryoneGrantees.found(program, args) != null) {
+        return program + " " + EveryoneGrantees.found(program, args);
       } else {
         String granted = ModesInCode.othersWrite(scan, step);
         if (granted != null) {
