@@ -260,7 +260,6 @@ final class Where {
     KeyShareExports.addTo(named);
     PersonLookups.addTo(named);
     ProductionPredicates.addTo(named);
-    LiveSiteCommands.addTo(named);
     ProductionConfigWrites.addTo(named);
     ProductionDefaults.addTo(named);
     ProductionWrites.addTo(named);
