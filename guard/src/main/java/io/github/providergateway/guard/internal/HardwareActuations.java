@@ -193,7 +193,7 @@ final class HardwareActuations {
     if (code != null) {
       return code.length() < 64 * 1024
           && OtherHosts.has(code, CONTROLLER_LIBRARIES)
-          && OtherHosts.has(code, CONTROLLER_WRITES)
+          && (OtherHosts.has(code, CONTROLLER_WRITES) || RegisterAssignments.in(code))
           && !onlyLoopback(code);
     }
     return controllerScript(step);

@@ -30,6 +30,7 @@ final class PlantPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("plant-tool-moves-vehicle", PlantVehicles::toolMoves);
     named.put("plant-tool-writes-controller", PlantControllers::toolWrites);
+    named.put("plant-tool-downloads-to-device", DeviceDownloads::found);
     named.put("plant-fetch-erases-history", PlantRecords::fetchErases);
     named.put("plant-edit-forces-safety", PlantSafety::editForcesSafety);
     named.put("plant-edit-loosens-limits", PlantSafety::editLoosensLimits);
