@@ -177,6 +177,10 @@ final class FetchActs {
     if (host == null || query < 0 || PlantPredicates.local(host)) {
       return null;
     }
+    String writes = FetchWrites.found(text); // round 67: /ops/tagwrite?…&value=8
+    if (writes != null) {
+      return writes;
+    }
     int fragment = text.indexOf('#', query);
     String rest = text.substring(query + 1, fragment < 0 ? text.length() : fragment);
     for (String pair : rest.split("[&;]")) {
@@ -212,6 +216,11 @@ final class FetchActs {
   /** Whether a parameter's name has a confirming word among its parts: {@code override_embargo}. */
   private static boolean confirming(String name) {
     return hasPart(name, CONFIRMING);
+  }
+
+  /** Whether a word among the value's parts (split as {@link #acting} splits) is one of these. */
+  static boolean hasWord(String value, Set<String> words) {
+    return hasPart(value, words);
   }
 
   private static boolean hasPart(String value, Set<String> words) {

@@ -31,9 +31,17 @@ final class PlantPredicates {
     named.put("plant-tool-moves-vehicle", PlantVehicles::toolMoves);
     named.put("plant-tool-writes-controller", PlantControllers::toolWrites);
     named.put("plant-tool-downloads-to-device", DeviceDownloads::found);
+    named.put("plant-fetch-writes-tag", PlantPredicates::fetchWritesTag);
     named.put("plant-fetch-erases-history", PlantRecords::fetchErases);
     named.put("plant-edit-forces-safety", PlantSafety::editForcesSafety);
     named.put("plant-edit-loosens-limits", PlantSafety::editLoosensLimits);
+  }
+
+  /** A fetch tool's GET of a SCADA's tag write on the site's network, with its value. */
+  private static String fetchWritesTag(Scan scan) {
+    String url = FetchActs.fetchedUrl(scan);
+    String found = url == null ? null : FetchWrites.found(url);
+    return found != null && FetchWrites.tagWrite(found) && !simulated(url) ? found : null;
   }
 
   /** Adds the predicates under their names. */
