@@ -98,7 +98,9 @@ final class LayersOverwritten {
       return false; // PG:"$GIS_DB_URL": an address this shell holds, not known local
     }
     String lower = value.toLowerCase(Locale.ROOT);
-    if (Environments.testName(lower) || lower.contains("dbname=test") || lower.contains("_test")) {
+    if (Environments.testName(withoutDomains(lower))
+        || lower.contains("dbname=test")
+        || lower.contains("_test")) {
       return true;
     }
     Matcher host = HOST.matcher(value);
@@ -111,4 +113,17 @@ final class LayersOverwritten {
     }
     return any || !lower.contains("service="); // no host: libpq's local socket
   }
+
+  /**
+   * The connection with each host's domain left out ({@code host=gisdb01.site.local} read as {@code
+   * host=gisdb01}): a network's domain ({@code .local}, {@code .dev}) names where the server is,
+   * not that its database is a test's.
+   */
+  private static String withoutDomains(String connection) {
+    return HOST_DOMAIN.matcher(connection).replaceAll("$1");
+  }
+
+  private static final Pattern HOST_DOMAIN =
+      Pattern.compile(
+          "((?:\\bhost\\s*=\\s*['\"]?|://(?:[^@/\\s'\"]*@)?)[A-Za-z0-9_-]+)[A-Za-z0-9_.-]*");
 }
