@@ -36,10 +36,13 @@ final class ConfigSetters {
     }
   }
 
-  /** A jq filter's assignment: {@code .auth.mfa_required = false}, {@code .a |= 0}. */
+  /**
+   * A jq filter's assignment: {@code .auth.mfa_required = false}, {@code .a |= 0}, a list given
+   * whole ({@code .drop_columns = ["full_name"]}: round 67).
+   */
   private static final Pattern JQ_ASSIGNMENT =
       Pattern.compile(
-          "\\.([A-Za-z_][\\w.\\-]{0,160})\\s*\\|?=\\s*(true|false|\\d{1,6}|\"[^\"]{0,40}\")");
+          "\\.([A-Za-z_][\\w.\\-]{0,160})\\s*\\|?=\\s*(true|false|\\d{1,6}|\"[^\"]{0,40}\"|\\[[^\\[\\]]{0,400}\\])");
 
   /** What {@code step} sets, or {@code null}. */
   static Written of(Scan scan, Step step) {

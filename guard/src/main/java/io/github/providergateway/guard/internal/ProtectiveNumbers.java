@@ -173,6 +173,10 @@ final class ProtectiveNumbers {
       return reading.alone(b) ? now.key() + " = " + b.digits() + ": " + reading.name() : null;
     }
     WrittenValues.Value a = WrittenValues.of(was.key(), was.line());
+    if (a == null && ANY_VALUE.matcher(was.value().strip()).matches()) {
+      // round 67: a substitution's pattern (min_cell_count: .*) stands for a value not shown
+      return reading.alone(b) ? now.key() + " = " + b.digits() + ": " + reading.name() : null;
+    }
     if (a != null && reading.moved(a, b, around)) {
       return now.key()
           + ": "
@@ -242,6 +246,13 @@ final class ProtectiveNumbers {
     }
     return null;
   }
+
+  /**
+   * A substitution's pattern for a value, its quantifiers taken out or not ({@link
+   * SedSubstitutions} reads {@code .*} as {@code .}): {@code .*}, {@code [0-9.]+}, {@code \\d+}.
+   */
+  private static final Pattern ANY_VALUE =
+      Pattern.compile("(?:\\.[*+]?|\\[[^\\]]{1,20}\\][*+]?|\\\\?[dSw][*+]|[\"'])+");
 
   /** A comment citing the rule a number keeps to: a CFR's or a code's section, a named act. */
   private static final Pattern CITATION =

@@ -495,6 +495,9 @@ final class SafeguardEdits {
       }
     }
     String window = ProtectiveNumbers.windowShortened(old, now, file);
+    if (window == null && !rehearsal) {
+      window = DisclosureRules.loosened(old, now); // round 67: a safety rule dropped
+    }
     if (window != null) {
       found.add(new Found(Kind.THRESHOLD_LOOSENED, window));
     }
@@ -510,6 +513,12 @@ final class SafeguardEdits {
     }
     if (shown == null) {
       shown = ConstantConditions.returned(old, now, file); // return True (decision 300)
+    }
+    if (shown == null) {
+      shown = PipelineChecksRemoved.of(old, now, file); // round 67: a check step taken out
+    }
+    if (shown == null) {
+      shown = CheckFunctionsHollowed.of(old, now); // round 67: passes_dominance made True
     }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
@@ -530,6 +539,10 @@ final class SafeguardEdits {
       Found list = ProtectiveLists.of(old, now, file);
       if (list == null) {
         list = WatchLists.of(old, now, file); // round 61: alert kinds cut, blinded roles grown
+      }
+      String kept = list == null ? IdentifiersKept.of(old, now, file) : null; // round 67
+      if (kept != null) {
+        list = new Found(Kind.PROTECTION_OFF, kept); // identifiers no longer dropped
       }
       if (list != null) {
         found.add(list);

@@ -134,6 +134,13 @@ final class SafeguardPredicates {
         String shown = ProtectiveNumbers.unseen(set.text(), set.file()); // round 66
         found = shown == null ? null : new SafeguardEdits.Found(THRESHOLD, shown);
       }
+      if (found == null && set != null && program.equals("jq")) {
+        String shown = IdentifiersKept.unseen(set.text(), set.file()); // round 67
+        found =
+            shown == null
+                ? null
+                : new SafeguardEdits.Found(SafeguardEdits.Kind.PROTECTION_OFF, shown);
+      }
     }
     if (found == null && step.interpreter()) {
       found = WeakenPredicates.replacedByCode(step, SafeguardEdits::of);
