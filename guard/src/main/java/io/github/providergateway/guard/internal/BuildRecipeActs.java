@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 import java.util.Map;
 
@@ -25,19 +24,7 @@ final class BuildRecipeActs {
 
   /** What a command added to a task file does, as the rule that denies it found it; or null. */
   private static String denied(Scan scan) {
-    CallForRules call = scan.call();
-    String tool = call.tool();
-    if (scan.ofScript() || !tool.equals("edit") && !tool.equals("write")) {
-      return null;
-    }
-    JsonNode path = EditCalls.pathNode(call.args());
-    if (path == null || !path.isTextual() || !taskFile(path.asText())) {
-      return null;
-    }
-    String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
-    return EditCalls.read(
-        call,
-        (old, now, files) -> DeployScriptActs.added(scan, file, old, now, true, RuleAction.DENY));
+    return DeployScriptActs.addedTo(scan, BuildRecipeActs::taskFile, file -> true, RuleAction.DENY);
   }
 
   /**

@@ -38,17 +38,42 @@ final class DeployScriptActs {
 
   /** What a command added to a script run after a deploy does, as the rule found it; or null. */
   private static String acts(Scan scan) {
+    return addedTo(
+        scan,
+        DeployScriptActs::afterDeploy,
+        file -> file.endsWith(".yml") || file.endsWith(".yaml"),
+        RuleAction.ASK);
+  }
+
+  /**
+   * What the lines an edit or a write adds to a file of a kind would do typed, as the rule that
+   * answers them found it; or null: {@code edit-deploy-script-acts}' reading, and {@link
+   * BuildRecipeActs}'.
+   *
+   * @param scan the call's scan
+   * @param kind which files are read, by their path as the call names it
+   * @param steps which of them are task files, read for their commands before they are compared
+   * @param least the mildest answer under the standard preset that counts: ask, or deny alone (a
+   *     task file's, whose secrets read or printed are the task's own and do not count)
+   * @return the rule that would answer the added lines, what it found and the file's name; or null
+   */
+  static String addedTo(
+      Scan scan,
+      java.util.function.Predicate<String> kind,
+      java.util.function.Predicate<String> steps,
+      RuleAction least) {
     CallForRules call = scan.call();
     String tool = call.tool();
     if (scan.ofScript() || !tool.equals("edit") && !tool.equals("write")) {
       return null;
     }
     JsonNode path = EditCalls.pathNode(call.args());
-    if (path == null || !path.isTextual() || !afterDeploy(path.asText())) {
+    if (path == null || !path.isTextual() || !kind.test(path.asText())) {
       return null;
     }
     String file = path.asText().startsWith("/") ? path.asText() : "/" + path.asText();
-    return EditCalls.read(call, (old, now, files) -> added(scan, file, old, now));
+    boolean commands = steps.test(file);
+    return EditCalls.read(call, (old, now, files) -> added(scan, file, old, now, commands, least));
   }
 
   /** Whether a file's name or its folder's says it runs after a deploy. */
@@ -69,11 +94,6 @@ final class DeployScriptActs {
     return false;
   }
 
-  private static String added(Scan scan, String file, String old, String now) {
-    boolean steps = file.endsWith(".yml") || file.endsWith(".yaml");
-    return added(scan, file, old, now, steps, RuleAction.ASK);
-  }
-
   /**
    * The lines an edit adds, judged as typed: a task file's commands (a CI file's steps, a
    * Makefile's recipes, a package's scripts) as its old and new commands differ, another script's
@@ -84,10 +104,11 @@ final class DeployScriptActs {
    * @param old the text the edit takes out (empty for a whole file)
    * @param now the text it puts in
    * @param steps whether the file is a task file, read for its commands before it is compared
-   * @param least the mildest answer under the standard preset that counts: ask, or deny alone
+   * @param least the mildest answer under the standard preset that counts: ask, or deny alone (a
+   *     task file's, whose secrets read or printed are the task's own and do not count)
    * @return the rule that would answer the added lines, what it found and the file's name; or null
    */
-  static String added(
+  private static String added(
       Scan scan, String file, String old, String now, boolean steps, RuleAction least) {
     String before = steps ? HeldContent.asShell(file, old) : old;
     String after = steps ? HeldContent.asShell(file, now) : now;

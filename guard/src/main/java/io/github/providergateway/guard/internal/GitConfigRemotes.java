@@ -1,9 +1,7 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.internal.FlowReading.Found;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,47 +26,34 @@ final class GitConfigRemotes {
   private static final Pattern ADDRESS =
       Pattern.compile("(?im)^[ \\t]*(?:push)?url[ \\t]*=[ \\t]*(\\S{1,500})[ \\t]*$");
 
-  /** The fields of an edit or a write that hold the text written. */
-  private static final List<String> WRITTEN =
-      List.of("content", "new_string", "text", "new_str", "file_text");
-
   /** A rewrite of every address that starts so: {@code [url "…"] insteadOf = …}. */
   private static final Pattern REWRITE = Pattern.compile("(?i)\\b(?:push)?insteadof\\b");
 
   /**
-   * Remembers the remote addresses an edit of a repository's configuration sets: each as a remote
-   * the session added ({@link Found#remotesAdded}, every remote for a rewrite of addresses or a
-   * remote not told) and as a pointing that holds a later push to it.
+   * Remembers the remote addresses a text written into a repository's configuration sets: each as a
+   * remote the session added ({@link Found#remotesAdded}, every remote for a rewrite of addresses
+   * or a remote not told) and as a pointing that holds a later push to it.
    *
-   * @param file the edited file's absolute path
-   * @param args the edit's arguments
+   * @param file the written file's absolute path
+   * @param written the text written (a whole file's, or an edit's new text)
+   * @param replaced the text an edit takes out, or {@code null} for a whole file
    * @param found where the remembered addresses go
    */
-  static void edited(String file, JsonNode args, Found found) {
+  static void written(String file, String written, String replaced, Found found) {
     if (!file.endsWith("/.git/config")) {
       return;
     }
-    Path repository = Path.of(file).getParent().getParent();
-    String replaced = text(args, "old_string");
-    if (replaced == null) {
-      replaced = text(args, "old_str");
+    if (REWRITE.matcher(written).find()) {
+      found.remotesAdded().put(DeferredRules.EVERY_REMOTE, file); // every address may change
     }
-    for (String field : WRITTEN) {
-      String written = text(args, field);
-      if (written == null) {
-        continue;
-      }
-      if (REWRITE.matcher(written).find()) {
-        found.remotesAdded().put(DeferredRules.EVERY_REMOTE, file); // every address may change
-      }
-      Matcher address = ADDRESS.matcher(written);
-      while (address.find()) {
-        String url = address.group(1);
-        if (replaced == null || !replaced.contains(url)) {
-          String remote = remote(written, address.start(), replaced);
-          found.remotesAdded().put(remote, remote.equals(DeferredRules.EVERY_REMOTE) ? file : url);
-          DeferredRules.remember(found, repository, remote, url, DeferredRules.PUSH);
-        }
+    Path repository = Path.of(file).getParent().getParent();
+    Matcher address = ADDRESS.matcher(written);
+    while (address.find()) {
+      String url = address.group(1);
+      if (replaced == null || !replaced.contains(url)) {
+        String remote = remote(written, address.start(), replaced);
+        found.remotesAdded().put(remote, remote.equals(DeferredRules.EVERY_REMOTE) ? file : url);
+        DeferredRules.remember(found, repository, remote, url, DeferredRules.PUSH);
       }
     }
   }
@@ -87,10 +72,5 @@ final class GitConfigRemotes {
       }
     }
     return name == null ? DeferredRules.EVERY_REMOTE : name;
-  }
-
-  private static String text(JsonNode args, String field) {
-    JsonNode value = args.get(field);
-    return value != null && value.isTextual() ? value.asText() : null;
   }
 }

@@ -2,7 +2,6 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -25,52 +24,53 @@ final class KeyCopiedIn {
   /**
    * The key's file a step copies into the project, or {@code null}.
    *
+   * @param scan the call's scan, which places the copy's paths as every rule does
    * @param step the program
-   * @param project the session's project, or {@code null}
    * @return what is copied, as shown
    */
-  static String copied(Step step, Path project) {
+  static String copied(Scan scan, Step step) {
     if (!COPIERS.contains(step.program())) {
       return null;
     }
-    List<String> operands = new ArrayList<>();
-    String into = null;
+    List<Word> operands = new ArrayList<>();
+    Word into = null;
     List<Word> args = step.args();
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       if ((text.equals("-t") || text.equals("--target-directory")) && i + 1 < args.size()) {
-        into = args.get(++i).text();
+        into = args.get(++i);
       } else if (text.startsWith("--target-directory=")) {
-        into = text.substring(text.indexOf('=') + 1);
+        into = new Word(text.substring(text.indexOf('=') + 1), args.get(i).literal());
       } else if (!text.startsWith("-")) {
-        operands.add(text);
+        operands.add(args.get(i));
       }
     }
     if (into == null && operands.size() >= 2) {
       into = operands.remove(operands.size() - 1);
     }
-    if (into == null || !inProject(into, project)) {
+    if (into == null || !inProject(scan, step, into)) {
       return null;
     }
-    for (String source : operands) {
-      if (!inProject(source, project)
-          && SecretsCarried.privateKey(source)
-          && !source.toLowerCase(java.util.Locale.ROOT).contains("debug")) {
+    for (Word source : operands) {
+      String text = source.text();
+      if (!inProject(scan, step, source)
+          && SecretsCarried.privateKey(text)
+          && !text.toLowerCase(java.util.Locale.ROOT).contains("debug")) {
         // Android's ~/.android/debug.keystore: a key made to be shared, every build signs with it
-        return step.program() + " " + source + " into " + into;
+        return step.program() + " " + text + " into " + into.text();
       }
     }
     return null;
   }
 
-  /** Whether a path as a command names it is in the project: relative, or below it. */
-  private static boolean inProject(String path, Path project) {
-    if (path.startsWith("~") || path.startsWith("$") || path.contains(":")) {
-      return false; // the home, a variable's folder, another machine
+  /** Whether a word of the step names a path in the project, as the scan places it. */
+  private static boolean inProject(Scan scan, Step step, Word word) {
+    for (Target target : scan.targets(step, word)) {
+      Place place = scan.place(target);
+      if (place != Place.INSIDE && place != Place.PROJECT) {
+        return false;
+      }
     }
-    if (!path.startsWith("/")) {
-      return !path.startsWith("..");
-    }
-    return project != null && Path.of(path).normalize().startsWith(project);
+    return true;
   }
 }

@@ -20,9 +20,9 @@ final class OutsiderMadeAdmin {
   /** An address at a mailbox provider that people hold for themselves (decision 290's list). */
   private static final Pattern PERSONAL_MAILBOX =
       Pattern.compile(
-          "(?i)[\\w.+-]{1,64}@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|icloud|me"
-              + "|mac|proton|protonmail|pm|gmx|aol|yandex|tutanota|tuta|hey|mail|fastmail|zoho)"
-              + "\\.[a-z.]{2,8}\\b");
+          "(?i)[\\w.+-]{1,64}@(?:"
+              + ToolArguments.PERSONAL_PROVIDERS
+              + "|mail|fastmail|zoho)\\.[a-z.]{2,8}\\b");
 
   /** The roles that hold the whole system. */
   private static final Set<String> ADMIN_ROLES =

@@ -118,7 +118,7 @@ final class SecretsCarried {
       if (opened != null) {
         return opened;
       }
-      String copiedIn = KeyCopiedIn.copied(step, call.project());
+      String copiedIn = KeyCopiedIn.copied(scan, step);
       if (copiedIn != null) {
         return copiedIn; // cp ~/.acme/keys/release.pem firmware/keys/ (round 66)
       }

@@ -114,11 +114,12 @@ final class WrittenScripts {
     if (!file.startsWith("/") && call.cwd() != null) {
       file = call.cwd().resolve(file).normalize().toString();
     }
-    GitConfigRemotes.edited(file, call.args(), found); // a repository's remotes re-pointed
+    String replaced = EditCalls.text(call.args(), "old_string", "old_str");
     for (String field : List.of("content", "new_string", "text", "new_str", "file_text")) {
       JsonNode text = call.args().get(field);
       if (text != null && text.isTextual()) {
         written(file, text.asText(), found);
+        GitConfigRemotes.written(file, text.asText(), replaced, found); // remotes re-pointed
         RecordsArrived.edited(file, text.asText(), found);
         HeldContent.judge(
             scan,
