@@ -26,7 +26,9 @@
 #   a gateway that does not answer (frozen)     -> each request answered with a JSON-RPC error
 #                                                  after $GATEWAY_BRIDGE_TIMEOUT s (default 30; a
 #                                                  tools/call, which a gate may hold, after 900 s),
-#                                                  its answer's event stream opened or not
+#                                                  its answer's event stream opened or not; an
+#                                                  initialize so answered names the bound, and a
+#                                                  launcher's JVM window takes the window over
 #
 # Whom the token goes to: the socket, checked as gateway-hook.sh checks hook.sock (this user's, in
 # folders only this user or root could have put it in), is this home's gateway's; nothing goes over
@@ -649,6 +651,9 @@ IFS= read -r line <"$tmp/init" || line=
 case $rc:$line in
   0:*' 401 '*|0:*' 401') reason="the gateway refused the token in $token_file"; jvm_after "$init" "$@" ;;
   0:*) ;;
+  # curl's time limit: a gateway took the initialize and has not answered it (a fresh one's first
+  # on a loaded machine took 17 s at load 14 on 2 cores), or it is frozen; not "no gateway".
+  28:*) reason="no answer to initialize from $socket within $bound s (GATEWAY_BRIDGE_TIMEOUT): the gateway is busy or frozen"; jvm_after "$init" "$@" ;;
   *) reason="no gateway answers at $socket"; jvm_after "$init" "$@" ;;
 esac
 relay "$init" 0 <"$tmp/init" >"$tmp/init.out"

@@ -922,6 +922,32 @@ class McpBridgeTest {
   }
 
   /**
+   * A gateway that took the initialize and has not answered it by the bound (a fresh one's first on
+   * a loaded machine, or one frozen) costs the initialize an error that says so: the bound, and the
+   * gateway busy or frozen, not "no gateway answers", which sent whoever read it looking for a
+   * gateway that was not running (BusyboxWindowContractTest at load 14 on 2 cores: the window's
+   * answer was that error and the gateway opened the session 3 s after it). A stand-in gateway on
+   * the home's socket that reads every request and never answers.
+   */
+  @Test
+  void anInitializeTheGatewayTookAndDidNotAnswerInTimeIsAnsweredWithAnErrorNamingTheBound()
+      throws Exception {
+    Path home = homeWithoutGateway();
+    try (StubSocket gateway = StubSocket.serving(home.resolve("mcp.sock"), request -> null)) {
+      Bridge bridge = bridge(home, dir, null, Map.of("GATEWAY_BRIDGE_TIMEOUT", "2"));
+      bridge.send(INITIALIZE);
+
+      JsonNode error = bridge.answer(1).path("error");
+      assertThat(gateway.firstRequest()).isCompleted();
+      assertThat(error.path("message").asText())
+          .as(error.toString())
+          .contains("no answer to initialize from ")
+          .contains(" within 2 s (GATEWAY_BRIDGE_TIMEOUT): the gateway is busy or frozen")
+          .doesNotContain("no gateway answers");
+    }
+  }
+
+  /**
    * The error answers the message's own id: the TypeScript SDK (Claude Code's) writes it after the
    * params, where a tool's arguments or a {@code _meta} may hold an {@code "id"} of their own.
    */
