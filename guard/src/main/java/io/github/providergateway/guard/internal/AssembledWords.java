@@ -152,9 +152,10 @@ final class AssembledWords {
               + "|\\b([A-Za-z_]\\w{0,30}+)\\s*+\\+\\s*([A-Za-z_]\\w{0,30})\\b");
 
   /**
-   * {@link #SIDE_BY_SIDE} for a text with no {@code +}, where its third alternative cannot match:
-   * it stands as one that never does, its groups kept, so that the first two are read alone (the
-   * third tried at every word of a long command was most of this reading's time).
+   * {@link #SIDE_BY_SIDE} for a text with no name added to another ({@link SideBySide#added}),
+   * where its third alternative cannot match: it stands as one that never does, its groups kept, so
+   * that the first two are read alone (the third tried at every word of a long command was most of
+   * this reading's time).
    */
   private static final Pattern SIDE_BY_SIDE_UNADDED =
       Pattern.compile(
@@ -278,11 +279,14 @@ final class AssembledWords {
    * make an acting word across their join, or {@code null}.
    */
   private static String namedPieces(String text) {
-    if (text.indexOf('=') < 0
-        || !text.contains("}{") && text.indexOf('$') < 0 && text.indexOf('+') < 0) {
-      return null; // no name given letters, or none put beside another
+    if (text.indexOf('=') < 0) {
+      return null; // no name given letters
     }
-    Matcher together = (text.indexOf('+') < 0 ? SIDE_BY_SIDE_UNADDED : SIDE_BY_SIDE).matcher(text);
+    boolean added = SideBySide.added(text);
+    if (!added && !text.contains("}{") && !SideBySide.dollars(text)) {
+      return null; // no two names put side by side: none of SIDE_BY_SIDE's alternatives can match
+    }
+    Matcher together = (added ? SIDE_BY_SIDE : SIDE_BY_SIDE_UNADDED).matcher(text);
     Map<String, String> values = null;
     while (together.find()) {
       int g = together.group(1) != null ? 1 : together.group(3) != null ? 3 : 5;
