@@ -30,6 +30,13 @@ final class EveryoneGrantees {
           "allusers",
           "authenticated-users");
 
+  /**
+   * The words of {@link #EVERYONE} (and {@code --anonymous}'s), looked for within a program's
+   * arguments before they are lowered and split: where none is, none is named.
+   */
+  static final WordsWithin WITHIN =
+      new WordsWithin("everyone", "guest", "anon", "all-users", "allusers", "authenticated-users");
+
   /** Rights, as share tools spell them. */
   private static final Set<String> RIGHTS =
       NameSet.of(

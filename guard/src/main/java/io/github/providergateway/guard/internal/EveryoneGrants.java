@@ -47,6 +47,8 @@ final class EveryoneGrants {
         if (field != null && Environments.production(scan, step)) {
           return "vault write " + field;
         }
+      } else if (!step.interpreter() && !EveryoneGrantees.WITHIN.inAny(args)) {
+        continue; // no word of anyone's (nor --anonymous), and no code: ls, grep, mvn
       } else if (anonymousShare(args)) {
         return program + " --anonymous";
       } else if (EveryoneGrantees.found(program, args) != null) {

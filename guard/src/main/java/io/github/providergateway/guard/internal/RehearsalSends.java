@@ -205,10 +205,14 @@ final class RehearsalSends {
       return null;
     }
     for (Step step : scan.steps()) {
+      boolean maySend = maySend(step);
+      if (!maySend && !step.interpreter()) {
+        continue; // ls, grep, cd: nothing sent, copied or replayed, and no inline code
+      }
       if (CallEnvironment.givenTrialPlace(scan, step)) {
         continue; // NGA_TARGET=staging ./scripts/replay_bsm.sh fixtures/… (decision 308)
       }
-      String found = program(step);
+      String found = maySend ? program(step) : null;
       if (found == null && step.interpreter()) {
         found = code(source);
       }
@@ -217,6 +221,38 @@ final class RehearsalSends {
       }
     }
     return null;
+  }
+
+  /** The verbs of {@link #SENDS}, looked for within a program's words before they are split. */
+  private static final WordsWithin SENDS_WITHIN =
+      new WordsWithin(
+          "send",
+          "transmit",
+          "publish",
+          "post",
+          "broadcast",
+          "interrupt",
+          "disseminate",
+          "load",
+          "inject",
+          "replay",
+          "submit",
+          "upload",
+          "deliver",
+          "ingest",
+          "relay");
+
+  /**
+   * Whether {@link #program} may find anything in a program: it finds a copy only by a copier, and
+   * a send or a replay only by a verb of {@link #SENDS} among the words of its name or arguments,
+   * each of which is within the name or an argument as written.
+   */
+  private static boolean maySend(Step step) {
+    String program = step.program().toLowerCase(Locale.ROOT);
+    return !NO_SENDER.contains(program)
+        && (COPIERS.contains(program)
+            || SENDS_WITHIN.in(step.program())
+            || SENDS_WITHIN.inAny(step.args()));
   }
 
   /** What a program sends of a rehearsal's, copies into an inbox, or replays. */

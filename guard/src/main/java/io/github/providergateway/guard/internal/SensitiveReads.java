@@ -105,6 +105,18 @@ final class SensitiveReads {
           "--?(?:[a-z]+-)?(?:orientation|sexual-orientation|sexuality|gender-identity|hiv"
               + "|hiv-status|religion|ethnicity|diagnosis|disability)(?:=.*)?");
 
+  /** What {@link #SPECIAL_OPTION} needs within a word: the category's name. */
+  private static final WordsWithin SPECIAL_WITHIN =
+      new WordsWithin(
+          "orientation",
+          "sexuality",
+          "gender-identity",
+          "hiv",
+          "religion",
+          "ethnicity",
+          "diagnosis",
+          "disability");
+
   /** An option that asks for counts only. */
   private static final Pattern COUNTS_ONLY =
       Pattern.compile("--(?:aggregate|aggregates|aggregate-only|count|count-only|stats|summary)");
@@ -114,6 +126,9 @@ final class SensitiveReads {
    * for counts only.
    */
   static boolean picksBySpecialCategory(Scan scan, Step step) {
+    if (!SPECIAL_WITHIN.inAny(step.args())) {
+      return false; // no word names a special category: none is picked (most programs)
+    }
     boolean picks = false;
     for (Word word : step.args()) {
       String text = word.text().toLowerCase(Locale.ROOT);

@@ -25,6 +25,12 @@ final class ToolSettings {
       List.of(
           "config", "configure", "configuration", "settings", "setting", "preferences", "prefs");
 
+  /**
+   * What {@link #written} needs within an argument to find where a setting begins: {@code set}, or
+   * a part of each of {@link #SETTINGS_WORDS}.
+   */
+  private static final WordsWithin SETTING_WITHIN = new WordsWithin("set", "config", "pref");
+
   /** A verb after it that writes one. */
   private static final Set<String> WRITES = NameSet.of("set", "update", "put", "write", "--set");
 
@@ -49,8 +55,10 @@ final class ToolSettings {
    */
   static SafeguardEdits.Found of(Step step) {
     String program = step.program();
-    if (ConfigSetters.PROGRAMS.contains(program) || step.interpreter()) {
-      return null;
+    if (ConfigSetters.PROGRAMS.contains(program)
+        || step.interpreter()
+        || !SETTING_WITHIN.inAny(step.args())) {
+      return null; // no word of set or of a settings word: nothing is written (most programs)
     }
     List<String> args = step.args().stream().limit(MAX_WORDS).map(Word::text).toList();
     int from = written(args);
