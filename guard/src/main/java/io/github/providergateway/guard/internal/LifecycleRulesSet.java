@@ -22,7 +22,9 @@ final class LifecycleRulesSet {
 
   /** Adds the predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("lifecycle-rule-set", (scan, step, read) -> sets(step));
+    named.put(
+        "lifecycle-rule-set",
+        ProgramNames.of(Set.of("b2", "s3cmd", "oci"), (scan, step, read) -> sets(step)));
   }
 
   private static boolean sets(Step step) {

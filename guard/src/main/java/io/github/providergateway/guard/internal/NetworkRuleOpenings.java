@@ -107,6 +107,21 @@ final class NetworkRuleOpenings {
           "cidrs");
 
   /**
+   * Whether an argument holds every address as {@link #opens} reads it ({@code 0.0.0.0/0}, {@code
+   * ::/0}: no letters, so lower case or not alike), the one part of an opening found in a single
+   * word: where none does, the words are not lowered and split.
+   */
+  private static boolean everyAddressWithin(List<Word> args) {
+    for (int i = 0; i < args.size() && i < 128; i++) {
+      String text = args.get(i).text();
+      if (text.contains("0.0.0.0/0") || text.contains("::/0")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether the words open a network rule to every address.
    *
    * @param program the program's name
@@ -114,8 +129,8 @@ final class NetworkRuleOpenings {
    * @return whether they do
    */
   static boolean opens(String program, List<Word> args) {
-    if (SAYERS.contains(program)) {
-      return false;
+    if (SAYERS.contains(program) || !everyAddressWithin(args)) {
+      return false; // a sayer, or no word gives every address (most programs: one look each)
     }
     boolean opening = false;
     boolean network = false;

@@ -38,7 +38,9 @@ final class OperationsPredicates {
         "operations-fleet-commanded",
         (scan, step, read) -> GroundCommands.sent(scan, step) != null);
     named.put(
-        "operations-load-activated", (scan, step, read) -> OnboardLoads.activated(step) != null);
+        "operations-load-activated",
+        PredicateGate.LONG_OPTION.around(
+            (scan, step, read) -> OnboardLoads.activated(step) != null));
     named.put(
         "operations-live-place-written",
         (scan, step, read) -> LivePlacesWritten.written(step) != null);

@@ -148,10 +148,10 @@ final class PaymentBatches {
    */
   static boolean written(Scan scan, Step step) {
     java.nio.file.Path project = scan.call() == null ? null : scan.call().project();
-    for (Access access : scan.accesses()) {
-      if (access.kind() == Access.Kind.WRITE
-          && access.invocation() == step.invocation()
-          && access.target().known()) {
+    List<Access> own = OwnAccesses.of(scan, step); // not every access of the call, per program
+    for (int i = 0; i < own.size(); i++) {
+      Access access = own.get(i);
+      if (access.kind() == Access.Kind.WRITE && access.target().known()) {
         String file = access.target().path().toString();
         if (waiting(EditCalls.inProject(List.of(file), project).get(0))) {
           return true;
