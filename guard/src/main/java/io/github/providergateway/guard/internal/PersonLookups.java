@@ -19,11 +19,20 @@ import java.util.regex.Pattern;
 final class PersonLookups {
   private PersonLookups() {}
 
-  /** Adds each predicate under its name. */
+  /**
+   * Adds each predicate under its name, behind the long-option gate: each holds only by an option
+   * of its own ({@code --ssn}, {@code --all-…}, an opt-out's {@code --…}).
+   */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("looks-up-by-ssn", (scan, step, read) -> byIdentity(step));
-    named.put("pulls-everyones-documents", (scan, step, read) -> everyonesDocuments(step));
-    named.put("ignores-opt-outs", (scan, step, read) -> ignoresOptOuts(step));
+    named.put(
+        "looks-up-by-ssn",
+        PredicateGate.LONG_OPTION.around((scan, step, read) -> byIdentity(step)));
+    named.put(
+        "pulls-everyones-documents",
+        PredicateGate.LONG_OPTION.around((scan, step, read) -> everyonesDocuments(step)));
+    named.put(
+        "ignores-opt-outs",
+        PredicateGate.LONG_OPTION.around((scan, step, read) -> ignoresOptOuts(step)));
   }
 
   /** An option that lets in the people who asked to be left out of a list. */

@@ -168,7 +168,7 @@ final class SupplyPredicates {
                 "index-url = http:",
                 "trusted-host=",
                 "trusted-host =")));
-    named.put("serves-to-network", SupplyPredicates::servesToNetwork);
+    named.put("serves-to-network", PredicateGate.OPTION.around(SupplyPredicates::servesToNetwork));
     named.put(
         "grants-everyone",
         (scan, step, read) -> {
