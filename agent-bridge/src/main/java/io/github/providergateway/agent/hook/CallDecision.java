@@ -482,7 +482,7 @@ final class CallDecision {
   }
 
   /** The SHA-256 of {@code args} as JSON text, hex, as the gateway's own records give it. */
-  private static String sha256(JsonNode args) {
+  static String sha256(JsonNode args) {
     try {
       return HexFormat.of()
           .formatHex(

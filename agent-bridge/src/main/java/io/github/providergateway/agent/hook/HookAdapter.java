@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +45,10 @@ import java.util.concurrent.Executors;
  * as in the gateway ({@link HookDecisions}), and with no gateway at all its deny names its rule
  * ({@code rm -rf /} is refused by {@code fs.delete-root}, not only because the gateway is down);
  * the call is denied either way.
+ *
+ * <p>While the person is away ({@link PersonAway}, decision 321) a question or a rewrite, whoever
+ * decided it, is a deny that says so and that the call is kept for their return ({@link
+ * AwayAnswer}), for every agent; the keeper gets it, so that {@code gateway back} can list it.
  *
  * <p>It never fails open by accident: malformed input, an unreadable record, a token file or record
  * another user could have written ({@link io.github.providergateway.loop.base.SafeFiles}) and any
@@ -136,14 +141,22 @@ public final class HookAdapter {
    */
   private final Set<String> configured;
 
-  /** What this call decided with no gateway to ask, for the keeper; null otherwise. */
+  /** What says whether the person's time away (decision 321) has passed. */
+  private final Clock clock;
+
+  /**
+   * What this call decided with no gateway to ask, or denied because the person is away, for the
+   * keeper; null otherwise.
+   */
   private volatile OfflineDecision offline;
 
-  private HookAdapter(AgentKind agent, Settings settings, Guard guard, Set<String> configured) {
+  private HookAdapter(
+      AgentKind agent, Settings settings, Guard guard, Set<String> configured, Clock clock) {
     this.agent = agent;
     this.settings = settings;
     this.guard = guard;
     this.configured = configured == null ? null : Set.copyOf(configured);
+    this.clock = clock;
   }
 
   /**
@@ -219,7 +232,7 @@ public final class HookAdapter {
       Guard guard,
       Set<String> configured) {
     requireNonNull(guard, "guard");
-    return answerOf(agent, in, err, settings, guard, configured).print(out, err);
+    return answerOf(agent, in, err, settings, guard, configured, Clock.systemUTC()).print(out, err);
   }
 
   /**
@@ -292,7 +305,8 @@ public final class HookAdapter {
             "gateway-hook-decide",
             () -> {
               try {
-                answer.complete(answerOf(agent, in, err, settings, guard, configured));
+                answer.complete(
+                    answerOf(agent, in, err, settings, guard, configured, bound.clock()));
               } catch (RuntimeException | Error e) {
                 answer.complete(Answer.of(agent, failed(e)));
               }
@@ -374,7 +388,8 @@ public final class HookAdapter {
       PrintStream err,
       Settings settings,
       Guard guard,
-      Set<String> configured) {
+      Set<String> configured,
+      Clock clock) {
     byte[] bytes = null;
     try {
       bytes = in.readNBytes(HookRequests.MAX_INPUT_BYTES + 1);
@@ -395,7 +410,7 @@ public final class HookAdapter {
     if (bytes != null) {
       in = new java.io.ByteArrayInputStream(bytes);
     }
-    HookAdapter adapter = new HookAdapter(agent, settings, guard, configured);
+    HookAdapter adapter = new HookAdapter(agent, settings, guard, configured, clock);
     HookVerdict verdict;
     try {
       verdict =
@@ -442,15 +457,23 @@ public final class HookAdapter {
     NoGatewayVerdict noGateway = new NoGatewayVerdict(agent, settings, guard, configured);
     HookVerdict verdict =
         attempt.down() != null ? noGateway.decide(request, attempt.down()) : attempt.verdict();
-    HookVerdict fitted = agent.fit(verdict, request);
-    if (attempt.down() != null) {
+    // The person away (decision 321): a question or a rewrite is a deny kept for their return,
+    // whichever agent asks; then the agent's own terms (decision 66).
+    HookVerdict kept =
+        AwayAnswer.fit(verdict, PersonAway.of(settings.home(), clock).now(), clock.instant());
+    boolean heldAway = kept != verdict;
+    HookVerdict fitted = agent.fit(kept, request);
+    if (attempt.down() != null || heldAway) {
       offline =
           new OfflineDecision(
               agent,
               request.tool(),
               fitted.allowed(),
-              fitted.reason() != null ? fitted.reason() : String.valueOf(fitted.note()),
-              noGateway.rule());
+              heldAway
+                  ? AwayAnswer.heldReason(request, verdict)
+                  : fitted.reason() != null ? fitted.reason() : String.valueOf(fitted.note()),
+              noGateway.rule(),
+              heldAway);
     }
     return fitted;
   }

@@ -126,6 +126,11 @@ public final class HookBound {
     return left.isNegative() ? Duration.ZERO : left;
   }
 
+  /** {@return what tells the time: also whether the person's time away has passed} */
+  Clock clock() {
+    return clock;
+  }
+
   /** {@return the scheduler that fires the deny at the bound} */
   Scheduler scheduler() {
     return scheduler;

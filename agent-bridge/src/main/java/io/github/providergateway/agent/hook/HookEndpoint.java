@@ -25,7 +25,9 @@ import java.util.function.Supplier;
  * agent reads (docs/agents.md). The same decision as {@code gateway hook <agent>} ({@link
  * HookAdapter}) reaches, without a process or a connection of its own: the agent's session by its
  * working directory, the session's hooks, a gate's question returned as the agent's "ask",
- * rewritten arguments in the agent's shape. Input that cannot be read is denied.
+ * rewritten arguments in the agent's shape. Input that cannot be read is denied. While the person
+ * is away ({@link PersonAway}, decision 321) a question or a rewrite is a deny kept for their
+ * return, with an audit record of code {@value PersonAway#CODE} that {@code gateway back} lists.
  *
  * <p>Thread-safe: each call goes to the gateway's loop.
  */
@@ -69,6 +71,9 @@ public final class HookEndpoint {
   private final Gateway gateway;
   private final HookDecisions.Context context;
 
+  /** Whether the person is away (decision 321), read from the gateway's home. */
+  private final PersonAway away;
+
   /** Where an agent whose hook calls for the first time came from (issue 75). */
   private volatile LongFunction<AgentOrigin> origins = NestedSessions.SYSTEM;
 
@@ -97,7 +102,16 @@ public final class HookEndpoint {
    */
   public HookEndpoint(
       Gateway gateway, HookGateRecorder gates, Scheduler scheduler, Supplier<Guard> guard) {
-    this(gateway, requireNonNull(gates, "gates")::view, scheduler, guard);
+    this(
+        gateway,
+        requireNonNull(gates, "gates").home(),
+        new HookDecisions.Context(
+            gates::view,
+            requireNonNull(scheduler, "scheduler"),
+            requireNonNull(gateway, "gateway").transports().clock(),
+            UserHome.get(),
+            gateway.monitor()::record,
+            requireNonNull(guard, "guard")));
   }
 
   /**
@@ -119,6 +133,7 @@ public final class HookEndpoint {
       SessionFlows flows) {
     this(
         gateway,
+        requireNonNull(gates, "gates").home(),
         new HookDecisions.Context(
             requireNonNull(gates, "gates")::view,
             requireNonNull(scheduler, "scheduler"),
@@ -141,6 +156,7 @@ public final class HookEndpoint {
       Supplier<Guard> guard) {
     this(
         gateway,
+        tokenHome(gateway),
         new HookDecisions.Context(
             homeRules,
             requireNonNull(scheduler, "scheduler"),
@@ -156,8 +172,26 @@ public final class HookEndpoint {
    * answered as a deny.
    */
   HookEndpoint(Gateway gateway, HookDecisions.Context context) {
+    this(gateway, tokenHome(gateway), context);
+  }
+
+  /**
+   * An endpoint deciding in {@code context}, the person away while {@code home} holds {@value
+   * PersonAway#FILE} (decision 321), by the gateway's clock.
+   */
+  private HookEndpoint(Gateway gateway, Path home, HookDecisions.Context context) {
     this.gateway = requireNonNull(gateway, "gateway");
     this.context = requireNonNull(context, "context");
+    this.away = PersonAway.of(home, context.clock());
+  }
+
+  /** The home of {@code gateway}'s token file, else the one providers look in. */
+  private static Path tokenHome(Gateway gateway) {
+    return gateway
+        .credentials()
+        .tokenFile()
+        .map(Path::getParent)
+        .orElseGet(HookEndpoint::usualHome);
   }
 
   /** Test seam: where agents came from, on a process table of the test's making. */
@@ -166,13 +200,7 @@ public final class HookEndpoint {
   }
 
   private static Supplier<Guard> defaultGuard(Gateway gateway) {
-    Guard guard =
-        GuardFactory.defaults(
-            gateway
-                .credentials()
-                .tokenFile()
-                .map(Path::getParent)
-                .orElseGet(HookEndpoint::usualHome));
+    Guard guard = GuardFactory.defaults(tokenHome(gateway));
     return () -> guard;
   }
 
@@ -237,9 +265,20 @@ public final class HookEndpoint {
               .exceptionally(HookEndpoint::couldNotCheck)
               .thenApply(
                   decided -> {
-                    // In the agent's terms: a question or a rewrite it cannot take becomes a deny
-                    // that names it (decision 66).
-                    HookVerdict fitted = agent.fit(decided, read.request());
+                    // The person away: a question or a rewrite is a deny kept for their return,
+                    // recorded so that gateway back lists it (decision 321). Then the agent's
+                    // terms: a question or a rewrite it cannot take becomes a deny that names it
+                    // (decision 66).
+                    HookVerdict kept =
+                        AwayAnswer.fit(decided, away.now(), context.clock().instant());
+                    if (kept != decided) {
+                      context
+                          .audit()
+                          .accept(
+                              AwayAnswer.record(
+                                  agent, read.request(), decided, context.clock().instant()));
+                    }
+                    HookVerdict fitted = agent.fit(kept, read.request());
                     return new Answer(agent.answer(fitted), fitted.word(), agent.noteLine(fitted));
                   });
     } catch (RuntimeException e) {

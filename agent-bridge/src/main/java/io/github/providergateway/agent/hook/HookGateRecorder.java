@@ -87,6 +87,11 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
     this.configured = requireNonNull(configured, "configured");
   }
 
+  /** {@return the gateway's home, where the record is kept} */
+  Path home() {
+    return home;
+  }
+
   /**
    * Reads what the last gateway of the home left and holds its gates, then records this gateway as
    * starting. Call it once, as the gateway takes the home and before it serves anyone.

@@ -284,7 +284,7 @@ abstract non-sealed class WireDialect implements AgentDialect {
   }
 
   /** A rewritten call for a reason: its JSON, cut at {@link #MAX_SHOWN_CHARS}. */
-  private static String shown(JsonNode rewritten) {
+  static String shown(JsonNode rewritten) {
     String text = rewritten.toString();
     return text.length() <= MAX_SHOWN_CHARS ? text : text.substring(0, MAX_SHOWN_CHARS) + "…";
   }
