@@ -9,9 +9,12 @@ import java.util.Optional;
  * The gateway's own commands that lower protection (issue 61): they take the guard away ({@code
  * stop}, {@code kill}, {@code uninstall}, {@code setup … --remove}, {@code hook … --revoke} and
  * {@code hook uninstall|remove|off}, {@code service uninstall|stop|disable}), let held gates go
- * ({@code gates release}) or switch the guard off ({@code guard off}). One reading of a gateway
- * command line for both boundaries: the guard's {@code guard.self} denies them in an agent's shell,
- * and the reference app refuses to run them under an agent's process.
+ * ({@code gates release}), switch the guard off ({@code guard off}) or end the person's time away
+ * ({@code back}, decision 321: the agents' questions are asked again, and an agent in a mode that
+ * approves asks by itself would gain from it; {@code away} only makes the guard stricter and is
+ * anyone's). One reading of a gateway command line for both boundaries: the guard's {@code
+ * guard.self} denies them in an agent's shell, and the reference app refuses to run them under an
+ * agent's process.
  *
  * <p>Options may come before the subcommand, with values ({@code gateway --home H uninstall}): the
  * subcommand is the first word that names one of these.

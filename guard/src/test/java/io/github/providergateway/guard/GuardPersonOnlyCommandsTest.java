@@ -66,6 +66,8 @@ class GuardPersonOnlyCommandsTest {
           "stop",
           "guard off",
           "gates release ci-guard",
+          "back",
+          "--home /tmp/h back",
           "uninstall");
 
   /** What only an agent's own program runs: its hook and the MCP server. */
@@ -94,6 +96,10 @@ class GuardPersonOnlyCommandsTest {
           "uninstall --list",
           "setup --list",
           "service status",
+          "away",
+          "away --for 3h",
+          "--home /tmp/h away --until 17:30",
+          "back --help",
           "--help",
           "-h",
           "--version",
@@ -192,6 +198,12 @@ class GuardPersonOnlyCommandsTest {
     assertThat(GatewayCommands.personOnly(words("hook --print-config=claude")))
         .contains("gateway hook --print-config claude");
     assertThat(GatewayCommands.personOnly(words("stop"))).contains("gateway stop");
+    assertThat(GatewayCommands.personOnly(words("--home /h back"))).contains("gateway back");
+    assertThat(GatewayCommands.loweringProtection(words("back"))).contains("gateway back");
+    assertThat(GatewayCommands.personOnly(words("away --for 3h")))
+        .as("it only makes the guard stricter")
+        .isEmpty();
+    assertThat(GatewayCommands.personOnly(words("--home /back away"))).isEmpty();
     assertThat(GatewayCommands.personOnly(words("uninstall --list"))).isEmpty();
     assertThat(GatewayCommands.personOnly(words("uninstall --record-install /d"))).isEmpty();
     assertThat(GatewayCommands.personOnly(words("stop --help"))).isEmpty();

@@ -15,7 +15,7 @@ public final class LoweringCommands {
   private static final Set<String> REVOKING = NameSet.of("--revoke", "--uninstall", "--remove");
 
   private static final Set<String> SUBCOMMANDS =
-      NameSet.of("stop", "kill", "uninstall", "setup", "hook", "service", "gates", "guard");
+      NameSet.of("stop", "kill", "uninstall", "back", "setup", "hook", "service", "gates", "guard");
 
   private LoweringCommands() {}
 
@@ -42,7 +42,9 @@ public final class LoweringCommands {
     Optional<String> revoking = rest.stream().filter(REVOKING::contains).findFirst();
     boolean lowers =
         switch (first) {
-          case "stop", "kill", "uninstall" -> true;
+          // back ends the person's time away (decision 321): the agent's questions are asked again,
+          // which an agent in a mode that approves asks by itself would gain from.
+          case "stop", "kill", "uninstall", "back" -> true;
           case "setup" -> revoking.isPresent();
           case "hook" ->
               revoking.isPresent() || Set.of("uninstall", "remove", "off").contains(second);

@@ -28,6 +28,8 @@ public final class PersonOnlyCommands {
   private static final Set<String> SUBCOMMANDS =
       NameSet.of(
           "attach",
+          "away",
+          "back",
           "status",
           "stop",
           "kill",
