@@ -16,6 +16,8 @@ import io.github.providergateway.app.cli.StderrLogging;
 import io.github.providergateway.app.commands.AgentHookCommand;
 import io.github.providergateway.app.commands.AttachCommand;
 import io.github.providergateway.app.commands.AuditCommand;
+import io.github.providergateway.app.commands.AwayCommand;
+import io.github.providergateway.app.commands.BackCommand;
 import io.github.providergateway.app.commands.GatesCommand;
 import io.github.providergateway.app.commands.HookCallLine;
 import io.github.providergateway.app.commands.HookCommand;
@@ -81,7 +83,9 @@ import picocli.CommandLine.Option;
       ServiceCommand.class,
       SetupCommand.class,
       DoctorCommand.class,
-      UninstallCommand.class
+      UninstallCommand.class,
+      AwayCommand.class,
+      BackCommand.class
     },
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,

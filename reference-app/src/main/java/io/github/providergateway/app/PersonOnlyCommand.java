@@ -64,6 +64,9 @@ final class PersonOnlyCommand {
           "it issues a client token of the person's for the gateway's MCP front door";
       case "gateway hook --print-config claude" ->
           "it issues a hook token of the person's for the gateway's HTTP hooks";
+      case "gateway back" ->
+          "it ends the person's time away, so that the agents' questions are asked again (an"
+              + " agent that approves its own questions would gain from it)";
       default -> "it would lower the protection that agent runs under";
     };
   }

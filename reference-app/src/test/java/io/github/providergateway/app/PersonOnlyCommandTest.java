@@ -60,6 +60,11 @@ class PersonOnlyCommandTest {
         .contains("gateway guard off");
     assertThat(personOnly("stop").map(PersonOnlyCommand.Refused::because))
         .contains("it would lower the protection that agent runs under");
+    assertThat(personOnly("--home", "/h", "back"))
+        .map(PersonOnlyCommand.Refused::command)
+        .contains("gateway back");
+    assertThat(personOnly("back").map(PersonOnlyCommand.Refused::because))
+        .hasValueSatisfying(why -> assertThat(why).contains("ends the person's time away"));
     for (String[] args :
         List.of(
             new String[] {"setup", "claude"},
@@ -142,7 +147,10 @@ class PersonOnlyCommandTest {
         "gates",
         "guard explain rm",
         "doctor",
-        "--home /stop status"
+        "--home /stop status",
+        "away",
+        "away --for 3h --home /h",
+        "back --help"
       })
   void whatAnyoneMayRun(String commandLine) {
     assertThat(personOnly(commandLine.split(" "))).as(commandLine).isEmpty();
@@ -178,6 +186,39 @@ class PersonOnlyCommandTest {
         .contains("a terminal of your own");
     assertThat(byPerson.exitCode()).as(byPerson.output()).isZero();
     assertThat(byPerson.output()).contains("Nothing to take back");
+  }
+
+  /**
+   * Decision 321: {@code gateway back} run by a program named {@code claude} is refused, exit 3,
+   * and the person stays away; run from the test, as a person's terminal would, it ends it.
+   */
+  @Test
+  @Timeout(120)
+  void backUnderAnAgentIsRefusedAndThePersonStaysAway() throws Exception {
+    Path launcher = StandInLauncher.write(dir);
+    Path home = Files.createDirectory(dir.resolve("gateway-home"));
+    Path away = home.resolve(io.github.providergateway.agent.hook.PersonAway.FILE);
+    java.time.OffsetDateTime since = java.time.OffsetDateTime.now();
+    Files.writeString(
+        away, io.github.providergateway.agent.hook.PersonAway.text(since, since.plusHours(3)));
+    List<String> back = List.of(launcher.toString(), "back", "--home", home.toString());
+
+    Interop.Ran underAgent =
+        Interop.run(
+            Stream.concat(Stream.of(fakeClaude().toString()), back.stream()).toList(),
+            dir,
+            Duration.ofSeconds(60));
+
+    assertThat(underAgent.exitCode()).as(underAgent.output()).isEqualTo(ExitCodes.REFUSED);
+    assertThat(underAgent.output())
+        .contains("gateway back: refused: it runs under claude (pid ")
+        .contains("ends the person's time away");
+    assertThat(away).as("still away").exists();
+
+    Interop.Ran byPerson = Interop.run(back, dir, Duration.ofSeconds(60));
+    assertThat(byPerson.exitCode()).as(byPerson.output()).isZero();
+    assertThat(byPerson.output()).contains("Back: the agents' questions are asked again");
+    assertThat(away).doesNotExist();
   }
 
   /**

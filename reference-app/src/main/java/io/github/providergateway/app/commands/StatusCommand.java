@@ -22,7 +22,8 @@ import picocli.CommandLine.Mixin;
           + " sessions, providers, tools, streams and latest decisions, updating by itself), and a"
           + " line of what it holds now. The link works once, within 5 minutes, and carries no"
           + " token: open it in a browser on this machine. With an organisation policy (docs/team.md),"
-          + " the policy in force, its version, age and source, and the last error.",
+          + " the policy in force, its version, age and source, and the last error. While you are"
+          + " away ('gateway away'), until when.",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -55,6 +56,8 @@ public final class StatusCommand implements Callable<Integer> {
           // A command's one look at the time: the ages it prints.
           PolicyStatus.lines(home, SystemSettings.read(), Clock.systemUTC().instant())
               .forEach(lines::println);
+          // The person away (decision 321), from the home's file: there either way.
+          AwayCommand.statusLine(home, Clock.systemDefaultZone()).ifPresent(lines::println);
           return code;
         });
   }

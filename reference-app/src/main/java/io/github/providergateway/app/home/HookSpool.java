@@ -3,6 +3,7 @@ package io.github.providergateway.app.home;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.hook.OfflineDecision;
+import io.github.providergateway.agent.hook.PersonAway;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
 import io.github.providergateway.host.AuditJson;
@@ -20,6 +21,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -28,11 +30,13 @@ import java.util.function.Consumer;
  * The decisions the hook took while no gateway ran (issue 78: they were in no record), kept until
  * the next gateway puts them in its audit trail: {@value #FILE} in the trail's folder, owner-only,
  * one record a line in the trail's shape (reasons masked as every record's are), code {@value
- * #CODE}. The hook appends its line with one write and never takes the chain's lock: a gateway
- * starting holds it, and a hook killed mid-write must tear at most its own spool line, never the
- * chain. The next gateway, once its listeners are in place, moves the spool aside, offers each
- * record to them (the trail, its exports, the status page) and deletes it. At most {@value
- * #MAX_BYTES} bytes wait: past that the hook keeps no more until a gateway has taken them.
+ * #CODE}, or {@value PersonAway#CODE} for a call the hook denied because the person is away
+ * (decision 321: {@code gateway back} lists those, here and in the trail). The hook appends its
+ * line with one write and never takes the chain's lock: a gateway starting holds it, and a hook
+ * killed mid-write must tear at most its own spool line, never the chain. The next gateway, once
+ * its listeners are in place, moves the spool aside, offers each record to them (the trail, its
+ * exports, the status page) and deletes it. At most {@value #MAX_BYTES} bytes wait: past that the
+ * hook keeps no more until a gateway has taken them.
  */
 public final class HookSpool {
 
@@ -124,10 +128,39 @@ public final class HookSpool {
     return given;
   }
 
-  /** The record of {@code decision}: a {@code pre_tool_use} of its agent, its rule as the gate. */
+  /**
+   * The records waiting in the spool in {@code logDir} (and in one a gateway stopped in the middle
+   * of taking), oldest first, left where they are: what {@code gateway back} reads beside the
+   * trail.
+   *
+   * @return the records; none when there is no spool
+   * @throws IOException when a spool is there and cannot be read
+   */
+  public static List<Decision> waiting(Path logDir) throws IOException {
+    List<Decision> waiting = new ArrayList<>();
+    for (Path file : List.of(logDir.resolve(TAKING), logDir.resolve(FILE))) {
+      if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        continue;
+      }
+      byte[] bytes = RegularFileRead.read(SafeFiles.checkFile(file), (int) MAX_BYTES + MAX_LINE);
+      for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
+        Decision decision = parse(line);
+        if (decision != null) {
+          waiting.add(decision);
+        }
+      }
+    }
+    return waiting;
+  }
+
+  /**
+   * The record of {@code decision}: a {@code pre_tool_use} of its agent, its rule as the gate; code
+   * {@value PersonAway#CODE} when it was denied because the person is away.
+   */
   static Decision record(OfflineDecision decision, Instant at) {
     return record(
         at,
+        decision.heldAway() ? PersonAway.CODE : CODE,
         decision.allowed(),
         decision.agent().word(),
         decision.tool(),
@@ -145,6 +178,7 @@ public final class HookSpool {
       JsonNode gate = json.path("gates").path(0);
       return record(
           Instant.parse(json.path("time").asText()),
+          PersonAway.CODE.equals(text(json, "code")) ? PersonAway.CODE : CODE,
           "allow".equals(json.path("outcome").asText()),
           text(json, "agent"),
           text(json, "tool"),
@@ -157,13 +191,19 @@ public final class HookSpool {
 
   /** One shape for what the hook writes and what the gateway reads back. */
   private static Decision record(
-      Instant at, boolean allowed, String agent, String tool, String reason, String ruleId) {
+      Instant at,
+      String code,
+      boolean allowed,
+      String agent,
+      String tool,
+      String reason,
+      String ruleId) {
     Decision.Builder record =
         Decision.builder(
                 at,
                 DecisionKind.PRE_TOOL_USE,
                 allowed ? Decision.Outcome.ALLOW : Decision.Outcome.DENY)
-            .code(CODE)
+            .code(code)
             .agent(agent)
             .call(tool, null)
             .reason(reason);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.agent.hook.AgentKind;
 import io.github.providergateway.agent.hook.OfflineDecision;
+import io.github.providergateway.agent.hook.PersonAway;
 import io.github.providergateway.gateway.event.Decision;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,6 +72,30 @@ class HookSpoolTest {
     assertThat(taken.get(1).time()).isEqualTo(AT.plusSeconds(1));
     assertThat(logs.resolve(HookSpool.FILE)).doesNotExist();
     assertThat(HookSpool.takeInto(logs, taken::add)).isZero();
+  }
+
+  /**
+   * Decision 321: a call the hook denied because the person was away keeps its code through the
+   * spool, read where it waits ({@code gateway back}) and as the next gateway takes it.
+   */
+  @Test
+  void aCallHeldForThePersonKeepsItsCodeWaitingAndTaken() throws IOException {
+    HookSpool.keep(logs, denied("rm -rf /"), AT);
+    HookSpool.keep(
+        logs,
+        new OfflineDecision(
+            AgentKind.CLAUDE, "shell", false, "git push origin v1: asked: tag?", "r", true),
+        AT.plusSeconds(1));
+
+    assertThat(HookSpool.waiting(logs))
+        .extracting(Decision::code)
+        .containsExactly(HookSpool.CODE, PersonAway.CODE);
+    assertThat(logs.resolve(HookSpool.FILE)).as("left where it waits").exists();
+    List<Decision> taken = new ArrayList<>();
+    HookSpool.takeInto(logs, taken::add);
+    assertThat(taken).extracting(Decision::code).containsExactly(HookSpool.CODE, PersonAway.CODE);
+    assertThat(taken.get(1).reason()).isEqualTo("git push origin v1: asked: tag?");
+    assertThat(HookSpool.waiting(logs)).isEmpty();
   }
 
   @Test
