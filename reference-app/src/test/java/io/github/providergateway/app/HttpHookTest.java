@@ -185,6 +185,72 @@ class HttpHookTest {
         .isEqualTo("Push to main while the release is frozen?");
   }
 
+  /** The person away (decision 321), as {@code gateway away --until 23:59} writes it. */
+  private void personAway() throws IOException {
+    java.time.OffsetDateTime now = java.time.OffsetDateTime.now();
+    java.nio.file.Files.writeString(
+        home.resolve(io.github.providergateway.agent.hook.PersonAway.FILE),
+        io.github.providergateway.agent.hook.PersonAway.text(now, now.plusHours(3)));
+  }
+
+  /**
+   * Decision 321, through a real gateway's HTTP hook, its session and a real gate: while the person
+   * is away a gate's question is Claude's deny, saying so, and the gateway records it for {@code
+   * gateway back}; a deny and a call no rule matches are as they were.
+   */
+  @Test
+  void whileThePersonIsAwayAGatesQuestionIsClaudesDenyKeptForTheirReturn() throws Exception {
+    WsProvider guard = guard(",\"extensions\":[\"gate.ask\"]");
+    personAway();
+
+    CompletableFuture<HttpResponse<String>> response = claude("claude-bash-git-push.json");
+    answerGate(
+        guard, "\"decision\":\"ask\",\"reason\":\"Push to main while the release is frozen?\"");
+    JsonNode out = decision(done(response));
+    JsonNode ls = decision(done(claude("claude-bash-ls.json")));
+
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.get("permissionDecisionReason").asText())
+        .startsWith("the person is away until ")
+        .contains("would ask them first: Push to main while the release is frozen?")
+        .contains("kept for their return");
+    assertThat(ls.has("permissionDecision")).as("an allow stays an allow").isFalse();
+    List<io.github.providergateway.gateway.event.Decision> held =
+        running
+            .decisions()
+            .query(
+                new io.github.providergateway.host.api.AuditFilter(
+                    null, null, null, "pre_tool_use", null, null, 100))
+            .stream()
+            .filter(d -> "PERSON_AWAY".equals(d.code()))
+            .toList();
+    assertThat(held)
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reason())
+                    .isEqualTo(
+                        "git push origin main: asked: Push to main while the release is frozen?"));
+  }
+
+  @Test
+  void whileThePersonIsAwayAGatesRewriteIsADenyNamingTheCallItWouldLetRun() throws Exception {
+    WsProvider guard = guard(",\"extensions\":[\"gate.args\"]");
+    personAway();
+
+    CompletableFuture<HttpResponse<String>> response = claude("claude-bash-git-push.json");
+    answerGate(
+        guard, "\"decision\":\"allow\",\"args\":{\"command\":\"git push --dry-run origin main\"}");
+    JsonNode out = decision(done(response));
+
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.has("updatedInput")).as("nothing runs unseen").isFalse();
+    assertThat(out.get("permissionDecisionReason").asText())
+        .startsWith("the person is away until ")
+        .contains("The call the gates would let run: ")
+        .contains("git push --dry-run origin main");
+  }
+
   @Test
   void aGatesRewriteIsClaudesUpdatedInputKeepingTheFieldsTheGateNeverSaw() throws Exception {
     WsProvider guard = guard(",\"extensions\":[\"gate.args\"]");
