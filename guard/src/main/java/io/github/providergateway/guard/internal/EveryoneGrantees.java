@@ -37,6 +37,9 @@ final class EveryoneGrantees {
   static final WordsWithin WITHIN =
       new WordsWithin("everyone", "guest", "anon", "all-users", "allusers", "authenticated-users");
 
+  /** {@link #EVERYONE}'s names, to look for in a word without an iterator made. */
+  private static final String[] EVERYONE_NAMES = EVERYONE.toArray(String[]::new);
+
   /** Rights, as share tools spell them. */
   private static final Set<String> RIGHTS =
       NameSet.of(
@@ -134,19 +137,25 @@ final class EveryoneGrantees {
         return null;
       }
       if (lower.startsWith("-")) {
-        String name = lower.replaceFirst("^-+", "");
+        int name = 0;
+        while (name < lower.length() && lower.charAt(name) == '-') {
+          name++; // the option's name, its dashes off
+        }
         grant |=
-            name.startsWith("setuser")
-                || name.startsWith("set-user")
-                || name.startsWith("grant")
-                || name.startsWith("acl")
-                || name.startsWith("perm")
-                || name.startsWith("share")
-                || name.startsWith("access");
+            lower.startsWith("setuser", name)
+                || lower.startsWith("set-user", name)
+                || lower.startsWith("grant", name)
+                || lower.startsWith("acl", name)
+                || lower.startsWith("perm", name)
+                || lower.startsWith("share", name)
+                || lower.startsWith("access", name);
         int eq = lower.indexOf('=');
         lower = eq > 0 ? lower.substring(eq + 1) : "";
       }
       grant |= RIGHTS.contains(lower);
+      if (!namesEveryone(lower)) {
+        continue; // no part of it can be one of EVERYONE's names
+      }
       String[] parts = lower.split("[,;:=]", 16);
       for (String part : parts) {
         if (EVERYONE.contains(part)) {
@@ -158,5 +167,15 @@ final class EveryoneGrantees {
       }
     }
     return grant ? grantees : null;
+  }
+
+  /** Whether the text holds one of {@link #EVERYONE}'s names, as a part equal to one must. */
+  private static boolean namesEveryone(String text) {
+    for (String name : EVERYONE_NAMES) {
+      if (text.contains(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -28,8 +28,12 @@ final class LifecycleRulesSet {
   }
 
   private static boolean sets(Step step) {
+    String program = step.program();
+    if (!program.equals("b2") && !program.equals("s3cmd") && !program.equals("oci")) {
+      return false; // the words are copied only for the three programs read below
+    }
     List<String> args = step.args().stream().limit(64).map(Word::text).toList();
-    return switch (step.program()) {
+    return switch (program) {
       case "b2" ->
           (args.contains("update-bucket") || args.contains("bucket") && args.contains("update"))
               && ruleGiven(args);

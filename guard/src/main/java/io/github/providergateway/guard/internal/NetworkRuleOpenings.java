@@ -18,6 +18,9 @@ import java.util.Set;
 final class NetworkRuleOpenings {
   private NetworkRuleOpenings() {}
 
+  /** The characters a word's parts are split at. */
+  private static final String SEPARATORS = "-_:./=,";
+
   /** Words that open: the act. */
   private static final Set<String> OPENING =
       NameSet.of(
@@ -146,21 +149,39 @@ final class NetworkRuleOpenings {
       }
       everyone |= lower.contains("0.0.0.0/0") || lower.contains("::/0");
       if (lower.startsWith("-")) {
-        String name = lower.replaceFirst("^-+", "");
-        int eq = name.indexOf('=');
-        name = eq >= 0 ? name.substring(0, eq) : name;
-        network |= name.equals("cidr") || name.startsWith("source-range") || name.equals("ingress");
+        int from = 0;
+        while (from < lower.length() && lower.charAt(from) == '-') {
+          from++; // the option's name, its dashes off
+        }
+        int eq = lower.indexOf('=', from);
+        int to = eq >= 0 ? eq : lower.length();
+        network |=
+            isPart(lower, from, to, "cidr")
+                || lower.startsWith("source-range", from) && to - from >= 12
+                || isPart(lower, from, to, "ingress");
         continue;
       }
       network |= NETWORK.contains(lower);
-      for (String part : lower.split("[-_:./=,]", 8)) {
-        if (CLOSING.contains(part)) {
+      // The parts lower.split("[-_:./=,]", 8) gives, read where they lie.
+      int from = 0;
+      int parts = 1;
+      for (int at = 0; at <= lower.length(); at++) {
+        if (at < lower.length() && (parts == 8 || SEPARATORS.indexOf(lower.charAt(at)) < 0)) {
+          continue;
+        }
+        if (NameSet.holdsPart(CLOSING, lower, from, at)) {
           return false;
         }
-        opening |= OPENING.contains(part);
-        network |= NETWORK.contains(part);
+        opening |= NameSet.holdsPart(OPENING, lower, from, at);
+        network |= NameSet.holdsPart(NETWORK, lower, from, at);
+        from = at + 1;
+        parts++;
       }
     }
     return opening && network && everyone;
+  }
+
+  private static boolean isPart(String text, int from, int to, String part) {
+    return to - from == part.length() && text.startsWith(part, from);
   }
 }

@@ -60,11 +60,12 @@ final class ToolSettings {
         || !SETTING_WITHIN.inAny(step.args())) {
       return null; // no word of set or of a settings word: nothing is written (most programs)
     }
-    List<String> args = step.args().stream().limit(MAX_WORDS).map(Word::text).toList();
-    int from = written(args);
+    List<Word> words = step.args();
+    int from = written(words, Math.min(words.size(), MAX_WORDS));
     if (from < 0) {
       return null;
     }
+    List<String> args = words.stream().limit(MAX_WORDS).map(Word::text).toList();
     String text = lines(args.subList(from, args.size()));
     if (text.isEmpty()) {
       return null;
@@ -78,11 +79,11 @@ final class ToolSettings {
         : null;
   }
 
-  /** Where what a settings command writes begins, after its verb, or -1. */
-  private static int written(List<String> args) {
+  /** Where what a settings command writes begins, after its verb, or -1: in its first words. */
+  private static int written(List<Word> args, int size) {
     boolean first = true;
-    for (int i = 0; i + 1 < args.size(); i++) {
-      String arg = args.get(i).toLowerCase(Locale.ROOT);
+    for (int i = 0; i + 1 < size; i++) {
+      String arg = args.get(i).text().toLowerCase(Locale.ROOT);
       if (arg.startsWith("-")) {
         continue; // an option before the command words, or its value
       }
@@ -91,8 +92,8 @@ final class ToolSettings {
       }
       first = false;
       if (settingsWord(arg)) {
-        for (int j = i + 1; j < args.size() && j <= i + 4; j++) {
-          String next = args.get(j).toLowerCase(Locale.ROOT);
+        for (int j = i + 1; j < size && j <= i + 4; j++) {
+          String next = args.get(j).text().toLowerCase(Locale.ROOT);
           if (WRITES.contains(next)) {
             return j + 1;
           }
@@ -106,8 +107,13 @@ final class ToolSettings {
   }
 
   private static boolean settingsWord(String arg) {
-    for (String word : SETTINGS_WORDS) {
-      if (arg.equals(word) || arg.endsWith("-" + word) || arg.endsWith("_" + word)) {
+    for (int k = 0; k < SETTINGS_WORDS.size(); k++) {
+      String word = SETTINGS_WORDS.get(k);
+      int dash = arg.length() - word.length() - 1; // where a - or _ before it would be
+      if (arg.equals(word)
+          || dash >= 0
+              && arg.endsWith(word)
+              && (arg.charAt(dash) == '-' || arg.charAt(dash) == '_')) {
         return true;
       }
     }

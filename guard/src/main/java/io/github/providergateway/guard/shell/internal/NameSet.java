@@ -114,6 +114,42 @@ public final class NameSet extends AbstractSet<String> {
     }
   }
 
+  /**
+   * Whether {@code set} holds the part of {@code text} from {@code from} to {@code to}: {@code
+   * set.contains(text.substring(from, to))}, with no part made where the set is a name set (a word
+   * split at its separators for each program of a long command made a string of every part).
+   *
+   * @param set the set
+   * @param text the text
+   * @param from where the part begins
+   * @param to where it ends, past its last character
+   * @return whether the set holds the part
+   */
+  public static boolean holdsPart(Set<String> set, String text, int from, int to) {
+    if (!(set instanceof NameSet names)) {
+      return set.contains(text.substring(from, to));
+    }
+    int hash = 0;
+    for (int i = from; i < to; i++) {
+      hash = 31 * hash + text.charAt(i); // String.hashCode's, over the part
+    }
+    if (hash == names.free) {
+      return false;
+    }
+    int length = to - from;
+    int mask = names.hashes.length - 1;
+    for (int slot = names.slot(hash); ; slot = (slot + 1) & mask) {
+      int found = names.hashes[slot];
+      if (found == names.free) {
+        return false;
+      }
+      String name = names.slots[slot];
+      if (found == hash && name.length() == length && text.startsWith(name, from)) {
+        return true;
+      }
+    }
+  }
+
   @Override
   public Iterator<String> iterator() {
     return names.iterator();

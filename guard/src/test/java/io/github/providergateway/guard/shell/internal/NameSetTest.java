@@ -54,6 +54,32 @@ class NameSetTest {
   }
 
   @Test
+  void holdsAPartAsItHoldsThePartCut() {
+    Random random = new Random(67);
+    List<String> names = new ArrayList<>(List.of("Aa", "AaAa", "", "BBAa"));
+    while (names.size() < 40) {
+      String name = word(random);
+      if (!names.contains(name)) {
+        names.add(name);
+      }
+    }
+    Set<String> set = NameSet.copyOf(names);
+    Set<String> plain = Set.copyOf(names);
+    for (int i = 0; i < 20_000; i++) {
+      String text = word(random) + (random.nextBoolean() ? "BB" : "") + word(random);
+      int from = random.nextInt(text.length() + 1);
+      int to = from + random.nextInt(text.length() - from + 1);
+      String part = text.substring(from, to);
+      assertThat(NameSet.holdsPart(set, text, from, to)).as(part).isEqualTo(plain.contains(part));
+      assertThat(NameSet.holdsPart(plain, text, from, to)).as(part).isEqualTo(plain.contains(part));
+    }
+    assertThat(NameSet.holdsPart(set, "xAaAay", 1, 5)).isTrue();
+    assertThat(NameSet.holdsPart(set, "xBBBBy", 1, 5)).isFalse();
+    assertThat(NameSet.holdsPart(set, "xBBy", 1, 3)).isFalse();
+    assertThat(NameSet.holdsPart(set, "x", 1, 1)).isTrue();
+  }
+
+  @Test
   void keepsSetOfsOrderTextAndRefusals() {
     Set<String> expected = Set.of("git", "npm", "curl", "tee", "cat");
     Set<String> set = NameSet.copyOf(expected);
