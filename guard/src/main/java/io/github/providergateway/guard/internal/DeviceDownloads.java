@@ -96,7 +96,9 @@ final class DeviceDownloads {
       if (ADDRESS_OPTIONS.contains(option)) {
         value =
             eq > 0 ? text.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1).text() : null;
-      } else if (!lower.startsWith("-") && PatternLiterals.matches(IPV4, text)) {
+      } else if (!lower.startsWith("-")
+          && digitFirst(text)
+          && PatternLiterals.matches(IPV4, text)) {
         value = text;
       }
       if (value != null && address == null && device(value)) {
@@ -104,6 +106,11 @@ final class DeviceDownloads {
       }
     }
     return sends && goes ? address : null;
+  }
+
+  /** Whether the text begins with a digit, as an IPv4 address must: no matcher for other words. */
+  private static boolean digitFirst(String text) {
+    return !text.isEmpty() && text.charAt(0) >= '0' && text.charAt(0) <= '9';
   }
 
   /** An address on the network: an IPv4 address or a dotted name that is not this machine's. */

@@ -203,11 +203,8 @@ final class FieldsExported {
       if (text.startsWith("-") || text.length() > 64) {
         continue;
       }
-      List<String> parts = ServiceVerbs.split(text);
-      for (int p = 0; p < parts.size(); p++) { // no stream a word: asked of every program
-        if (EXPORTS.contains(parts.get(p))) {
-          return true;
-        }
+      if (ServiceVerbs.anyPartIn(text, EXPORTS)) { // no part made a word: asked of every program
+        return true;
       }
     }
     return false;

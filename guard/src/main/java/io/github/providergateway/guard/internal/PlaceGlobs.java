@@ -151,12 +151,16 @@ final class PlaceGlobs {
     List<String> names = new ArrayList<>();
     List<String> not = new ArrayList<>();
     List<String> prefixes = new ArrayList<>();
+    List<String> pathsPastHome = new ArrayList<>();
+    List<String> notPastHome = new ArrayList<>();
     String root = home.toString();
     for (String pattern : written) {
       if (pattern.startsWith("!")) {
         not.add(regex(pattern.substring(1), root));
+        notPastHome.add(regex(pattern.substring(1), null));
       } else if (pattern.contains("/")) {
         paths.add(regex(pattern, root));
+        pathsPastHome.add(regex(pattern, null));
         prefixes.add(prefix(pattern, root));
       } else {
         names.add(regex(pattern, root));
@@ -164,7 +168,11 @@ final class PlaceGlobs {
     }
     known =
         new Resolved(
-            home, prefixes.toArray(String[]::new), either(paths), either(names), either(not));
+            home,
+            prefixes.toArray(String[]::new),
+            either(paths, pathsPastHome),
+            either(names, names),
+            either(not, notPastHome));
     resolved = known;
     return known;
   }
@@ -183,20 +191,37 @@ final class PlaceGlobs {
     return text;
   }
 
-  private static Gated either(List<String> regexes) {
+  /**
+   * The patterns as one, gated by what the same patterns need past the home: a path below the home
+   * holds what follows the home in the pattern ({@code .kdbx}, {@code .netrc}), which the home
+   * itself (quoted, so read for no text, or the text every path of the home holds) never says.
+   *
+   * @param regexes the patterns, each with its {@code ~/} the home's
+   * @param pastHome the same patterns with nothing for the home ({@link #regex} given none)
+   */
+  private static Gated either(List<String> regexes, List<String> pastHome) {
     if (regexes.isEmpty()) {
       return null;
     }
     Pattern pattern = Pattern.compile(String.join("|", regexes));
-    return new Gated(pattern, PatternLiterals.needs(pattern));
+    Pattern needed = pastHome == regexes ? pattern : Pattern.compile(String.join("|", pastHome));
+    return new Gated(pattern, PatternLiterals.needs(needed));
   }
 
-  /** A pattern as a regular expression, its {@code ~/} the home's. */
+  /**
+   * A pattern as a regular expression, its {@code ~/} the home's: every match of it holds a match
+   * of the same pattern with no home, which is read for what a path must hold ({@link #either}).
+   *
+   * @param pattern the book's pattern
+   * @param home the home, or {@code null} for nothing in its place
+   */
   private static String regex(String pattern, String home) {
     StringBuilder out = new StringBuilder("(?:");
     int at = 0;
     if (pattern.startsWith("~/")) {
-      out.append(Pattern.quote(home.endsWith("/") ? home : home + "/"));
+      if (home != null) {
+        out.append(Pattern.quote(home.endsWith("/") ? home : home + "/"));
+      }
       at = 2;
     }
     int end = convert(pattern, at, out, false);

@@ -5,10 +5,12 @@ import io.github.providergateway.guard.internal.ServiceLexicon.Phrase;
 import io.github.providergateway.guard.internal.ServiceLexicon.Service;
 import io.github.providergateway.guard.internal.ServiceLexicon.VerbClass;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a service's command line does, read by its verb (decision 94) with the lexicon {@link
@@ -235,6 +237,53 @@ final class ServiceVerbs {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (!(Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == ':' || c == '.')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether one of the text's parts ({@link #split}) is one of the names: with no part made where
+   * the text is in lower-case ASCII, as most words are (asked of the first words of every program).
+   *
+   * @param text the word
+   * @param names the names
+   * @return whether a part is one
+   */
+  static boolean anyPartIn(String text, Set<String> names) {
+    if (!lowerAscii(text)) {
+      List<String> parts = split(text);
+      for (int p = 0; p < parts.size(); p++) {
+        if (names.contains(parts.get(p))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    int start = 0;
+    boolean any = false;
+    for (int i = 0; i <= text.length(); i++) {
+      char c = i == text.length() ? '-' : text.charAt(i);
+      if (c != '-' && c != '_' && c != ':' && c != '.') {
+        continue;
+      }
+      if (i > start) {
+        if (NameSet.holdsPart(names, text, start, i)) {
+          return true;
+        }
+        any = true;
+      }
+      start = i + 1;
+    }
+    return !any && names.contains(""); // split's one empty part, where it finds none
+  }
+
+  /** Whether the text has no upper-case letter and nothing past ASCII: its parts are as written. */
+  private static boolean lowerAscii(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= 128 || c >= 'A' && c <= 'Z') {
         return false;
       }
     }

@@ -136,10 +136,8 @@ final class UnnamedToolExports {
         continue;
       }
       taken++;
-      for (String part : ServiceVerbs.split(text)) {
-        if (EXPORTING.contains(part)) {
-          return true;
-        }
+      if (ServiceVerbs.anyPartIn(text, EXPORTING)) {
+        return true;
       }
     }
     return false;
