@@ -35,9 +35,12 @@ final class CopiedOffTheMachine {
    * A removable drive's mount: {@code /media/USER/LABEL} (udisks on Debian and Ubuntu), {@code
    * /run/media/USER/LABEL} (Fedora, Arch), {@code /Volumes/LABEL} (macOS) but the system disk.
    */
-  private static final Pattern DRIVE =
-      Pattern.compile(
-          "^(?:/media/[^/]+/[^/]+|/run/media/[^/]+/[^/]+|/Volumes/(?!Macintosh HD)[^/]+)");
+  private static final Place DRIVE =
+      new Place(
+          Pattern.compile(
+              "^(?:/media/[^/]+/[^/]+|/run/media/[^/]+/[^/]+|/Volumes/(?!Macintosh HD)[^/]+)"),
+          new String[] {"/media/", "/run/media/", "/Volumes/"},
+          false);
 
   /**
    * A folder a sync client uploads, in the home: its default name for each client ({@code Dropbox},
@@ -46,14 +49,36 @@ final class CopiedOffTheMachine {
    * remote named for such a drive or for the person ({@code gdrive:}, {@code dropbox:}, {@code
    * personal-gdrive:}), which is the same account reached without the client.
    */
-  private static final Pattern SYNCED =
-      Pattern.compile(
-          "^(?:~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+)/(?:Dropbox(?: \\([^)/]*\\))?"
-              + "|OneDrive(?: - [^/]+)?|Google Drive|GoogleDrive|My Drive|iCloud Drive|iCloudDrive"
-              + "|Library/Mobile Documents|Library/CloudStorage/[^/]+|Box|Box Sync|MEGA|MEGAsync"
-              + "|pCloudDrive|pCloud Drive|Nextcloud|ownCloud|Seafile|Sync|Yandex\\.Disk)(?:/|$)"
-              + "|^(?i:g-?drive|google-?drive|dropbox|one-?drive|mega|pcloud|icloud|box"
-              + "|personal|my-?drive)[A-Za-z0-9_-]*:");
+  private static final Place SYNCED =
+      new Place(
+          Pattern.compile(
+              "^(?:~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+)/(?:Dropbox(?: \\([^)/]*\\))?"
+                  + "|OneDrive(?: - [^/]+)?|Google Drive|GoogleDrive|My Drive|iCloud Drive|iCloudDrive"
+                  + "|Library/Mobile Documents|Library/CloudStorage/[^/]+|Box|Box Sync|MEGA|MEGAsync"
+                  + "|pCloudDrive|pCloud Drive|Nextcloud|ownCloud|Seafile|Sync|Yandex\\.Disk)(?:/|$)"
+                  + "|^(?i:g-?drive|google-?drive|dropbox|one-?drive|mega|pcloud|icloud|box"
+                  + "|personal|my-?drive)[A-Za-z0-9_-]*:"),
+          new String[] {"~/", "$HOME/", "${HOME}/", "/home/", "/Users/"},
+          true);
+
+  /**
+   * A place's pattern, with the texts a path at it starts with: a path starting with none (and, for
+   * a place that may be a remote's, holding no {@code :}) is at no such place, with no matcher made
+   * (every file a call writes is asked).
+   *
+   * @param pattern the place, anchored at a path's start
+   * @param starts what each path its first alternative matches starts with
+   * @param remote whether a path holding a {@code :} may match another alternative (a remote)
+   */
+  private record Place(Pattern pattern, String[] starts, boolean remote) {
+    boolean holds(String path) {
+      boolean may = remote && path.indexOf(':') >= 0;
+      for (int i = 0; i < starts.length && !may; i++) {
+        may = path.startsWith(starts[i]);
+      }
+      return may && pattern.matcher(path).find();
+    }
+  }
 
   /** A whole disk's device: what {@code dd} images whole. */
   private static final Pattern DISK = Pattern.compile("^/dev/(?:sd|nvme|mmcblk|disk|hd|vd)");
@@ -99,7 +124,7 @@ final class CopiedOffTheMachine {
   }
 
   /** Whether the step's output goes to a file of records, a dump or an archive at the place. */
-  private static boolean writes(Step step, Pattern place) {
+  private static boolean writes(Step step, Place place) {
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.writes() && dataAt(place, redirect.target().text())) {
         return true;
@@ -137,7 +162,7 @@ final class CopiedOffTheMachine {
   }
 
   /** Whether a file written is one of records, a dump or an archive, at the place. */
-  private static boolean dataAt(Pattern place, String file) {
+  private static boolean dataAt(Place place, String file) {
     return at(place, file) && dataFile(file);
   }
 
@@ -148,7 +173,7 @@ final class CopiedOffTheMachine {
         && (RecordsCopiedOut.records(file) || OutPredicates.ARCHIVE.matcher(file).find());
   }
 
-  private static boolean copies(Step step, Pattern place) {
+  private static boolean copies(Step step, Place place) {
     return switch (step.program()) {
       case "cp", "mv", "rsync", "rclone" -> copier(step, place);
       case "tar", "bsdtar", "gtar", "zip", "7z" ->
@@ -158,7 +183,7 @@ final class CopiedOffTheMachine {
     };
   }
 
-  private static boolean copier(Step step, Pattern place) {
+  private static boolean copier(Step step, Place place) {
     List<String> operands = new ArrayList<>();
     for (Word word : CopierOptions.operands(step)) {
       operands.add(word.text());
@@ -181,7 +206,7 @@ final class CopiedOffTheMachine {
   }
 
   /** Whether an archiver writes its archive onto a drive with data among its members. */
-  private static boolean archiver(Step step, String archive, Pattern place) {
+  private static boolean archiver(Step step, String archive, Place place) {
     if (archive == null || !at(place, archive)) {
       return false;
     }
@@ -199,7 +224,7 @@ final class CopiedOffTheMachine {
   }
 
   /** dd of a whole disk or of data onto a drive ({@code of=}). */
-  private static boolean disk(List<Word> args, Pattern place) {
+  private static boolean disk(List<Word> args, Place place) {
     String in = null;
     String out = null;
     for (Word word : args) {
@@ -216,8 +241,8 @@ final class CopiedOffTheMachine {
     return PatternLiterals.finds(DISK, in) || dataFile(in);
   }
 
-  private static boolean at(Pattern place, String path) {
-    return place.matcher(path).find();
+  private static boolean at(Place place, String path) {
+    return place.holds(path);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A prepared payment batch changed by an edit tool (issue 80 round 66, {@code
@@ -21,6 +22,9 @@ import java.util.Set;
  */
 final class PaymentBatches {
   private PaymentBatches() {}
+
+  /** What a batch's name is split into words at. */
+  private static final Pattern NOT_LETTERS = Pattern.compile("[^a-z]+");
 
   /** Folders where a batch waits to be sent. */
   private static final Set<String> WAITING =
@@ -196,7 +200,7 @@ final class PaymentBatches {
       return false; // test_batch.csv, batch.sample.csv
     }
     boolean named = paymentFolder;
-    for (String part : name.substring(0, dot).split("[^a-z]+")) {
+    for (String part : NOT_LETTERS.split(name.substring(0, dot))) { // split("[^a-z]+") once
       named |= PAYMENT_WORDS.contains(part);
     }
     for (String folder : folders) {

@@ -108,6 +108,9 @@ final class RecordTasks {
   /** Whether {@code step} runs a task named for an act on records, nowhere said. */
   static boolean acts(Scan scan, Step step) {
     List<String> tasks = RunnerTargets.tasks(step);
+    if (tasks.isEmpty()) {
+      return false; // no task named: nothing of records acted on
+    }
     List<String> named = new ArrayList<>();
     for (String task : tasks) {
       if (recordAct(task)) {

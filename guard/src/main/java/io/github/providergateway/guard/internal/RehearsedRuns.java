@@ -50,6 +50,14 @@ final class RehearsedRuns {
   private static final Pattern LEAVES =
       Pattern.compile("(?:return\\b.*|sys\\.exit\\(.*\\)|exit\\(.*\\)|raise SystemExit.*)");
 
+  /** A JavaScript or TypeScript file's name, as one pattern made once (each file written asks). */
+  private static final Pattern SCRIPT_NAME = Pattern.compile(".*\\.(?:js|mjs|cjs|ts|mts)");
+
+  /** Whether a file's name in lower case is a JavaScript or TypeScript file's. */
+  private static boolean scriptName(String lower) {
+    return (lower.endsWith("js") || lower.endsWith("ts")) && SCRIPT_NAME.matcher(lower).matches();
+  }
+
   /**
    * Remembers whether a written script's dry run is clean: only for a whole text that declares the
    * switch and holds a rule's hit; any other write of the file forgets it.
@@ -65,7 +73,7 @@ final class RehearsedRuns {
       Scan scan, String path, String code, boolean whole, boolean held, Found found) {
     String lower = path.toLowerCase(Locale.ROOT);
     boolean python = lower.endsWith(".py");
-    boolean script = python || lower.matches(".*\\.(?:js|mjs|cjs|ts|mts)");
+    boolean script = python || scriptName(lower);
     if (!script || found.writesSenders().size() >= 16) {
       return;
     }

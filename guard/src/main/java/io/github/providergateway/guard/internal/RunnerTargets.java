@@ -215,6 +215,12 @@ final class RunnerTargets {
    * make -n}) or a variable keeps it dry.
    */
   static List<String> tasks(Step step) {
+    String program = step.program();
+    if (!TARGET_RUNNERS.contains(program)
+        && !SCRIPT_RUNNERS.contains(program)
+        && !MonorepoTasks.RUNNERS.contains(program)) {
+      return List.of(); // no runner: asked of every program
+    }
     List<Word> args = step.args();
     List<String> tasks = new ArrayList<>();
     List<Word> rest = new ArrayList<>();
