@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Which files a change to is ordinary work for {@link CheckEdits} (decision 95), by their path's
@@ -11,6 +12,9 @@ import java.util.Set;
  * production address is read), documentation or an example (where nothing is).
  */
 final class CheckFiles {
+  /** What a file's path is split into parts at. */
+  private static final Pattern PARTS = Pattern.compile("[/._\\-]");
+
   /** The parts of a file's path that make it a test's, a fixture's or local configuration. */
   private static final Set<String> TEST_PARTS =
       NameSet.of(
@@ -100,7 +104,7 @@ final class CheckFiles {
   static boolean rehearsal(String file) {
     String near = near(file);
     boolean rehearsal = false;
-    for (String part : near.toLowerCase(Locale.ROOT).split("[/._\\-]")) {
+    for (String part : PARTS.split(near.toLowerCase(Locale.ROOT))) { // split("[/._\\-]") once
       rehearsal |= REHEARSAL_PARTS.contains(part);
     }
     return rehearsal && !Environments.namesProduction(near);

@@ -79,6 +79,17 @@ final class InheritedProduction {
 
   private static final String BY_PROFILE = "profile";
 
+  /** A file's extension of letters, at its name's end. */
+  private static final Pattern EXTENSION = Pattern.compile("\\.[a-z]+$");
+
+  /**
+   * {@return the name, {@code name.replaceFirst("\\.[a-z]+$", "")}: with the pattern made once, and
+   * no matcher for a name with no dot}
+   */
+  private static String withoutExtension(String name) {
+    return name.indexOf('.') < 0 ? name : EXTENSION.matcher(name).replaceFirst("");
+  }
+
   /**
    * Remembers a written file that inherits production's settings: with how it is selected and what
    * production's is called there; a whole text inheriting nothing forgets it.
@@ -90,7 +101,7 @@ final class InheritedProduction {
    */
   static void written(String path, String text, boolean whole, FlowReading.Found found) {
     String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-    if (Environments.namesProduction(name.replaceFirst("\\.[a-z]+$", ""))) {
+    if (Environments.namesProduction(withoutExtension(name))) {
       return; // production's own file is named by the command that selects it
     }
     String held = inherited(name, text);

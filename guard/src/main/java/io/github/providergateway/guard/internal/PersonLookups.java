@@ -89,6 +89,9 @@ final class PersonLookups {
         continue; // every match is an option's
       }
       String text = args.get(i).text().toLowerCase(Locale.ROOT);
+      if (!PatternLiterals.mayFind(BY_NUMBER, text)) {
+        continue; // no number's option: no matcher made
+      }
       var option = PatternLiterals.matcher(BY_NUMBER, text);
       if (option.matches()) {
         String value = option.group(1) != null ? option.group(1) : next(args, i);

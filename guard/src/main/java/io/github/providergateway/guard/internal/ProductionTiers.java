@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.NameSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,7 +43,7 @@ final class ProductionTiers {
     } catch (IOException e) {
       throw new UncheckedIOException("environments.json does not read", e);
     }
-    TIERS = Set.copyOf(Environments.strings(book, "productionTiers"));
+    TIERS = NameSet.copyOf(Environments.strings(book, "productionTiers"));
     NOT_AFTER = Set.copyOf(Environments.strings(book, "tierNotAfter"));
   }
 
@@ -82,21 +83,37 @@ final class ProductionTiers {
     if (text.length() > 4096) {
       return false;
     }
-    boolean prose = text.chars().anyMatch(Character::isWhitespace);
+    boolean prose = false; // text.chars().anyMatch(Character::isWhitespace), with no stream made
+    for (int i = 0; i < text.length() && !prose; i++) {
+      prose = Character.isWhitespace(text.charAt(i));
+    }
     int start = -1;
     for (int i = 0; i <= text.length(); i++) {
       boolean part = i < text.length() && Character.isLetterOrDigit(text.charAt(i));
       if (part && start < 0) {
         start = i;
       } else if (!part && start >= 0) {
-        if (TIERS.contains(text.substring(start, i).toLowerCase(Locale.ROOT))
-            && standsForAPlace(text, start, i, prose)) {
+        if (tier(text, start, i) && standsForAPlace(text, start, i, prose)) {
           return true;
         }
         start = -1;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a part of a text, in lower case, is a tier: looked up where it lies when it is in lower
+   * case ASCII already (most words' parts), with no part made.
+   */
+  private static boolean tier(String text, int start, int end) {
+    for (int i = start; i < end; i++) {
+      char c = text.charAt(i);
+      if (c >= 128 || c >= 'A' && c <= 'Z') {
+        return TIERS.contains(text.substring(start, end).toLowerCase(Locale.ROOT));
+      }
+    }
+    return NameSet.holdsPart(TIERS, text, start, end);
   }
 
   private static boolean standsForAPlace(String text, int start, int end, boolean prose) {

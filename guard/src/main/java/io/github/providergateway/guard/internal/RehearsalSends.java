@@ -258,7 +258,7 @@ final class RehearsalSends {
   /** What a program sends of a rehearsal's, copies into an inbox, or replays. */
   private static String program(Step step) {
     String program = step.program().toLowerCase(Locale.ROOT);
-    if (NO_SENDER.contains(program)) {
+    if (NO_SENDER.contains(program) || !mayAct(program, step)) {
       return null;
     }
     List<String> texts = new ArrayList<>();
@@ -310,6 +310,34 @@ final class RehearsalSends {
       return verb + " of " + material;
     }
     return replays && target ? "a replay into " + shownTarget(texts) : null;
+  }
+
+  /**
+   * Whether the program may send a rehearsal's file or replay, as {@link #program} reads it: a word
+   * (or an option's value) is such a file, or the program or a word says {@code replay}. Neither
+   * found, it finds nothing, and no word of the program is split (asked of every program).
+   */
+  private static boolean mayAct(String program, Step step) {
+    if (saysReplay(program)) {
+      return true;
+    }
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (saysReplay(text) || material(text.substring(text.indexOf('=') + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a text holds {@code replay} in any case, as one of its words must to be it. */
+  private static boolean saysReplay(String text) {
+    for (int i = 0; i + 6 <= text.length(); i++) {
+      if (text.regionMatches(true, i, "replay", 0, 6)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The name of the script an interpreter runs ({@code tools/tc_replay.py}), or the program's. */

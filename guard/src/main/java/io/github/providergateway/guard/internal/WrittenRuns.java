@@ -64,10 +64,9 @@ public final class WrittenRuns {
    */
   static void read(Scan scan, Step step, Found found) {
     String program = step.program();
-    List<String> words = new ArrayList<>();
-    for (Word word : step.args()) {
-      words.add(word.text() == null ? "" : word.text());
-    }
+    // The arguments' texts, as a view: read of every program of the call (a word's text is never
+    // null), not copied for each.
+    List<String> words = step.invocation().args();
     String first = positional(words, 0);
     List<String> entries = new ArrayList<>();
     ToolingRuns.read(scan, step, words, found); // build and tool files (decisions 121, 128)
