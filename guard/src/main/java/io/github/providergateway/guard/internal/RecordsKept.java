@@ -23,7 +23,9 @@ final class RecordsKept {
     named.put("records-kept-destroyed", RecordsKept::keptDestroyed);
     named.put("records-retention-cut", RecordsKept::retentionCut);
     named.put("records-file-changed", RecordsKept::fileChanged);
-    named.put("records-backdated", RecordsKept::backdated);
+    // Read of the command's whole text in lower case, asked more than once a call: read once.
+    named.put(
+        "records-backdated", scan -> scan.once("RecordsKept.backdated", RecordsKept::backdated));
     named.put("records-hold-check-removed", RecordsKept::holdCheckRemoved);
   }
 
