@@ -229,9 +229,10 @@ final class ProductionDefaults {
             ? home + text.substring(1)
             : text.startsWith("$HOME/")
                 ? home + text.substring(5)
-                : LEADING_SLASHES.matcher(text).replaceFirst("/");
+                : text.startsWith("//") ? LEADING_SLASHES.matcher(text).replaceFirst("/") : text;
     Path project = scan.places().project();
-    if (!path.startsWith(home + "/.") || project != null && path.startsWith(project + "/")) {
+    if (!below(path, home.toString(), "/.")
+        || project != null && below(path, project.toString(), "/")) {
       return false; // a hidden folder or file of the home: a CLI's settings
     }
     String name = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
@@ -240,5 +241,10 @@ final class ProductionDefaults {
       return true; // ~/.config/fvg/.env
     }
     return dot > 0 ? SETTINGS.contains(name.substring(dot + 1)) : BARE_SETTINGS.contains(name);
+  }
+
+  /** {@return whether {@code path} starts with {@code folder + after}, with no text made} */
+  private static boolean below(String path, String folder, String after) {
+    return path.startsWith(folder) && path.startsWith(after, folder.length());
   }
 }

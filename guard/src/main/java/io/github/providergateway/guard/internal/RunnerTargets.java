@@ -235,6 +235,12 @@ final class RunnerTargets {
   }
 
   private static boolean acting(Scan scan, Step step, boolean aimedElsewhere) {
+    String program = step.program();
+    if (!TARGET_RUNNERS.contains(program)
+        && !SCRIPT_RUNNERS.contains(program)
+        && !MonorepoTasks.RUNNERS.contains(program)) {
+      return false; // no runner, no lists made: asked of every program
+    }
     List<Word> args = step.args();
     List<String> tasks = new ArrayList<>();
     List<Word> rest = new ArrayList<>();

@@ -29,7 +29,7 @@ final class ToolingPredicates {
         "bloats-history",
         (scan, step, read) ->
             ToolingRuns.BLOATERS.contains(step.program())
-                && ToolingRuns.bloats(scan, step, new FlowReading.Found()) != null);
+                && ToolingRuns.bloats(scan, step, null) != null);
     named.put("deletes-license-lines", ToolingPredicates::deletesLicenseLines);
     named.put(
         "copies-people-into-fixture",

@@ -183,6 +183,8 @@ final class ToolingRuns {
    * past {@code .gitignore} ({@code git add -f node_modules}); each is held as {@code
    * tooling.history-bloated}, shipped by a commit.
    *
+   * @param found where it is held, or {@code null} for a reading of its own, made only where
+   *     something is found (the book's predicate asks of every {@code git})
    * @return what was found, or null
    */
   static String bloats(Scan scan, Step step, Found found) {
@@ -264,7 +266,11 @@ final class ToolingRuns {
       return null;
     }
     if (holdInProject(
-        scan, step, into, found, ToolingShapes.BLOATED + " " + FlowReading.shorten(what))) {
+        scan,
+        step,
+        into,
+        found != null ? found : new Found(),
+        ToolingShapes.BLOATED + " " + FlowReading.shorten(what))) {
       return what;
     }
     return null;
