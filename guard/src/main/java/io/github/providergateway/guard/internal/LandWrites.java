@@ -383,7 +383,7 @@ final class LandWrites {
 
   /** A proxy set in a file to a host elsewhere: {@code export https_proxy=http://h:p}. */
   static String proxyWritten(String old, String now, List<String> files) {
-    if (!mayHoldProxy(now)) {
+    if (!PatternLiterals.containsIgnoringCase(now, "proxy")) {
       return null; // no copy of the text in lower case: asked of everything written
     }
     for (String line : now.split("\n", 200)) {
@@ -403,22 +403,6 @@ final class LandWrites {
       }
     }
     return null;
-  }
-
-  /**
-   * Whether a text may hold {@code proxy} in lower case: false only where its lower-case copy holds
-   * none (no character but an ASCII one is any of its letters either way).
-   */
-  private static boolean mayHoldProxy(String text) {
-    if (text.indexOf('x') < 0 && text.indexOf('X') < 0) {
-      return false; // most texts: no x at all
-    }
-    for (int i = 0; i + 5 <= text.length(); i++) {
-      if (text.regionMatches(true, i, "proxy", 0, 5)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   static boolean writesHidingAttributes(Scan scan, Step step, Read read) {

@@ -217,7 +217,7 @@ final class PatternLiterals {
    * Where the text is all ASCII this is its folded copy's {@code contains} ({@link FoldedTexts}),
    * the same answer by the JDK's own search.
    */
-  private static boolean containsIgnoringCase(String text, String needed) {
+  static boolean containsIgnoringCase(String text, String needed) {
     int length = needed.length();
     int last = text.length() - length;
     for (int i = 0; i <= last; i++) {
