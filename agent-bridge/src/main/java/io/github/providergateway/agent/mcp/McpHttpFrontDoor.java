@@ -19,6 +19,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -95,6 +98,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** Whether a session's client may answer its own session's questions (issue 75). */
   private final PersonCheck personCheck;
 
+  /** The requests that reached the route, which stop the warm-up ({@link #warmUpOn}). */
+  private final AtomicLong requestsSeen = new AtomicLong();
+
   /**
    * The header the stdio window's bridge names its client's process in, on the home's socket, which
    * cannot say who is at its other end: the agent that started the bridge ({@code $PPID}).
@@ -149,6 +155,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     return new HttpRoute() {
       @Override
       public Optional<HttpRefusal> admit(HttpRequest head) {
+        requestsSeen.incrementAndGet();
         // Every request looks at the token file, refused or not: a revoked client's sessions end.
         endSessionsOfRevokedClients();
         return refusal(head, authentication.clientOf(head)).map(McpHttpError::refusal);
@@ -179,7 +186,31 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     Backend.release(scheduler);
   }
 
+  /**
+   * Serves a made-up window's {@code initialize} on {@code executor}, off every request's path, a
+   * few times, in a session it closes (no gateway session starts, nothing is written): a fresh
+   * gateway's first window then finds the SDK's and the front door's classes loaded and run. A
+   * request that reaches the route stops it before its next {@code initialize}, so that it never
+   * takes the CPU a real window needs. {@code told} hears how many it served and how long that took
+   * on the builder's clock, or that the executor refused.
+   *
+   * @param executor where the warm-up runs (a thread of its own: it waits for each answer)
+   * @param told hears one line when the warm-up is done
+   */
+  public void warmUpOn(Executor executor, Consumer<String> told) {
+    McpWarmUp.startOn(executor, clock, told, this::warmUpInitialize, requestsSeen::get);
+  }
+
+  /** One made-up {@code initialize} on the {@code POST} path; its session is closed after it. */
+  private boolean warmUpInitialize() {
+    McpWarmUp.Reply reply = new McpWarmUp.Reply();
+    post(McpWarmUp.request(), McpWarmUp.CLIENT, reply);
+    return reply.answered(
+        id -> sessions.find(id, McpWarmUp.CLIENT).ifPresent(McpHttpSession::close));
+  }
+
   private void handle(HttpRequest request, HttpReply reply) {
+    requestsSeen.incrementAndGet();
     endSessionsOfRevokedClients();
     // Admitted already from the same headers; asked again, since the token may have been revoked
     // since then, and the route may be called without admission.

@@ -367,6 +367,12 @@ public final class RunningGateway implements AutoCloseable {
     AtomicReference<URI> httpBase = new AtomicReference<>();
     McpHttpFrontDoor mcpHttp = parts.mcpHttp(gateway);
     closer.add(mcpHttp::close);
+    // A window's first initialize finds the SDK's and the front door's classes loaded and run: a
+    // made-up one served here, beside the guard's warm-up, before the server listens; a window's
+    // request stops it (a fresh gateway's first took 15-17 s at load 10-16 on 2 cores).
+    Executor mcpWarmUp = backend.ioExecutor("mcp-warm-up");
+    closer.add(() -> Backend.release(mcpWarmUp));
+    mcpHttp.warmUpOn(mcpWarmUp, line -> LOG.log(System.Logger.Level.INFO, line));
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
     HookEndpoint hookEndpoint =
