@@ -332,7 +332,8 @@ final class CodexSettings extends AgentSettings {
         + "\nhttp_headers = { \"Authorization\" = "
         + AgentLayouts.tomlString(mcp.authorization())
         + " }\n"
-        + APPROVE_TOOLS;
+        + APPROVE_TOOLS
+        + STARTUP_TIMEOUT;
   }
 
   /**
@@ -345,6 +346,19 @@ final class CodexSettings extends AgentSettings {
    * know the key ignores it with a warning (0.169.0 does so for any unknown key of the table).
    */
   static final String APPROVE_TOOLS = "default_tools_approval_mode = \"approve\"\n";
+
+  /**
+   * How long Codex waits for the window's start ({@code initialize}, the first {@code tools/list})
+   * before it gives the server up for the session. Its default, 10 s, is short of a busy machine's
+   * window (a fresh gateway's first took 15-17 s on 2 cores at load 10-16; docs/performance.md).
+   * 120 s is the window's own bounds end to end, so that the window answers first: the gateway's
+   * start it waits for ({@code DetachedGatewayStarter.START_WAIT}, 60 s), then its {@code
+   * initialize} and {@code tools/list} ({@code GATEWAY_BRIDGE_TIMEOUT}, 30 s each).
+   */
+  static final Duration STARTUP = Duration.ofSeconds(120);
+
+  /** The line of setup's {@code [mcp_servers.provider-gateway]} that says {@link #STARTUP}. */
+  static final String STARTUP_TIMEOUT = "startup_timeout_sec = " + STARTUP.toSeconds() + "\n";
 
   /** Codex's {@code [mcp_servers.provider-gateway]} table, marked as setup's. */
   private static String stdioBlock(AgentConfig config) {
@@ -365,7 +379,8 @@ final class CodexSettings extends AgentSettings {
         + "\nargs = ["
         + args
         + "]\n"
-        + APPROVE_TOOLS;
+        + APPROVE_TOOLS
+        + STARTUP_TIMEOUT;
   }
 
   private static String blockHeader() {
@@ -384,6 +399,7 @@ final class CodexSettings extends AgentSettings {
         "command = " + AgentConfig.tomlBasicString(server.path("command").asText()),
         "args = [" + String.join(", ", args) + "]",
         APPROVE_TOOLS.strip(),
+        STARTUP_TIMEOUT.strip(),
         "",
         config.printedHooks(kind().dialect()));
   }

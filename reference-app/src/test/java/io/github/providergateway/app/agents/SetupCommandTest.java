@@ -373,6 +373,40 @@ class SetupCommandTest {
   }
 
   /**
+   * Codex gives an MCP server 10 s to start by default, short of a window on a busy machine (a
+   * fresh gateway's first {@code initialize} took 15-17 s on 2 cores at load 10-16): setup writes
+   * {@code startup_timeout_sec} in its own server table only, a project's included, and {@code
+   * --remove} takes it back with that table, leaving another server's own timeout as it was.
+   */
+  @Test
+  void codexsServerGetsAStartupTimeoutInSetupsTableAloneAndLosesItOnRemove() throws IOException {
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    String toml = "[mcp_servers.other]\ncommand = \"other\"\nstartup_timeout_sec = 5\n";
+    Files.writeString(codexHome.resolve("config.toml"), toml);
+    Path project = Files.createDirectories(dir.resolve("project"));
+
+    assertThat(setup("codex")).as(err).isZero();
+    assertThat(setup("codex", "--project", "--dir", project.toString())).as(err).isZero();
+
+    String written = Files.readString(codexHome.resolve("config.toml"));
+    String ours = written.substring(written.indexOf("[mcp_servers.provider-gateway]"));
+    assertThat(ours.split("\n\\[", 2)[0] + "\n")
+        .as("setup's server table")
+        .contains("\nstartup_timeout_sec = " + CodexSettings.STARTUP.toSeconds() + "\n");
+    assertThat(written).startsWith(toml);
+    assertThat(Files.readString(project.resolve(".codex/config.toml")))
+        .contains("[mcp_servers.provider-gateway]\n")
+        .contains("\nstartup_timeout_sec = 120\n");
+
+    assertThat(setup("codex", "--remove")).as(err).isZero();
+    assertThat(setup("codex", "--project", "--dir", project.toString(), "--remove"))
+        .as(err)
+        .isZero();
+    assertThat(Files.readString(codexHome.resolve("config.toml"))).isEqualTo(toml);
+    assertThat(project.resolve(".codex/config.toml")).doesNotExist();
+  }
+
+  /**
    * Issue 62: Codex runs a hook only while the trust in its config.toml matches the hook's command
    * and timeout, and skips it silently otherwise; an upgrade that changed the hook's form switched
    * the guard off. install.sh runs {@code setup --refresh} on an upgrade, which writes every

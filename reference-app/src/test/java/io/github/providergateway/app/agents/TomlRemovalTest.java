@@ -154,6 +154,44 @@ class TomlRemovalTest {
     assertThat(removed.kept()).isEmpty();
   }
 
+  /**
+   * Setup's {@code startup_timeout_sec} (Codex waits 10 s by default for a server's start, short of
+   * a busy machine's window) is a key of setup's table: it goes with it as written, and a value the
+   * person changed goes too, named, as every key of that table does.
+   */
+  @Test
+  void setupsStartupTimeoutGoesWithItsServerAsWrittenOrAsThePersonChangedIt() {
+    SettingsEdit.Block server =
+        new SettingsEdit.Block(
+            SERVER
+                .text()
+                .replace(
+                    "args = [\"mcp\", \"--home\", \"/home/me/.provider-gateway\"]\n",
+                    "args = [\"mcp\", \"--home\", \"/home/me/.provider-gateway\"]\n"
+                        + CodexSettings.APPROVE_TOOLS
+                        + CodexSettings.STARTUP_TIMEOUT));
+    String theirs =
+        "model = \"o3\"\n\n[mcp_servers.other]\ncommand = \"other\"\nstartup_timeout_sec = 5\n";
+
+    TomlRemoval.Result asWritten = remove(theirs + server.text(), server);
+    TomlRemoval.Result changed =
+        remove(
+            theirs
+                + server
+                    .text()
+                    .replace(CodexSettings.STARTUP_TIMEOUT, "startup_timeout_sec = 300\n"),
+            server);
+
+    assertThat(server.text()).contains("\nstartup_timeout_sec = 120\n");
+    assertThat(asWritten.text()).isEqualTo(theirs);
+    assertThat(asWritten.said()).isEmpty();
+    assertThat(changed.text()).as("the other server's own timeout stays").isEqualTo(theirs);
+    assertThat(changed.said())
+        .containsExactly(
+            "your startup_timeout_sec = 300 went with setup's [mcp_servers.provider-gateway]"
+                + " (setup had written 120)");
+  }
+
   @Test
   void aTableThePersonPutBelowSetupsServerGoesWithIt() {
     String file = SERVER.text() + "\n[mcp_servers.provider-gateway.env]\nTOKEN = \"x\"\n";
