@@ -4,9 +4,11 @@ and the gateway's starts on a machine whose cores are kept busy by a stated numb
 processes per core (default 4: load 4x the cores), with this checkout's launcher (./gateway).
 
 Usage (benchmarks/run-load-busy.sh builds the jar first, then runs this):
-  benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--only agents,hook,starts,first,together]
+  benchmarks/scripts/busy-machine.py [--busy-per-core 4] [--spin-limit 900]
+                                     [--only agents,hook,starts,first,together,windows]
                                      [--runs 30]
                                      [--hook-calls N] [--start-runs N] [--first-runs N]
+                                     [--window-runs N]
                                      [--agent-timeout 60]
                                      [--agents claude,codex,gemini] [--states stopped,running]
                                      [--out FILE] [--work DIR]
@@ -28,6 +30,14 @@ Parts (--only, default hook,starts,agents, in the order given):
           policy's 5 s timer denies a guard that has not answered: "did not respond in time") and
           times the start and the answer. The home's first start (its runtime copy and class-data
           archive made) is before the load and not counted.
+  windows an agent's window (`gateway mcp`, the launcher's shell bridge), timed from its process's
+          start to its `initialize` answer, three ways each run: (fresh) the home's gateway started
+          (`gateway --detached`) and, as soon as it says where it listens, a window: a fresh
+          gateway's first; (warm) a second window on that gateway, which has served one; then the
+          gateway stopped, (starts) a window with no gateway running, which starts it itself (the
+          launcher's `gateway mcp --start-gateway`) and relays to it. A window answered with a
+          JSON-RPC error (its bound, GATEWAY_BRIDGE_TIMEOUT, passed) is a failure. The home's first
+          start (its runtime copy and class-data archive made) is before the load and not counted.
   together the agents' hooks at once on one gateway: one thread per agent (--agents), each sending
           its agent's hook JSON through `gateway hook AGENT --home HOME`, alternating the dangerous
           call (a deny) and `git status` (an allow), all threads together against the home's one
@@ -41,7 +51,8 @@ Parts (--only, default hook,starts,agents, in the order given):
 --runs sets every part's count (cold starts per agent and gateway state, hook answers per agent and
 state, starts per kind, first calls); --hook-calls, --start-runs and --first-runs override it for
 their part. The spinners
-(sh loops, as the load driver's BusyCores) start before a part and are killed after it; the load
+(sh loops, as the load driver's BusyCores) start before a part and are killed after it, each under
+a hard `timeout` of --spin-limit seconds (default 900) should this script be held up; the load
 average (uptime) is recorded before and after each part. Prints and writes a markdown report
 (default benchmarks/target/busy/results.md) that starts with the machine.
 """
@@ -63,6 +74,9 @@ def main():
     p.add_argument("--hook-calls", type=int)
     p.add_argument("--start-runs", type=int)
     p.add_argument("--first-runs", type=int)
+    p.add_argument("--window-runs", type=int)
+    p.add_argument("--spin-limit", type=int, default=900,
+                   help="each spinner's hard time limit in seconds (other sessions share the cores)")
     p.add_argument("--agent-timeout", type=int, default=60)
     p.add_argument("--hook-command", default="rm -rf ~",
                    help="the hook part's call (default rm -rf ~)")
@@ -96,8 +110,9 @@ def main():
         else:
             # The hook part's gateway starts (and its launcher's cache is made) before the load.
             measure = (hook(a) if part == "hook" else first(a) if part == "first"
+                       else windows(a) if part == "windows"
                        else together(a) if part == "together" else lambda: starts(a))
-            with Spinners(a.busy_per_core * cores):
+            with Spinners(a.busy_per_core * cores, a.spin_limit):
                 time.sleep(5)  # the spinners reach the run queue
                 before = uptime()
                 lines = measure()
@@ -136,13 +151,15 @@ def machine():
 
 
 class Spinners:
-    """count shell loops that spin until closed (or until this script is gone)."""
+    """count shell loops that spin until closed, this script is gone, or their hard limit passes."""
 
-    def __init__(self, count):
-        self.count = count
+    def __init__(self, count, limit=900):
+        self.count, self.limit = count, limit
 
     def __enter__(self):
-        self.procs = [subprocess.Popen(["sh", "-c", SPIN], stdin=subprocess.DEVNULL)
+        # timeout(1) is the loop's parent: the loop watches it, and it kills the loop at the limit.
+        self.procs = [subprocess.Popen(["timeout", "-s", "KILL", str(self.limit), "sh", "-c", SPIN],
+                                       stdin=subprocess.DEVNULL)
                       for _ in range(self.count)]
         return self
 
@@ -338,11 +355,14 @@ def first_calls(a, runs, work, home, project, env):
 
 
 def stop_gateway(home, env, gateway):
+    """`gateway stop`, then waits for the launcher's process, if any, and the gateway's pid file to go."""
     subprocess.run([LAUNCHER, "stop", "--home", home], env=env, capture_output=True, timeout=120)
-    try:
-        gateway.wait(60)
-    except subprocess.TimeoutExpired:
-        gateway.kill()
+    if gateway is not None:
+        try:
+            gateway.wait(60)
+        except subprocess.TimeoutExpired:
+            gateway.kill()
+    wait_for(lambda: not alive(os.path.join(home, "gateway.pid")), 60)
 
 
 def fresh_home(home):
@@ -392,6 +412,90 @@ def kill_under(path):
                     os.kill(pid, signal.SIGKILL)
         except (OSError, ProcessLookupError):
             pass
+
+
+# ---- windows: an agent's window's initialize, on a fresh, a warm and no gateway ----
+
+WINDOW_KINDS = (("fresh", "a fresh gateway's first window (`gateway --detached`, then at once the window)"),
+                ("warm", "a second window on that gateway (warm)"),
+                ("starts", "a window with no gateway running, which starts it (`mcp --start-gateway`)"))
+
+
+def windows(a):
+    """Starts and stops the home's gateway once, before the load; {return the measurement}."""
+    work, home, project, env = part_home(a, "windows")
+    stop_gateway(home, env, start_gateway(home, env, work))
+    return lambda: window_starts(a, a.window_runs or a.runs, work, home, project, env)
+
+
+def window_starts(a, runs, work, home, project, env):
+    times = {key: [] for key, _ in WINDOW_KINDS}
+    failed = {key: [] for key, _ in WINDOW_KINDS}
+    loads = []
+    try:
+        for i in range(runs):
+            loads.append(os.getloadavg()[0])
+            gateway = launch_gateway(home, env, work)
+            for key in ("fresh", "warm"):
+                good, took, why = window_answer(home, env, project, work, f"{key}-{i}")
+                times[key].append(took)
+                if not good:
+                    failed[key].append(why)
+            stop_gateway(home, env, gateway)
+            good, took, why = window_answer(home, env, project, work, f"starts-{i}")
+            times["starts"].append(took)
+            if not good:
+                failed["starts"].append(why)
+            stop_gateway(home, env, None)
+            print(f"busy-machine: windows {i} (load {loads[-1]:.1f}): "
+                  + ", ".join(f"{k} {times[k][-1]:.2f} s" for k, _ in WINDOW_KINDS), file=sys.stderr, flush=True)
+    finally:
+        stop_gateway(home, env, None)
+        kill_under(work)
+    rows = [f"| {kind} | {runs} | {percentile(times[key], 0.5):.2f} | {max(times[key]):.2f}"
+            f" | {len(failed[key])} | {(failed[key][0] if failed[key] else '').replace('|', '/')[:160]} |"
+            for key, kind in WINDOW_KINDS]
+    return ["## An agent's window's initialize", "",
+            "`gateway mcp --home HOME` (the launcher's shell bridge) in a project, timed from its process's start"
+            " to its `initialize` answer; a window answered with a JSON-RPC error (its bound passed) failed."
+            " Each run: the gateway started and, once it says where it listens, a window (fresh); a second"
+            " window on it (warm); the gateway stopped and a window with none running, which starts it (starts)."
+            f" Load (1 min) at each run's start: {', '.join(f'{x:.1f}' for x in loads)}.", "",
+            "| window | runs | p50 (s) | max (s) | failed | first failure |", "|---|---|---|---|---|---|", *rows,
+            "", "Each run (s): " + "; ".join(
+                ", ".join(f"{key} {times[key][i]:.2f}" for key, _ in WINDOW_KINDS) for i in range(runs))]
+
+
+def window_answer(home, env, project, work, name, within=90):
+    """A window's initialize: {return whether it was answered with a result, the time from its start, why not}."""
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                       "clientInfo": {"name": "busy-machine", "version": "1"}}}
+    start = time.monotonic()
+    proc = subprocess.Popen([LAUNCHER, "mcp", "--home", home], env=env, cwd=project, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=open(os.path.join(work, f"mcp-{name}.err"), "w"),
+                            text=True, start_new_session=True)
+    proc.stdin.write(json.dumps(init) + "\n")
+    proc.stdin.flush()
+    answered = []
+    reader = threading.Thread(target=lambda: answered.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(within)
+    took = time.monotonic() - start
+    proc.terminate()  # as an agent ends its window: the bridge deletes its session
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    if not answered:
+        return False, took, f"no answer within {within} s"
+    if '"serverInfo"' not in answered[0]:
+        return False, took, answered[0].strip()[:160]
+    return True, took, ""
 
 
 # ---- starts: detached and window starts from a fresh home ----
