@@ -224,41 +224,30 @@ final class RehearsalSends {
   }
 
   /** The verbs of {@link #SENDS}, looked for within a program's words before they are split. */
-  private static final WordsWithin SENDS_WITHIN =
-      new WordsWithin(
-          "send",
-          "transmit",
-          "publish",
-          "post",
-          "broadcast",
-          "interrupt",
-          "disseminate",
-          "load",
-          "inject",
-          "replay",
-          "submit",
-          "upload",
-          "deliver",
-          "ingest",
-          "relay");
+  private static final WordsWithin SENDS_WITHIN = new WordsWithin(SENDS.toArray(String[]::new));
+
+  /** {@code replay}, looked for within a program's name and words in any case. */
+  private static final WordsWithin REPLAY_WITHIN = new WordsWithin("replay");
 
   /**
    * Whether {@link #program} may find anything in a program: it finds a copy only by a copier, and
    * a send or a replay only by a verb of {@link #SENDS} among the words of its name or arguments,
-   * each of which is within the name or an argument as written.
+   * each of which is within the name or an argument as written; and only where a word is a
+   * rehearsal's file or {@code replay} is said ({@link #mayAct}). One gate, asked of every program.
    */
   private static boolean maySend(Step step) {
     String program = step.program().toLowerCase(Locale.ROOT);
     return !NO_SENDER.contains(program)
         && (COPIERS.contains(program)
             || SENDS_WITHIN.in(step.program())
-            || SENDS_WITHIN.inAny(step.args()));
+            || SENDS_WITHIN.inAny(step.args()))
+        && mayAct(program, step);
   }
 
   /** What a program sends of a rehearsal's, copies into an inbox, or replays. */
   private static String program(Step step) {
     String program = step.program().toLowerCase(Locale.ROOT);
-    if (NO_SENDER.contains(program) || !mayAct(program, step)) {
+    if (NO_SENDER.contains(program)) {
       return null;
     }
     List<String> texts = new ArrayList<>();
@@ -318,22 +307,12 @@ final class RehearsalSends {
    * found, it finds nothing, and no word of the program is split (asked of every program).
    */
   private static boolean mayAct(String program, Step step) {
-    if (saysReplay(program)) {
+    if (REPLAY_WITHIN.in(program)) {
       return true;
     }
     for (Word word : step.args()) {
       String text = word.text();
-      if (saysReplay(text) || material(text.substring(text.indexOf('=') + 1))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether a text holds {@code replay} in any case, as one of its words must to be it. */
-  private static boolean saysReplay(String text) {
-    for (int i = 0; i + 6 <= text.length(); i++) {
-      if (text.regionMatches(true, i, "replay", 0, 6)) {
+      if (REPLAY_WITHIN.in(text) || material(text.substring(text.indexOf('=') + 1))) {
         return true;
       }
     }
