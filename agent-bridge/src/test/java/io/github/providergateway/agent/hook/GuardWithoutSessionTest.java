@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.agent.guard.GuardFactory;
 import io.github.providergateway.gateway.event.Decision;
-import io.github.providergateway.gateway.event.DecisionKind;
-import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.host.api.SessionSpec;
@@ -46,20 +44,8 @@ class GuardWithoutSessionTest {
         Files.createDirectory(
             temp.resolve("home"),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    gates = new HookGateRecorder(home, f.clock, java.util.Set::of, TestEndpoints.inline());
-    gates.start();
-    f.gateway.monitor().addListener(gates);
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void decided(Decision decision) {
-                if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
-                  audit.add(decision);
-                }
-              }
-            });
+    gates = TestEndpoints.gates(f, home);
+    TestEndpoints.keepPreToolUse(f, audit);
     Guard guard = GuardFactory.defaults(home);
     endpoint = new HookEndpoint(f.gateway, gates, f.clock, () -> guard);
   }

@@ -3,8 +3,6 @@ package io.github.providergateway.agent.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.event.Decision;
-import io.github.providergateway.gateway.event.DecisionKind;
-import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.SessionSpec;
@@ -70,17 +68,7 @@ class HomeGuardTest {
     gates = new HookGateRecorder(home, f.clock, configured, TestEndpoints.inline());
     gates.start();
     f.gateway.monitor().addListener(gates);
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void decided(Decision decision) {
-                if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
-                  audit.add(decision);
-                }
-              }
-            });
+    TestEndpoints.keepPreToolUse(f, audit);
     endpoint = new HookEndpoint(f.gateway, gates, f.clock);
   }
 

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.guard.GuardFactory;
 import io.github.providergateway.gateway.event.Decision;
-import io.github.providergateway.gateway.event.DecisionKind;
-import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.guard.Guard;
 import io.github.providergateway.loop.testing.ManualClock;
@@ -274,20 +272,8 @@ class PersonAwayHookTest {
 
     @BeforeEach
     void gateway() {
-      gates = new HookGateRecorder(home, f.clock, Set::of, TestEndpoints.inline());
-      gates.start();
-      f.gateway.monitor().addListener(gates);
-      f.gateway
-          .monitor()
-          .addListener(
-              new GatewayListener() {
-                @Override
-                public void decided(Decision decision) {
-                  if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
-                    audit.add(decision);
-                  }
-                }
-              });
+      gates = TestEndpoints.gates(f, home);
+      TestEndpoints.keepPreToolUse(f, audit);
       Guard guard = GuardFactory.defaults(home);
       endpoint = new HookEndpoint(f.gateway, gates, f.clock, () -> guard);
     }

@@ -1,5 +1,8 @@
 package io.github.providergateway.agent.hook;
 
+import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.event.DecisionKind;
+import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import java.nio.file.Path;
 
@@ -50,10 +53,30 @@ final class TestEndpoints {
   }
 
   static HookEndpoint of(GatewayFixture f, Path home) {
+    return new HookEndpoint(f.gateway, gates(f, home), f.clock);
+  }
+
+  /** The home's record of gates on the fixture's gateway, started and listening to it. */
+  static HookGateRecorder gates(GatewayFixture f, Path home) {
     HookGateRecorder gates = new HookGateRecorder(home, f.clock, java.util.Set::of, inline());
     gates.start();
     f.gateway.monitor().addListener(gates);
-    return new HookEndpoint(f.gateway, gates, f.clock);
+    return gates;
+  }
+
+  /** Keeps each {@code pre_tool_use} decision of the fixture's gateway in {@code audit}. */
+  static void keepPreToolUse(GatewayFixture f, java.util.List<Decision> audit) {
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void decided(Decision decision) {
+                if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
+                  audit.add(decision);
+                }
+              }
+            });
   }
 
   /**
