@@ -564,23 +564,9 @@ def alive(pid_file):
 
 
 def window(home, env, run):
-    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                       "clientInfo": {"name": "busy-machine", "version": "1"}}}
-    start = time.monotonic()
-    proc = subprocess.Popen([LAUNCHER, "mcp", "--home", home], env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=open(os.path.join(run, "mcp.err"), "w"),
-                            text=True, start_new_session=True)
-    proc.stdin.write(json.dumps(init) + "\n")
-    proc.stdin.flush()
-    answered = []
-    reader = threading.Thread(target=lambda: answered.append(proc.stdout.readline()), daemon=True)
-    reader.start()
-    reader.join(60)
-    took = time.monotonic() - start
-    proc.kill()
-    if not answered or '"result"' not in answered[0]:
-        return False, took, "no answer to initialize within 60 s" if not answered else answered[0][:120]
+    answered, took, why = window_answer(home, env, None, run, "window", within=60)
+    if not answered:
+        return False, took, why
     return took <= 30, took, "" if took <= 30 else f"answered after {took:.1f} s"
 
 
