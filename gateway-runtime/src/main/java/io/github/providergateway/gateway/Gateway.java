@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.internal.RegisteredPolicy;
 import io.github.providergateway.gateway.internal.Secrets;
 import io.github.providergateway.gateway.internal.Timers;
 import io.github.providergateway.gateway.policy.CallPolicy;
+import io.github.providergateway.gateway.policy.PersonAbsence;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookCall;
 import io.github.providergateway.host.api.HookDecision;
@@ -536,6 +537,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     private boolean auditArguments;
     private List<String> inProcessOnlyNames = List.of();
     private final List<RegisteredPolicy> policies = new ArrayList<>();
+    private PersonAbsence personAbsence = PersonAbsence.NEVER;
 
     private Builder() {}
 
@@ -627,6 +629,19 @@ public final class Gateway implements HostApi, AutoCloseable {
     }
 
     /**
+     * Whether the person is away (decision 322): asked, on the loop, before a gate's or a policy's
+     * question is put to any channel; while away the call is denied at once with its reason, and
+     * nobody is asked. Default: {@link PersonAbsence#NEVER}, every question is asked.
+     *
+     * @param absence what says whether the person is away
+     * @return this builder
+     */
+    public Builder personAbsence(PersonAbsence absence) {
+      this.personAbsence = requireNonNull(absence, "absence");
+      return this;
+    }
+
+    /**
      * Gateway-wide events for the host (providers connecting and leaving, warnings).
      *
      * @param listener hears them on the loop; {@link GatewayMonitor#addListener} adds more
@@ -659,7 +674,8 @@ public final class Gateway implements HostApi, AutoCloseable {
               ioExecutor,
               auditArguments,
               inProcessOnlyNames,
-              policies);
+              policies,
+              personAbsence);
       return new Gateway(engine, loop, owned, clock, timer);
     }
 

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.GatewayListener;
+import io.github.providergateway.gateway.policy.PersonAbsence;
 import io.github.providergateway.gateway.spi.CloseReason;
 import io.github.providergateway.gateway.spi.ProviderConnection;
 import io.github.providergateway.gateway.spi.ProviderLink;
@@ -107,7 +108,8 @@ public final class Engine {
       Executor ioExecutor,
       boolean auditArguments,
       List<String> inProcessOnlyNames,
-      List<RegisteredPolicy> policies) {
+      List<RegisteredPolicy> policies,
+      PersonAbsence personAbsence) {
     this.loop = loop;
     this.limits = limits;
     this.codec = codec;
@@ -128,7 +130,7 @@ public final class Engine {
     this.bindDeadlines = new BindDeadlines(timers, limits, sessions, outbox);
     RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);
     DeclaredBudget declaredBudget = new DeclaredBudget(limits, sessions);
-    this.asks = new PersonAsks(timers, secrets, limits, this.listener);
+    this.asks = new PersonAsks(timers, secrets, limits, this.listener, personAbsence);
     HookEngine hooks =
         new HookEngine(
             timers,

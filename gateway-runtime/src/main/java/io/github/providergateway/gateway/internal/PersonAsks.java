@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.event.Decision;
+import io.github.providergateway.gateway.policy.PersonAbsence;
 import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.AskOutcome;
 import io.github.providergateway.host.api.PersonQuestion;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -25,7 +27,9 @@ import java.util.function.Supplier;
  * io.github.providergateway.protocol.AskLimits#maxPendingAsks()}, or a question longer than {@link
  * io.github.providergateway.protocol.AskLimits#maxAskQuestionChars()}: the call is denied at once.
  * A question nobody answers by its deadline denies. The gate's provider leaving, or the call
- * ending, withdraws it. Each step is an audit record ({@code DecisionKind.ASK}). Loop only.
+ * ending, withdraws it. While the person is away ({@link PersonAbsence}, decision 322) no channel
+ * is asked: the call is denied at once. Each step is an audit record ({@code DecisionKind.ASK}).
+ * Loop only.
  */
 final class PersonAsks {
 
@@ -45,17 +49,22 @@ final class PersonAsks {
   private final Limits limits;
   private final Listeners listener;
 
+  /** Whether the person is away: asked before any channel is (decision 322). */
+  private final PersonAbsence absence;
+
   /** The gateway-wide channels, in the order they were added. Loop only. */
   private final List<AskChannel> channels = new ArrayList<>();
 
   /** Questions waiting for an answer, by ask id, oldest first. Loop only. */
   private final Map<String, Pending> pending = new LinkedHashMap<>();
 
-  PersonAsks(Timers timers, Secrets secrets, Limits limits, Listeners listener) {
+  PersonAsks(
+      Timers timers, Secrets secrets, Limits limits, Listeners listener, PersonAbsence absence) {
     this.timers = timers;
     this.secrets = secrets;
     this.limits = limits;
     this.listener = listener;
+    this.absence = absence;
   }
 
   /** A question put to the person, until it ends. */
@@ -148,6 +157,25 @@ final class PersonAsks {
             gateId,
             question,
             now.plus(timeout));
+    PersonAbsence.Away away = away(asked, who);
+    if (away != null) {
+      audit(
+          () ->
+              Decisions.ask(
+                  now,
+                  Decision.Outcome.DENY,
+                  away.reason(),
+                  provider,
+                  session.id,
+                  tool,
+                  callId,
+                  null,
+                  null));
+      if (away.held() != null) {
+        audit(away::held);
+      }
+      return away.reason();
+    }
     List<AskChannel> reached = new ArrayList<>();
     for (AskChannel channel : reaching(session)) {
       if (put(channel, asked)) {
@@ -240,6 +268,35 @@ final class PersonAsks {
           + " is not asked, and the call is denied.";
     }
     return null;
+  }
+
+  /**
+   * The deny {@code question}, of {@code who}, gets at once because the person is away, or null
+   * when they may be asked. Fail closed (decision 322): an absence that throws or answers null
+   * denies the call.
+   */
+  private PersonAbsence.Away away(PersonQuestion question, String who) {
+    Optional<PersonAbsence.Away> away;
+    try {
+      away = absence.away(question);
+    } catch (RuntimeException | LinkageError e) {
+      LOG.log(Level.WARNING, "the person's absence could not be told for " + question.askId(), e);
+      return cannotTell(who, e.toString());
+    }
+    if (away == null) {
+      return cannotTell(who, "no answer");
+    }
+    return away.orElse(null);
+  }
+
+  private static PersonAbsence.Away cannotTell(String who, String why) {
+    return new PersonAbsence.Away(
+        "Whether the person is there to be asked could not be told ("
+            + why
+            + "): "
+            + who
+            + " asks the person, and the call is denied rather than asked.",
+        null);
   }
 
   private static String nobodyToAsk(SessionState session, String who) {
