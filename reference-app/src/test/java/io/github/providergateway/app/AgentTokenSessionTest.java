@@ -11,7 +11,6 @@ import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.protocol.SessionInfo;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
@@ -173,13 +172,7 @@ class AgentTokenSessionTest {
    */
   private void window(String token, String root) {
     McpClient.SyncSpec spec =
-        McpClient.sync(
-                HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + running.port())
-                    .endpoint("/mcp")
-                    .httpRequestCustomizer(
-                        (request, method, uri, body, context) ->
-                            request.header("Authorization", "Bearer " + token))
-                    .build())
+        McpClient.sync(McpHttpTransports.withToken(running.port(), token))
             .clientInfo(new McpSchema.Implementation("claude", "1.0"))
             .requestTimeout(WAIT)
             .initializationTimeout(WAIT);

@@ -16,7 +16,6 @@ import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.SessionInfo;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -749,13 +748,7 @@ class HookAdapterTest {
               }
             });
     McpSyncClient client =
-        McpClient.sync(
-                HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + running.port())
-                    .endpoint("/mcp")
-                    .httpRequestCustomizer(
-                        (request, method, uri, body, context) ->
-                            request.header("Authorization", "Bearer " + token))
-                    .build())
+        McpClient.sync(McpHttpTransports.withToken(running.port(), token))
             .clientInfo(new McpSchema.Implementation("claude", "1.0"))
             .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
             .roots(new McpSchema.Root("file://" + AGENT_CWD, "project"))

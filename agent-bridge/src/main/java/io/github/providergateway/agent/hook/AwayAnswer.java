@@ -35,24 +35,13 @@ final class AwayAnswer {
     if (away.isEmpty() || !holds(verdict)) {
       return verdict;
     }
-    String who = "the person is away " + away.get().untilText(now) + " (gateway away): ";
     JsonNode rewritten = verdict.updatedInput();
     String reason;
     if (verdict.ask()) {
-      reason =
-          who
-              + "the provider gateway would ask them first: "
-              + WireDialect.reasonOf(verdict)
-              + (rewritten == null
-                  ? ""
-                  : " (the gates would also have changed the call to "
-                      + WireDialect.shown(rewritten)
-                      + ")")
-              + ". The call is denied (not run) and kept for their return: go on with other work"
-              + " and leave this step for them; do not try it another way";
+      reason = asked(away.get(), now, WireDialect.reasonOf(verdict), rewritten);
     } else {
       reason =
-          who
+          who(away.get(), now)
               + "the provider gateway's gates rewrote this call, and the person is not there to"
               + " see the rewritten call before it runs, so the call is denied (not run). The call"
               + " the gates would let run: "
@@ -65,6 +54,33 @@ final class AwayAnswer {
         verdict.context(),
         verdict.note() + "; the person is away, so: deny, kept for their return (decision 321)",
         null);
+  }
+
+  /**
+   * {@return how every away deny begins: {@code the person is away until 17:30 (gateway away): }}
+   */
+  private static String who(PersonAway.Away away, Instant now) {
+    return "the person is away " + away.untilText(now) + " (gateway away): ";
+  }
+
+  /**
+   * The deny of a call whose {@code question} the person, {@code away}, would have been asked (and
+   * whose arguments the gates would also have changed to {@code rewritten}, or null): what every
+   * agent reads, through its hook or the gateway's MCP front door.
+   *
+   * @param now the time it is said at (for the day in {@code until})
+   */
+  static String asked(PersonAway.Away away, Instant now, String question, JsonNode rewritten) {
+    return who(away, now)
+        + "the provider gateway would ask them first: "
+        + question
+        + (rewritten == null
+            ? ""
+            : " (the gates would also have changed the call to "
+                + WireDialect.shown(rewritten)
+                + ")")
+        + ". The call is denied (not run) and kept for their return: go on with other work"
+        + " and leave this step for them; do not try it another way";
   }
 
   /**
@@ -91,20 +107,25 @@ final class AwayAnswer {
         held.ask()
             ? "asked: " + WireDialect.reasonOf(held)
             : "rewritten by the gates to " + WireDialect.shown(held.updatedInput());
-    return shortened(request) + ": " + question;
+    return shortened(request.tool(), request.args()) + ": " + question;
+  }
+
+  /**
+   * What a held call's record says of a call of {@code tool} with {@code args} whose {@code
+   * question} the person would have been asked: {@code deploy {"to":"prod"}: asked: Deploy?}.
+   */
+  static String heldReason(String tool, JsonNode args, String question) {
+    return shortened(tool, args) + ": asked: " + question;
   }
 
   /** The call as a person reads it: a shell's command, a file tool's path, else its arguments. */
-  static String shortened(HookRequest request) {
-    JsonNode args = request.args();
+  static String shortened(String tool, JsonNode args) {
     JsonNode command = args.get("command");
     JsonNode path = args.get("path");
     String text =
         command != null && command.isTextual()
             ? command.textValue()
-            : path != null && path.isTextual()
-                ? request.tool() + " " + path.textValue()
-                : request.tool() + " " + args;
+            : path != null && path.isTextual() ? tool + " " + path.textValue() : tool + " " + args;
     String oneLine = text.replaceAll("\\s+", " ").strip();
     return oneLine.length() <= MAX_CALL_CHARS
         ? oneLine

@@ -95,7 +95,9 @@ class AwayAnswerTest {
     assertThat(AwayAnswer.heldReason(shell, ask))
         .isEqualTo("git push origin v1: asked: Push a tag?");
     assertThat(AwayAnswer.heldReason(edit, ask)).startsWith("edit /p/.env: asked: ");
-    assertThat(AwayAnswer.shortened(other)).hasSize(AwayAnswer.MAX_CALL_CHARS).endsWith("…");
+    assertThat(AwayAnswer.shortened(other.tool(), other.args()))
+        .hasSize(AwayAnswer.MAX_CALL_CHARS)
+        .endsWith("…");
     assertThat(AwayAnswer.record(AgentKind.CLAUDE, shell, ask, NOW).code())
         .isEqualTo(PersonAway.CODE);
   }

@@ -24,11 +24,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PersonAwayTest {
 
-  private static final ZoneOffset PARIS_SUMMER = ZoneOffset.ofHours(2);
-  private static final OffsetDateTime SINCE =
-      OffsetDateTime.of(2026, 4, 26, 13, 0, 0, 0, PARIS_SUMMER);
-  private static final OffsetDateTime UNTIL =
-      OffsetDateTime.of(2026, 4, 26, 17, 30, 0, 0, PARIS_SUMMER);
+  static final ZoneOffset PARIS_SUMMER = ZoneOffset.ofHours(2);
+  static final OffsetDateTime SINCE = OffsetDateTime.of(2026, 4, 26, 13, 0, 0, 0, PARIS_SUMMER);
+  static final OffsetDateTime UNTIL = OffsetDateTime.of(2026, 4, 26, 17, 30, 0, 0, PARIS_SUMMER);
 
   @TempDir Path home;
 

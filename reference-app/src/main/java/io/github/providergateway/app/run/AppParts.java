@@ -2,6 +2,7 @@ package io.github.providergateway.app.run;
 
 import io.github.providergateway.agent.guard.SessionFlows;
 import io.github.providergateway.agent.hook.AgentKind;
+import io.github.providergateway.agent.hook.AwayQuestions;
 import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
@@ -85,6 +86,9 @@ final class AppParts {
         .inProcessOnlyNames(List.of(GuardPolicy.NAME))
         // The guard (decision 77): every call meets it first.
         .policy(GuardPolicy.NAME, guard, guardDecisions)
+        // The person away (decisions 321, 322): the gateway's own questions (the MCP front door's,
+        // a console's) are denies kept for their return, as the hooks' are.
+        .personAbsence(AwayQuestions.of(options.home(), backend.clock()))
         .build();
   }
 
