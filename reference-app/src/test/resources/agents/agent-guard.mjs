@@ -6,7 +6,8 @@
 //   guarded-denied…, guarded-killed…  deny
 //   guarded-rewrite…                  allow, rewritten to make rewritten… instead (gate.args)
 //   guarded-ask…                      ask the person (gate.ask)
-// and `mark` with a name holding "denied" is denied. Every other call is nobody's business here.
+// and `mark` with a name holding "denied" is denied, one holding "asked" asks the person (gate.ask).
+// Every other call is nobody's business here.
 // Node alone, no packages.
 import { createInterface } from "node:readline";
 import { writeFileSync } from "node:fs";
@@ -30,6 +31,7 @@ const hello = () => send({
     { match: { tool: "shell", args: "guarded-rewrite" }, action: "gate", gateId: "rewrite" },
     { match: { tool: "shell", args: "guarded-ask" }, action: "gate", gateId: "ask" },
     { match: { tool: "mark", args: "denied" }, action: "gate", gateId: "no-denied-mark" },
+    { match: { tool: "mark", args: "asked" }, action: "gate", gateId: "ask" },
   ] },
 });
 setTimeout(hello, helloDelayMs);
