@@ -235,4 +235,28 @@ class AwayCommandTest {
         .as("asked again once back")
         .isEqualTo("ask");
   }
+
+  /** {@code gateway status} says it with the calls held so far, with a gateway or without. */
+  @Test
+  void statusSaysUntilWhenAndTheCallsHeldSoFar() throws IOException {
+    assertThat(gateway("away", "--for", "1h").exit()).isZero();
+    HookSpool.keep(
+        home.resolve("logs"),
+        new OfflineDecision(
+            AgentKind.CLAUDE,
+            "shell",
+            false,
+            TAG_PUSH + ": asked: tag?",
+            "release.tag-pushed",
+            true),
+        Instant.now());
+
+    AppRun status = gateway("status", "--port", "1");
+
+    assertThat(status.err())
+        .containsPattern(
+            "Away until \\d\\d:\\d\\d \\(gateway away\\): 1 call held so far \\('gateway back'"
+                + " lists them\\); every agent's question is a deny kept for your return; 'gateway"
+                + " back' ends it");
+  }
 }

@@ -6,6 +6,8 @@ import io.github.providergateway.app.home.HookSpool;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.host.api.AuditFilter;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -45,6 +47,19 @@ public final class HeldCalls {
    * @throws IOException when a file of the trail or the spool cannot be read
    */
   public static List<Held> between(Path logDir, Instant since, Instant until) throws IOException {
+    List<Held> held = inTrail(logDir, since, until);
+    held.addAll(inSpool(logDir, since, until));
+    held.sort(Comparator.comparing(Held::time));
+    return held;
+  }
+
+  /**
+   * The calls held from {@code since} to {@code until}, both included, in the home's audit trail
+   * only, oldest first.
+   *
+   * @throws IOException when a file of the trail cannot be read
+   */
+  public static List<Held> inTrail(Path logDir, Instant since, Instant until) throws IOException {
     List<Held> held = new ArrayList<>();
     AuditTrailFiles trail = new AuditTrailFiles(logDir);
     if (trail.exists()) {
@@ -64,6 +79,17 @@ public final class HeldCalls {
         }
       }
     }
+    return held;
+  }
+
+  /**
+   * The calls held from {@code since} to {@code until}, both included, that the command hook keeps
+   * in its spool, not yet taken into the trail, in the spool's order.
+   *
+   * @throws IOException when the spool cannot be read
+   */
+  public static List<Held> inSpool(Path logDir, Instant since, Instant until) throws IOException {
+    List<Held> held = new ArrayList<>();
     for (Decision record : HookSpool.waiting(logDir)) {
       if (PersonAway.CODE.equals(record.code())
           && !record.time().isBefore(since)
@@ -76,8 +102,23 @@ public final class HeldCalls {
                 record.reason() == null ? "" : record.reason()));
       }
     }
-    held.sort(Comparator.comparing(Held::time));
     return held;
+  }
+
+  /**
+   * When the person went away, as {@code away} (read from the home's {@code file}) says, or, when
+   * it cannot be read, when the file was last written (the earliest the state it holds can have
+   * begun), else the beginning of time: where the calls held for them begin.
+   */
+  public static Instant since(PersonAway.Away away, Path file) {
+    if (away.since() != null) {
+      return away.since().toInstant();
+    }
+    try {
+      return Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
+    } catch (IOException | RuntimeException e) {
+      return Instant.EPOCH;
+    }
   }
 
   private static Instant timeOf(JsonNode record) {

@@ -1,10 +1,13 @@
 package io.github.providergateway.app.commands;
 
 import io.github.providergateway.agent.hook.PersonAway;
+import io.github.providergateway.app.audit.AwayStatus;
+import io.github.providergateway.app.audit.HeldCalls;
 import io.github.providergateway.app.cli.CommandContext;
 import io.github.providergateway.app.cli.ExitCodes;
 import io.github.providergateway.app.cli.HelpOption;
 import io.github.providergateway.app.home.HomeDirectory;
+import io.github.providergateway.app.run.AppOptions;
 import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -137,7 +140,8 @@ public final class AwayCommand implements Callable<Integer> {
 
   /**
    * The status line of the person away in {@code home}, when they are: {@code Away until 17:30
-   * (gateway away): …}.
+   * (gateway away): 2 calls held so far …}, the calls counted as {@code gateway back} lists them
+   * (the count left out when the trail cannot be read).
    *
    * @param home the gateway's home
    * @param clock what says whether the time away has passed
@@ -147,10 +151,19 @@ public final class AwayCommand implements Callable<Integer> {
     return PersonAway.of(home, clock)
         .now()
         .map(
-            away ->
-                "Away "
-                    + away.untilText(clock.instant())
-                    + " (gateway away): every agent's question is a deny kept for your return;"
-                    + " 'gateway back' ends it");
+            away -> {
+              Integer held;
+              try {
+                held =
+                    HeldCalls.between(
+                            AppOptions.logDir(home),
+                            HeldCalls.since(away, home.resolve(PersonAway.FILE)),
+                            clock.instant())
+                        .size();
+              } catch (IOException | RuntimeException e) {
+                held = null;
+              }
+              return AwayStatus.line(away, clock.instant(), held);
+            });
   }
 }

@@ -11,7 +11,6 @@ import io.github.providergateway.protocol.VisibleText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -89,7 +88,7 @@ public final class BackCommand implements Callable<Integer> {
       out.println("You were not away (no " + file + "): nothing to end.");
       return ExitCodes.OK;
     }
-    Instant since = sinceOf(away, file);
+    Instant since = HeldCalls.since(away, file);
     try {
       Files.delete(file);
     } catch (IOException e) {
@@ -129,21 +128,6 @@ public final class BackCommand implements Callable<Integer> {
               + VisibleText.escape(call.reason()));
     }
     return ExitCodes.OK;
-  }
-
-  /**
-   * When the person went away: as the file says, or, when it cannot be read, when it was last
-   * written (the earliest the state it holds can have begun), else the beginning of time.
-   */
-  private static Instant sinceOf(PersonAway.Away away, Path file) {
-    if (away.since() != null) {
-      return away.since().toInstant();
-    }
-    try {
-      return Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).toInstant();
-    } catch (IOException | RuntimeException e) {
-      return Instant.EPOCH;
-    }
   }
 
   /** {@code time} as a person reads it: the time of day today, else the day and time. */

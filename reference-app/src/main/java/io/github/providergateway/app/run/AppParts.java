@@ -8,6 +8,7 @@ import io.github.providergateway.agent.hook.HookRoute;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.person.AgentSideCheck;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.app.audit.AwayStatus;
 import io.github.providergateway.app.export.AuditExports;
 import io.github.providergateway.app.guard.FlowNotes;
 import io.github.providergateway.app.guard.GuardPolicy;
@@ -114,7 +115,8 @@ final class AppParts {
       DecisionLog decisions,
       SessionFlows flows,
       AuditExports exports,
-      OrgPolicy policy) {
+      OrgPolicy policy,
+      AwayStatus away) {
     return StatusPage.builder(gateway, timers())
         .decisionLog(decisions)
         .personCheck(personCheck())
@@ -122,8 +124,11 @@ final class AppParts {
         .sessionNotes(id -> FlowNotes.of(flows, id))
         .gatewayNotes(
             () -> {
-              // The organisation's policy (version, age, source) first, then where the audit goes.
-              List<String> notes = new ArrayList<>(policy.statusLines());
+              // The person away first (decision 321), then the organisation's policy (version,
+              // age, source), then where the audit goes.
+              List<String> notes = new ArrayList<>();
+              away.line().ifPresent(notes::add);
+              notes.addAll(policy.statusLines());
               notes.addAll(exports.summary());
               return notes;
             })
