@@ -19,6 +19,7 @@ import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.PersonCheck;
+import io.github.providergateway.loop.Backend;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.status.StatusPage;
 import io.github.providergateway.transport.ws.WebSocketServer;
@@ -28,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
@@ -133,6 +135,18 @@ final class AppParts {
               return notes;
             })
         .build();
+  }
+
+  /**
+   * {@return the person away as the status page says it (decision 321), from now: it hears the held
+   * calls, reads the hook's spool, and counts once, on an executor {@code closer} releases, the
+   * trail's from before this gateway started}
+   */
+  AwayStatus awayStatus(ReverseCloser closer) {
+    Executor reads = backend.ioExecutor("held-calls");
+    closer.add(() -> Backend.release(reads));
+    return new AwayStatus(
+        options.home(), options.logDir(), backend.clock(), backend.clock().instant(), reads);
   }
 
   /**

@@ -362,17 +362,7 @@ public final class RunningGateway implements AutoCloseable {
     // The app's own timers, on the one scheduler every part shares.
     Scheduler timers = parts.timers();
     // The status page, on the server's port; its links name the server, known once it listens.
-    // The person away on the page (decision 321): the held calls it hears, the hook's spool, and
-    // once, off the loop, the trail's from before this gateway started.
-    Executor heldCalls = backend.ioExecutor("held-calls");
-    closer.add(() -> Backend.release(heldCalls));
-    AwayStatus away =
-        new AwayStatus(
-            options.home(),
-            options.logDir(),
-            backend.clock(),
-            backend.clock().instant(),
-            heldCalls);
+    AwayStatus away = parts.awayStatus(closer);
     gateway.monitor().addListener(away);
     StatusPage statusPage =
         parts.statusPage(gateway, decisions, sessionFlows.flows(), exports, orgPolicy, away);
