@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.agent.hook.PersonAway;
-import io.github.providergateway.app.home.HookSpool;
-import io.github.providergateway.loop.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -113,20 +110,6 @@ class ClaudeCodeAwayTest {
     return run.out();
   }
 
-  /** The home's records of calls held for the person: in the trail and the hook's spool. */
-  private long heldRecords() throws Exception {
-    long held = 0;
-    for (Path file :
-        List.of(
-            guarded.home().resolve("logs/audit.jsonl"),
-            guarded.home().resolve("logs").resolve(HookSpool.FILE))) {
-      if (Files.exists(file)) {
-        held += Files.readString(file).lines().filter(l -> l.contains(PersonAway.CODE)).count();
-      }
-    }
-    return held;
-  }
-
   @Test
   void whileAwayTheTagPushAndTheAskedMcpCallAreDeniedNotRunAndBackListsThem() throws Exception {
     assertThat(gateway("away", "--for", "2h")).startsWith("away until ");
@@ -171,7 +154,7 @@ class ClaudeCodeAwayTest {
         .contains("agent-guard asks: may the agent make the asked marker?")
         .contains("kept for their return");
     assertThat(guarded.marker(MARKER)).as("the asked MCP call never ran").doesNotExist();
-    Await.until(WAIT, () -> heldRecords() >= 2, () -> "both held calls recorded; " + describe(run));
+    guarded.awaitHeldCalls(2);
 
     String back = gateway("back");
 

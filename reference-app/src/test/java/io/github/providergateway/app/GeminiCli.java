@@ -71,6 +71,21 @@ final class GeminiCli {
   }
 
   /**
+   * {@code gateway setup gemini} for {@code guarded}'s project with {@code HOME} {@code home}, as a
+   * person runs it, then the project trusted and the offline run's auth and quiet settings beside
+   * setup's.
+   */
+  static void setUpBy(GuardedHome guarded, Path home) throws Exception {
+    guarded.setup(
+        "gemini", java.util.Map.of("HOME", home.toString(), "PATH", System.getenv("PATH")));
+    trustFolder(home, guarded.project());
+    Path file = home.resolve(".gemini/settings.json");
+    ObjectNode settings = (ObjectNode) JSON.readTree(file.toFile());
+    settings.setAll(settings());
+    writeSettings(home, settings);
+  }
+
+  /**
    * Trusts {@code folder} in {@code home}'s {@code ~/.gemini/trustedFolders.json}, as Gemini's
    * "Trust folder" answer does.
    */

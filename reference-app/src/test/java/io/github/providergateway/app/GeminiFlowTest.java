@@ -49,14 +49,7 @@ class GeminiFlowTest {
 
   @Test
   void anUploadAfterAFetchIsDeniedNamingItAndTheFetchIsReported() throws Exception {
-    guarded.setup("gemini", Map.of("HOME", home.toString(), "PATH", System.getenv("PATH")));
-    GeminiCli.trustFolder(home, guarded.project());
-    // Setup's settings, with the offline run's auth and quiet settings beside them.
-    Path file = home.resolve(".gemini/settings.json");
-    com.fasterxml.jackson.databind.node.ObjectNode settings =
-        (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(file.toFile());
-    settings.setAll(GeminiCli.settings());
-    GeminiCli.writeSettings(home, settings);
+    GeminiCli.setUpBy(guarded, home);
 
     try (ScriptedModel model =
         ScriptedModel.start(

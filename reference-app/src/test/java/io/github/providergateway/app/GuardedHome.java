@@ -312,6 +312,34 @@ final class GuardedHome implements AutoCloseable {
         () -> kept + " says a session's agent reported a call that ran");
   }
 
+  /**
+   * Waits until the home holds at least {@code calls} records of calls held for the person away
+   * (decision 321), in the trail and the hook's spool together, where {@code gateway back} reads
+   * them: the gateway writes its trail off the decision's way.
+   */
+  void awaitHeldCalls(int calls) {
+    Await.until(
+        WAIT,
+        () -> {
+          long held = 0;
+          for (Path file :
+              List.of(
+                  home.resolve("logs/audit.jsonl"),
+                  home.resolve("logs")
+                      .resolve(io.github.providergateway.app.home.HookSpool.FILE))) {
+            if (Files.exists(file)) {
+              held +=
+                  Files.readString(file)
+                      .lines()
+                      .filter(l -> l.contains(io.github.providergateway.agent.hook.PersonAway.CODE))
+                      .count();
+            }
+          }
+          return held >= calls;
+        },
+        () -> calls + " held calls in the trail and the spool; " + describe());
+  }
+
   List<JsonNode> decisionsOnCommand(String command) throws Exception {
     Path audit = home.resolve("logs/audit.jsonl");
     List<JsonNode> records = new ArrayList<>();
