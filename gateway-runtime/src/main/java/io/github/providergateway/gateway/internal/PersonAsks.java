@@ -131,19 +131,7 @@ final class PersonAsks {
     String who = describe(provider, gateId);
     String refused = refusal(session, who, question);
     if (refused != null) {
-      audit(
-          () ->
-              Decisions.ask(
-                  timers.now(),
-                  Decision.Outcome.DENY,
-                  refused,
-                  provider,
-                  session.id,
-                  tool,
-                  callId,
-                  null,
-                  null));
-      return refused;
+      return deniedAtOnce(timers.now(), refused, provider, session, tool, callId);
     }
     Instant now = timers.now();
     PersonQuestion asked =
@@ -159,22 +147,11 @@ final class PersonAsks {
             now.plus(timeout));
     PersonAbsence.Away away = away(asked, who);
     if (away != null) {
-      audit(
-          () ->
-              Decisions.ask(
-                  now,
-                  Decision.Outcome.DENY,
-                  away.reason(),
-                  provider,
-                  session.id,
-                  tool,
-                  callId,
-                  null,
-                  null));
+      String denied = deniedAtOnce(now, away.reason(), provider, session, tool, callId);
       if (away.held() != null) {
         audit(away::held);
       }
-      return away.reason();
+      return denied;
     }
     List<AskChannel> reached = new ArrayList<>();
     for (AskChannel channel : reaching(session)) {
@@ -184,19 +161,7 @@ final class PersonAsks {
     }
     if (reached.isEmpty()) {
       String nobody = nobodyToAsk(session, who);
-      audit(
-          () ->
-              Decisions.ask(
-                  now,
-                  Decision.Outcome.DENY,
-                  nobody,
-                  provider,
-                  session.id,
-                  tool,
-                  callId,
-                  null,
-                  null));
-      return nobody;
+      return deniedAtOnce(now, nobody, provider, session, tool, callId);
     }
     Pending waiting = new Pending(asked, gate, reached, settled, now);
     pending.put(asked.askId(), waiting);
@@ -220,6 +185,29 @@ final class PersonAsks {
                 null,
                 null));
     return null;
+  }
+
+  /** Records a question denied before any channel had it, and {@return its {@code reason}}. */
+  private String deniedAtOnce(
+      Instant now,
+      String reason,
+      String provider,
+      SessionState session,
+      String tool,
+      String callId) {
+    audit(
+        () ->
+            Decisions.ask(
+                now,
+                Decision.Outcome.DENY,
+                reason,
+                provider,
+                session.id,
+                tool,
+                callId,
+                null,
+                null));
+    return reason;
   }
 
   /**
