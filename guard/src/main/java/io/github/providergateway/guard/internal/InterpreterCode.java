@@ -3,6 +3,8 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.programs.InlineLanguage;
+import io.github.providergateway.guard.shell.programs.Programs;
 import java.util.List;
 
 /**
@@ -57,8 +59,27 @@ final class InterpreterCode {
         || program.equals("nawk")) {
       return awk(step);
     }
-    if (!step.interpreter()) {
+    boolean interpreter = step.interpreter();
+    if (!interpreter
+        && !Programs.mayBeInterpreter(program)
+        && !Programs.namedInterpreter(program)) {
       return null; // most programs: no name to compare below
+    }
+    InlineLanguage language = Programs.inlineLanguage(program);
+    if (language != null) {
+      // The six inline languages are read as the programs layer reads them (InterpreterWords:
+      // each interpreter's option table, versioned names, --eval=CODE, php --run, node -pe), so
+      // that the rules read the code whose shell commands the resolution reads (rtc red team).
+      String code = Programs.inlineCode(language, step.invocation().words());
+      if (code != null) {
+        return code;
+      }
+      return Programs.takesScriptFromStdin(language, step.invocation().words())
+          ? hereDocument(step.invocation().redirects())
+          : null;
+    }
+    if (!interpreter) {
+      return null;
     }
     String flag;
     boolean clusters = false;
@@ -112,6 +133,11 @@ final class InterpreterCode {
         return null; // a script or a module: the here-document is its input
       }
     }
+    return hereDocument(redirects);
+  }
+
+  /** The first here-document or here-string among {@code redirects}, or {@code null}. */
+  private static String hereDocument(List<Redirect> redirects) {
     for (Redirect redirect : redirects) {
       if (redirect.body() != null && redirect.operator().startsWith("<<")) {
         return redirect.body();
