@@ -75,7 +75,9 @@ final class InlineRules implements Family {
   private static final java.util.regex.Pattern UNLINK_QUOTED =
       java.util.regex.Pattern.compile("\\bunlink\\s+(?=[\"'])");
 
-  /** Perl's File::Path deletes without parentheses: {@code rmtree "/x"}, {@code remove_tree "/x"}. */
+  /**
+   * Perl's File::Path deletes without parentheses: {@code rmtree "/x"}, {@code remove_tree "/x"}.
+   */
   private static final java.util.regex.Pattern TREE_QUOTED =
       java.util.regex.Pattern.compile("\\b(?:rmtree|remove_tree)\\s+(?=[\"'])");
 
@@ -340,7 +342,8 @@ final class InlineRules implements Family {
         deleted(scan, step, CodeArguments.argument(scan, step, code, bare.end(), homeInCode));
       }
     }
-    if (step.program().startsWith("perl") && (code.contains("rmtree") || code.contains("remove_tree"))) {
+    if (step.program().startsWith("perl")
+        && (code.contains("rmtree") || code.contains("remove_tree"))) {
       unlinked(scan, step, code, TREE_QUOTED, homeInCode); // rmtree "/home/user": a call of perl's
     }
     if (code.contains("unlink")) { // most inline code unlinks nothing: its text is not read twice

@@ -42,7 +42,10 @@ final class DecodedLiterals extends LiteralRewrite {
       return;
     }
     String text = s.substring(start + 1, pos - 1);
-    if (text.indexOf('\\') < 0 || text.contains("ENV") || text.contains("${") || !printable(value, quote)) {
+    if (text.indexOf('\\') < 0
+        || text.contains("ENV")
+        || text.contains("${")
+        || !printable(value, quote)) {
       return;
     }
     out().append(s, copied, start).append(quote).append(value).append(quote);

@@ -33,9 +33,9 @@ final class InlineRunCalls {
           "create_subprocess_exec");
 
   /**
-   * Python's calls whose command is given as separate arguments, not a list ({@code
-   * os.execlp("rm", "rm", "-rf", p)}): how many of the first arguments are no words of it (the
-   * {@code l} forms' second is the program's own name, argv[0]).
+   * Python's calls whose command is given as separate arguments, not a list ({@code os.execlp("rm",
+   * "rm", "-rf", p)}): how many of the first arguments are no words of it (the {@code l} forms'
+   * second is the program's own name, argv[0]).
    */
   static int pythonArgvSkipped(String last) {
     return switch (last) {
@@ -44,6 +44,7 @@ final class InlineRunCalls {
       default -> -1;
     };
   }
+
   private static final Set<String> PYTHON_SUBPROCESS =
       NameSet.of("run", "call", "check_call", "check_output", "Popen");
 
@@ -107,7 +108,8 @@ final class InlineRunCalls {
 
   /** The sh library's own names, which are no programs ({@code sh.Command}, {@code sh.which}). */
   private static final Set<String> SH_OWN =
-      NameSet.of("Command", "which", "glob", "ErrorReturnCode", "RunningCommand", "contrib", "bake");
+      NameSet.of(
+          "Command", "which", "glob", "ErrorReturnCode", "RunningCommand", "contrib", "bake");
 
   /** Whether {@code sh.NAME(…)} of the python sh library runs the program NAME. */
   static boolean shProgram(String name) {

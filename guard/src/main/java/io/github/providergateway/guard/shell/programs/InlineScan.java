@@ -29,7 +29,9 @@ final class InlineScan extends CodeCursor {
   /** The name of the run call being read. */
   private String call = "";
 
-  /** The program a call names by itself ({@code sh.rm(…)}: rm), its arguments the words; or null. */
+  /**
+   * The program a call names by itself ({@code sh.rm(…)}: rm), its arguments the words; or null.
+   */
   private String program;
 
   /** The host a remote run call's command runs on ({@code exec_command}), or null. */
@@ -194,8 +196,7 @@ final class InlineScan extends CodeCursor {
     }
     if (language == InlineLanguage.NODE
         && (last.equals("call") || last.equals("apply"))
-        && InlineRunCalls.NODE_RUNS.contains(
-            qualifier.substring(qualifier.lastIndexOf('.') + 1))) {
+        && InlineRunCalls.NODE_RUNS.contains(qualifier.substring(qualifier.lastIndexOf('.') + 1))) {
       // cp.execSync.call(null, "…"), cp.exec.apply(null, ["…"]): the call, its this skipped
       int open = skipSpacesFrom(pos);
       if (open < n && s.charAt(open) == '(' && skipArgument(open + 1)) {

@@ -114,7 +114,8 @@ final class InterpreterWords {
 
     /**
      * deno's {@code eval [OPTIONS] CODE}: its options come before the code ({@code deno eval
-     * --quiet '…'}, {@code --ext=ts}); those that take a value in the next word are skipped with it.
+     * --quiet '…'}, {@code --ext=ts}); those that take a value in the next word are skipped with
+     * it.
      */
     private void denoEval() {
       int i = at + 1;

@@ -6,12 +6,12 @@ import java.util.regex.Pattern;
 
 /**
  * Inline code with the members it names by a string written as the members they are (rtc red team):
- * python's {@code getattr(os, "system")}, {@code X.__getattribute__("n")} and a subscript called
- * at once ({@code vars(os)["system"](…)}, node's {@code cp["execSync"](…)}) are {@code X.n};
- * ruby's {@code X.send(:n, …)}, {@code public_send}, {@code __send__} and {@code
- * method(:n).call(…)} are {@code X.n(…)}; perl's {@code X->can("n")->(…)} is {@code X->n(…)};
- * php's {@code call_user_func("n", …)}, {@code register_shutdown_function("n", …)} and {@code
- * (new ReflectionFunction("n"))->invoke(…)} are {@code n(…)}; botocore's {@code
+ * python's {@code getattr(os, "system")}, {@code X.__getattribute__("n")} and a subscript called at
+ * once ({@code vars(os)["system"](…)}, node's {@code cp["execSync"](…)}) are {@code X.n}; ruby's
+ * {@code X.send(:n, …)}, {@code public_send}, {@code __send__} and {@code method(:n).call(…)} are
+ * {@code X.n(…)}; perl's {@code X->can("n")->(…)} is {@code X->n(…)}; php's {@code
+ * call_user_func("n", …)}, {@code register_shutdown_function("n", …)} and {@code (new
+ * ReflectionFunction("n"))->invoke(…)} are {@code n(…)}; botocore's {@code
  * _make_api_call("DeleteBucket", …)} is {@code delete_bucket(…)}. The name is a literal or a name
  * the code assigns one to ({@code op = "delete_bucket"; getattr(s3, op)}); every reader of inline
  * code then reads the call as the one it names. Read after {@link JoinedLiterals}, so that a name
@@ -35,7 +35,9 @@ final class NamedMembers {
 
   private static final Pattern RUBY_SEND =
       Pattern.compile(
-          "(\\.|(?<![\\w.:]))(?:send|public_send|__send__)\\(\\s*(?::(" + NAME + "[?!]?)|(['\"])("
+          "(\\.|(?<![\\w.:]))(?:send|public_send|__send__)\\(\\s*(?::("
+              + NAME
+              + "[?!]?)|(['\"])("
               + NAME
               + "[?!]?)\\3)\\s*(,|\\))");
 
@@ -83,7 +85,8 @@ final class NamedMembers {
                       m -> m.group(1) + name(m, 2, 4) + "(" + (m.group(5).equals(")") ? ")" : "")),
                   m -> m.group(1) + m.group(2) + "(")
               : code;
-      case PERL -> code.contains("can") ? replace(PERL_CAN, code, m -> "->" + m.group(2) + "(") : code;
+      case PERL ->
+          code.contains("can") ? replace(PERL_CAN, code, m -> "->" + m.group(2) + "(") : code;
       case PHP ->
           code.contains("call_user_func")
                   || code.contains("register_shutdown_function")
@@ -122,15 +125,17 @@ final class NamedMembers {
               });
     }
     if (out.contains("_make_api_call")) {
-      out = replace(BOTO_OPERATION, out, m -> "." + snake(m.group(2)) + "(" + (m.group(3).equals(")") ? ")" : ""));
+      out =
+          replace(
+              BOTO_OPERATION,
+              out,
+              m -> "." + snake(m.group(2)) + "(" + (m.group(3).equals(")") ? ")" : ""));
     }
     return subscripts(out);
   }
 
   private static String subscripts(String code) {
-    return code.indexOf('[') < 0
-        ? code
-        : replace(SUBSCRIPT_CALL, code, m -> "." + m.group(2));
+    return code.indexOf('[') < 0 ? code : replace(SUBSCRIPT_CALL, code, m -> "." + m.group(2));
   }
 
   /** {@code DeleteBucket} as {@code delete_bucket}: botocore's operation as boto3's method. */
@@ -156,7 +161,10 @@ final class NamedMembers {
     StringBuilder out = null;
     int copied = 0;
     for (int at = code.indexOf("getattr("); at >= 0; at = code.indexOf("getattr(", at + 8)) {
-      if (at > 0 && (Character.isLetterOrDigit(code.charAt(at - 1)) || code.charAt(at - 1) == '_' || code.charAt(at - 1) == '.')) {
+      if (at > 0
+          && (Character.isLetterOrDigit(code.charAt(at - 1))
+              || code.charAt(at - 1) == '_'
+              || code.charAt(at - 1) == '.')) {
         continue;
       }
       int open = at + 7;

@@ -182,8 +182,9 @@ public final class Programs {
 
   /**
    * {@return inline code with its literals' escapes decoded ({@code "\\x72m"} is {@code "rm"}), the
-   * string literals it joins at once joined ({@code 'UPD' + 'ATE'} is {@code 'UPDATE'}) and those it
-   * reverses at once reversed ({@code 'etadpu'[::-1]}), or {@code code} itself where it does none}
+   * string literals it joins at once joined ({@code 'UPD' + 'ATE'} is {@code 'UPDATE'}) and those
+   * it reverses at once reversed ({@code 'etadpu'[::-1]}), or {@code code} itself where it does
+   * none}
    *
    * @param language its language
    * @param code the inline code
