@@ -200,9 +200,7 @@ final class InlineScan extends CodeCursor {
       // cp.execSync.call(null, "…"), cp.exec.apply(null, ["…"]): the call, its this skipped
       int open = skipSpacesFrom(pos);
       if (open < n && s.charAt(open) == '(' && skipArgument(open + 1)) {
-        call = qualifier.substring(qualifier.lastIndexOf('.') + 1);
-        taskContext = false;
-        remoteHost = null;
+        startCall(qualifier.substring(qualifier.lastIndexOf('.') + 1));
         skipSpaces();
         if (last.equals("apply") && pos < n && s.charAt(pos) == '[') {
           pos++;
@@ -228,9 +226,7 @@ final class InlineScan extends CodeCursor {
         && s.charAt(skipSpacesFrom(pos)) == '(') {
       // the sh library: sh.rm("-rf", p) runs the program rm with those arguments
       pos = skipSpacesFrom(pos) + 1;
-      call = last;
-      taskContext = false;
-      remoteHost = null;
+      startCall(last);
       program = last;
       arguments(')', false);
       program = null;
@@ -275,9 +271,7 @@ final class InlineScan extends CodeCursor {
         }
         at = pos;
       }
-      call = last;
-      taskContext = false;
-      remoteHost = null;
+      startCall(last);
       arguments(')', false);
       return true;
     }
@@ -286,9 +280,7 @@ final class InlineScan extends CodeCursor {
           java.util.regex.Pattern.compile("\\(\\s*command\\s*=>\\s*").matcher(s).region(open, n);
       if (command.lookingAt()) { // IPC::Cmd's run(command => "…")
         pos = command.end();
-        call = last;
-        taskContext = false;
-        remoteHost = null;
+        startCall(last);
         arguments(')', false);
         return true;
       }
@@ -297,14 +289,19 @@ final class InlineScan extends CodeCursor {
       int close = s.indexOf('}', open);
       if (close > 0) { // the block names the program; the list after it is argv
         pos = close + 1;
-        call = last;
-        taskContext = false;
-        remoteHost = null;
+        startCall(last);
         arguments(';', false);
         return true;
       }
     }
     return false;
+  }
+
+  /** A run call read by a way of its own: its name, no task runner's context, no remote host. */
+  private void startCall(String name) {
+    call = name;
+    taskContext = false;
+    remoteHost = null;
   }
 
   /**
