@@ -3,8 +3,6 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
-import io.github.providergateway.guard.shell.programs.InlineLanguage;
-import io.github.providergateway.guard.shell.programs.Programs;
 import java.util.List;
 
 /**
@@ -59,27 +57,19 @@ final class InterpreterCode {
         || program.equals("nawk")) {
       return awk(step);
     }
-    boolean interpreter = step.interpreter();
-    if (!interpreter
-        && !Programs.mayBeInterpreter(program)
-        && !Programs.namedInterpreter(program)) {
-      return null; // most programs: no name to compare below
-    }
-    InlineLanguage language = Programs.inlineLanguage(program);
-    if (language != null) {
-      // The six inline languages are read as the programs layer reads them (InterpreterWords:
-      // each interpreter's option table, versioned names, --eval=CODE, php --run, node -pe), so
-      // that the rules read the code whose shell commands the resolution reads (rtc red team).
-      String code = Programs.inlineCode(language, step.invocation().words());
-      if (code != null) {
+    // The six inline languages are read as the resolution reads them (each interpreter's option
+    // table, versioned names, --eval=CODE, php --run, node -pe), so that the rules read the code
+    // whose shell commands the resolution reads (decision 324).
+    if (ShellParser.inlineInterpreter(program)) {
+      List<Word> words = step.invocation().words();
+      String code = ShellParser.inlineCode(program, words);
+      if (code != null || !ShellParser.readsProgramFromInput(program, words)) {
         return code;
       }
-      return Programs.takesScriptFromStdin(language, step.invocation().words())
-          ? hereDocument(step.invocation().redirects())
-          : null;
+      return hereDocument(step.invocation().redirects());
     }
-    if (!interpreter) {
-      return null;
+    if (!step.interpreter()) {
+      return null; // most programs: no name to compare below
     }
     String flag;
     boolean clusters = false;
