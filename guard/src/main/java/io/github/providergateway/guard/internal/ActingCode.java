@@ -95,7 +95,10 @@ final class ActingCode {
         continue;
       }
       String root = rootBefore(code, dot);
-      if (root == null || !bound.contains(root) && !modules.contains(key(root))) {
+      if (root == null
+          || !bound.contains(root)
+              && !modules.contains(key(root))
+              && !loadsService(code, dot, root)) {
         continue;
       }
       // A Ruby bang method (c.delete!) says it acts, whatever its host.
@@ -217,6 +220,12 @@ final class ActingCode {
       }
     }
     at = 0;
+    java.util.regex.Matcher loaded = LOADER.matcher(code);
+    while (loaded.find()) {
+      if (service(loaded.group(2))) {
+        modules.add(key(top(loaded.group(2)))); // __import__('boto3'), import_module('stripe')
+      }
+    }
     while ((at = nextWord(code, "require", at)) >= 0) {
       at += "require".length();
       String module = quoted(code, at);
@@ -295,6 +304,28 @@ final class ActingCode {
       }
       bar = close;
     }
+  }
+
+  /** What loads a module by its name where a chain of calls starts. */
+  private static final java.util.regex.Pattern LOADER =
+      java.util.regex.Pattern.compile(
+          "(?:require|__import__|importlib\\.import_module|import_module)\\s*\\(\\s*(['\"`])([^'\"`]{1,200})\\1\\s*\\)");
+
+  /**
+   * Whether the chain before the dot starts with a module loaded by its name that is a service's:
+   * node's {@code require('stripe')(key).disputes.close(…)}, python's {@code
+   * __import__('boto3').client('iam')…} (rtc red team: no name is bound to the client there).
+   */
+  private static boolean loadsService(String code, int dot, String root) {
+    if (!root.equals("require")
+        && !root.equals("__import__")
+        && !root.equals("importlib")
+        && !root.equals("import_module")) {
+      return false;
+    }
+    int start = code.lastIndexOf(root, dot);
+    java.util.regex.Matcher loader = LOADER.matcher(code).region(Math.max(0, start), dot);
+    return loader.lookingAt() && service(loader.group(2));
   }
 
   /**

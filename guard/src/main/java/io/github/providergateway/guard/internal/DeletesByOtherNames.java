@@ -30,11 +30,14 @@ final class DeletesByOtherNames {
           "\\b(?:map|array_map)\\(\\s*(?:os\\.)?['\"]?(?:remove|unlink)['\"]?\\s*,\\s*"
               + "(?:\\w+\\.)*glob\\(\\s*(['\"])([^'\"]{1,512})\\1");
 
-  /** A delete function given another name: imported as one, or assigned uncalled. */
+  /**
+   * A delete function given another name: imported as one, or assigned uncalled ({@code purge =
+   * s.rmtree}, the module under any name).
+   */
   private static final Pattern RENAMED =
       Pattern.compile(
           "\\bimport\\s+(?:rmtree|remove|unlink|removedirs)\\s+as\\s+(\\w+)"
-              + "|\\b(\\w+)\\s*=\\s*(?:shutil\\.rmtree|os\\.(?:remove|unlink|removedirs))\\b(?!\\s*\\()");
+              + "|\\b(\\w+)\\s*=\\s*(?:\\w+\\.rmtree|os\\.(?:remove|unlink|removedirs))\\b(?!\\s*\\()");
 
   /** {@code Path('/x/a.tif')} just before a method call on it. */
   private static final Pattern PATH_OBJECT =

@@ -76,6 +76,12 @@ final class InlineRules implements Family {
       java.util.regex.Pattern.compile("\\bunlink\\s+(?=[\"'])");
 
   /**
+   * Perl's File::Path deletes without parentheses: {@code rmtree "/x"}, {@code remove_tree "/x"}.
+   */
+  private static final java.util.regex.Pattern TREE_QUOTED =
+      java.util.regex.Pattern.compile("\\b(?:rmtree|remove_tree)\\s+(?=[\"'])");
+
+  /**
    * Perl's File::Find called with a sub that unlinks: {@code find(sub { unlink $_ if /\.tif$/ },
    * "/mnt/scans")} deletes under the folder after the sub, as os.walk feeding os.remove does.
    */
@@ -188,10 +194,14 @@ final class InlineRules implements Family {
               + "\\s*\\(?\\s*(?:dict\\()?(?:process\\.env|os\\.environ|ENV|%ENV|\\$_ENV|getenv\\(\\))"
               + "(?!\\s*[.\\[])");
 
-  /** SQL that destroys data, as inline code may send it to a database it opens. */
+  /**
+   * SQL that destroys data, as inline code may send it to a database it opens; a comment between
+   * its words is a blank to SQL ({@code DROP/**}{@code /TABLE}).
+   */
   private static final java.util.regex.Pattern DESTROYS =
       java.util.regex.Pattern.compile(
-          "(?i)\\b(?:drop\\s+(?:table|database|schema|keyspace|collection)|truncate\\s+table|truncate\\s+\\w+|flushall|flushdb|dropDatabase\\s*\\()");
+          "(?i)\\b(?:drop(?:\\s|/\\*[^*]{0,200}\\*/)+(?:table|database|schema|keyspace|collection)"
+              + "|truncate(?:\\s|/\\*[^*]{0,200}\\*/)+\\w+|flushall|flushdb|dropDatabase\\s*\\()");
 
   /** What runs text as code or as a shell command in inline code. */
   private static final String[] RUNS = {
@@ -331,6 +341,10 @@ final class InlineRules implements Family {
       while (bare.find()) {
         deleted(scan, step, CodeArguments.argument(scan, step, code, bare.end(), homeInCode));
       }
+    }
+    if (step.program().startsWith("perl")
+        && (code.contains("rmtree") || code.contains("remove_tree"))) {
+      unlinked(scan, step, code, TREE_QUOTED, homeInCode); // rmtree "/home/user": a call of perl's
     }
     if (code.contains("unlink")) { // most inline code unlinks nothing: its text is not read twice
       unlinked(scan, step, code, UNLINK_QUOTED, homeInCode);

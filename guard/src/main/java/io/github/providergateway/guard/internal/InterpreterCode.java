@@ -57,6 +57,17 @@ final class InterpreterCode {
         || program.equals("nawk")) {
       return awk(step);
     }
+    // The six inline languages are read as the resolution reads them (each interpreter's option
+    // table, versioned names, --eval=CODE, php --run, node -pe), so that the rules read the code
+    // whose shell commands the resolution reads (decision 324).
+    if (ShellParser.inlineInterpreter(program)) {
+      List<Word> words = step.invocation().words();
+      String code = ShellParser.inlineCode(program, words);
+      if (code != null || !ShellParser.readsProgramFromInput(program, words)) {
+        return code;
+      }
+      return hereDocument(step.invocation().redirects());
+    }
     if (!step.interpreter()) {
       return null; // most programs: no name to compare below
     }
@@ -112,6 +123,11 @@ final class InterpreterCode {
         return null; // a script or a module: the here-document is its input
       }
     }
+    return hereDocument(redirects);
+  }
+
+  /** The first here-document or here-string among {@code redirects}, or {@code null}. */
+  private static String hereDocument(List<Redirect> redirects) {
     for (Redirect redirect : redirects) {
       if (redirect.body() != null && redirect.operator().startsWith("<<")) {
         return redirect.body();

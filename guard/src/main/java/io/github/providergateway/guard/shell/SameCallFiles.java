@@ -452,7 +452,7 @@ final class SameCallFiles {
     if (resolver.written.isEmpty()) {
       return;
     }
-    writtenScriptRun(resolver, words, program, depth, via);
+    writtenScriptRun(resolver, raw, words, program, depth, via);
     for (RawCommand.Assignment a : raw.assignments) {
       String file = a.value() == null ? null : resolver.written.get(plainPath(a.value().text()));
       if (file == null) {
@@ -529,29 +529,36 @@ final class SameCallFiles {
    * inline code read as they read {@code python3 -c '…'}.
    */
   private static void writtenScriptRun(
-      Resolver resolver, List<Word> words, String program, int depth, List<String> via)
+      Resolver resolver,
+      RawCommand raw,
+      List<Word> words,
+      String program,
+      int depth,
+      List<String> via)
       throws ShellParseException {
     InlineLanguage language = Programs.inlineLanguage(program);
     if (language == null || language == InlineLanguage.AWK) {
       return;
     }
-    for (int i = 1; i < words.size(); i++) {
-      String t = words.get(i).text();
-      if (t.equals("-c") || t.equals("-e") || t.equals("-r") || t.equals("-m") || t.equals("-")) {
-        return; // code on the line, a module, standard input: no script named
-      }
-      if (!t.startsWith("-")) {
-        String script = resolver.written.get(plainPath(t));
-        if (script != null) {
-          String[] line = language.commandLine();
-          resolver.script(
-              line[0] + " " + line[1] + " '" + script.replace("'", "'\\''") + "'",
-              depth + 1,
-              Resolver.append(via, "written " + Resolver.basename(t)),
-              " in a file the command wrote");
+    // The script is where the interpreter's option table says its options end (python3 -W ignore
+    // fix.py); with none named, a file this command wrote fed on its input is its program.
+    String named = Programs.scriptOf(language, words);
+    String file = named;
+    if (named == null && Programs.takesScriptFromStdin(language, words)) {
+      for (RawCommand.RawRedirect r : raw.redirects) {
+        if (r.operator.equals("<") && r.target != null) {
+          file = r.target.text();
         }
-        return;
       }
+    }
+    String script = file == null ? null : resolver.written.get(plainPath(file));
+    if (script != null) {
+      String[] line = language.commandLine();
+      resolver.script(
+          line[0] + " " + line[1] + " '" + script.replace("'", "'\\''") + "'",
+          depth + 1,
+          Resolver.append(via, "written " + Resolver.basename(file)),
+          " in a file the command wrote");
     }
   }
 

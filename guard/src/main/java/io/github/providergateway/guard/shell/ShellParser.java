@@ -120,4 +120,48 @@ public final class ShellParser {
     InlineLanguage language = Programs.inlineLanguage(program);
     return language == null ? code : Programs.joinedLiterals(language, code);
   }
+
+  /**
+   * {@return whether {@code program} (a name without its folder, versioned or not) is an
+   * interpreter of the inline languages the resolution reads, awk aside: python, node, perl, ruby,
+   * php}
+   *
+   * @param program the program's name without its folder
+   */
+  public static boolean inlineInterpreter(String program) {
+    return inlineLanguage(program) != null;
+  }
+
+  /**
+   * {@return the code an inline interpreter is given on its line, found as the resolution finds it
+   * (its option table, {@code --eval=CODE}, {@code php --run}), for the rules that read such code
+   * (decision 324); null for none}
+   *
+   * @param program the program's name without its folder
+   * @param words the program and its arguments
+   */
+  public static String inlineCode(String program, List<Word> words) {
+    InlineLanguage language = inlineLanguage(program);
+    return language == null ? null : Programs.inlineCode(language, words);
+  }
+
+  /**
+   * {@return whether an inline interpreter reads its program from standard input ({@code python3 -
+   * <<EOF}, {@code python3 /dev/stdin <<EOF})}
+   *
+   * @param program the program's name without its folder
+   * @param words the program and its arguments
+   */
+  public static boolean readsProgramFromInput(String program, List<Word> words) {
+    InlineLanguage language = inlineLanguage(program);
+    return language != null && Programs.takesScriptFromStdin(language, words);
+  }
+
+  private static InlineLanguage inlineLanguage(String program) {
+    if (!Programs.mayBeInterpreter(program) && !Programs.namedInterpreter(program)) {
+      return null;
+    }
+    InlineLanguage language = Programs.inlineLanguage(program);
+    return language == InlineLanguage.AWK ? null : language;
+  }
 }

@@ -100,7 +100,15 @@ abstract class CodeCursor {
           case 'n' -> sb.append('\n');
           case 't' -> sb.append('\t');
           case 'r' -> sb.append('\r');
-          case '0' -> sb.append('\0');
+          case '0', '1', '2', '3', '4', '5', '6', '7' -> {
+            // octal, up to three digits: python's, perl's, php's, ruby's "\145" is e
+            int end = pos - 1;
+            while (end < n && end < pos + 2 && s.charAt(end) >= '0' && s.charAt(end) <= '7') {
+              end++;
+            }
+            sb.append((char) Integer.parseInt(s.substring(pos - 1, end), 8));
+            pos = end;
+          }
           case '\n' -> {}
           case 'x' -> {
             if (pos + 2 <= n && isHex(s.charAt(pos)) && isHex(s.charAt(pos + 1))) {

@@ -30,6 +30,10 @@ final class InlineAliases {
       Pattern.compile(
           "\\b(\\w+)\\s*=\\s*(?:__import__|importlib\\.import_module|import_module)\\s*\\(\\s*['\"]([\\w.]+)['\"]");
 
+  /** {@code x = subprocess}: another name for a module that runs commands (python). */
+  private static final Pattern PY_MODULE_REBOUND =
+      Pattern.compile("\\b(\\w+)\\s*=\\s*(subprocess|os|posix|pty|asyncio)\\s*(?=[;\\n]|$)");
+
   /** {@code r = subprocess.run} (no call): a name for the function. */
   private static final Pattern ASSIGNED_MEMBER =
       Pattern.compile(
@@ -60,6 +64,10 @@ final class InlineAliases {
         if (m.group(3) != null) {
           aliases.modules.put(m.group(4), m.group(3));
         }
+      }
+      m = PY_MODULE_REBOUND.matcher(code);
+      while (m.find()) {
+        aliases.modules.put(m.group(1), m.group(2));
       }
       m = PY_DYNAMIC_IMPORT.matcher(code);
       while (m.find()) {

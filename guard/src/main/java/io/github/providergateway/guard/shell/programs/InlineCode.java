@@ -122,6 +122,11 @@ final class InlineCode {
     }
   }
 
+  /** The script file the interpreter runs, as its option table reads the words; or null. */
+  static String scriptOf(InlineLanguage language, List<ProgramWord> words) {
+    return InterpreterWords.of(language, words).script();
+  }
+
   /** Whether the interpreter reads its program from standard input (no code, no script file). */
   static boolean takesScriptFromStdin(InlineLanguage language, List<ProgramWord> words) {
     return InterpreterWords.of(language, words).stdinProgram();
@@ -130,7 +135,9 @@ final class InlineCode {
   /** The commands {@code code} would run, in order. */
   static List<InlineRun> extract(InlineLanguage language, String code) {
     // A literal reversed at once is read forwards (decision 242): 'fr- mr'[::-1] runs rm -rf.
-    List<InlineRun> runs = new InlineScan(language, ReversedLiterals.of(language, code)).run();
+    // Escapes decoded, literals joined and members named by strings written as members first, so
+    // that a name or a command written so is read (rtc red team).
+    List<InlineRun> runs = new InlineScan(language, Programs.joinedLiterals(language, code)).run();
     if (language != InlineLanguage.PERL) {
       return runs;
     }

@@ -28,7 +28,23 @@ final class InlineRunCalls {
           "execvpe",
           "posix_spawn",
           "posix_spawnp",
-          "spawn");
+          "spawn",
+          "create_subprocess_shell", // asyncio's
+          "create_subprocess_exec");
+
+  /**
+   * Python's calls whose command is given as separate arguments, not a list ({@code os.execlp("rm",
+   * "rm", "-rf", p)}): how many of the first arguments are no words of it (the {@code l} forms'
+   * second is the program's own name, argv[0]).
+   */
+  static int pythonArgvSkipped(String last) {
+    return switch (last) {
+      case "execl", "execlp", "execle", "execlpe" -> 1;
+      case "create_subprocess_exec" -> 0;
+      default -> -1;
+    };
+  }
+
   private static final Set<String> PYTHON_SUBPROCESS =
       NameSet.of("run", "call", "check_call", "check_output", "Popen");
 
@@ -57,6 +73,18 @@ final class InlineRunCalls {
           "Command"); // deno's new Deno.Command("kubectl", {args: […]})
   private static final Set<String> PERL_RUNS = NameSet.of("system", "exec", "readpipe");
 
+  /**
+   * Perl's IPC::Open2 and IPC::Open3: the command after the handles they are given, two and three
+   * ({@code open3(my $in, my $out, undef, "cmd")}).
+   */
+  static int perlHandles(String last) {
+    return switch (last) {
+      case "open2" -> 2;
+      case "open3" -> 3;
+      default -> 0;
+    };
+  }
+
   /** The commands awk may print into that run what they read. */
   static final Set<String> AWK_SHELLS =
       NameSet.of("sh", "bash", "/bin/sh", "/bin/bash", "zsh", "dash", "sh -s", "bash -s");
@@ -78,13 +106,38 @@ final class InlineRunCalls {
   private static final Set<String> PHP_RUNS =
       NameSet.of("system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec");
 
+  /** The sh library's own names, which are no programs ({@code sh.Command}, {@code sh.which}). */
+  private static final Set<String> SH_OWN =
+      NameSet.of(
+          "Command", "which", "glob", "ErrorReturnCode", "RunningCommand", "contrib", "bake");
+
+  /** Whether {@code sh.NAME(…)} of the python sh library runs the program NAME. */
+  static boolean shProgram(String name) {
+    return !SH_OWN.contains(name) && !name.startsWith("_") && !name.startsWith("ErrorReturnCode");
+  }
+
   /** Whether {@code last} runs code of the same language given as a string. */
   static boolean evaluates(InlineLanguage language, String last) {
     return switch (language) {
-      case PYTHON -> last.equals("exec") || last.equals("eval") || last.equals("compile");
-      case NODE -> last.equals("eval") || last.equals("Function");
+      case PYTHON ->
+          last.equals("exec")
+              || last.equals("eval")
+              || last.equals("compile")
+              || last.equals("runsource") // code.InteractiveInterpreter's
+              || last.equals("runcode")
+              || last.equals("timeit"); // timeit.timeit(stmt)
+      case NODE ->
+          last.equals("eval")
+              || last.equals("Function")
+              || last.equals("runInThisContext") // node's vm
+              || last.equals("runInNewContext")
+              || last.equals("runInContext");
       case PERL, PHP -> last.equals("eval");
-      case RUBY -> last.equals("eval") || last.equals("instance_eval");
+      case RUBY ->
+          last.equals("eval")
+              || last.equals("instance_eval")
+              || last.equals("class_eval")
+              || last.equals("module_eval");
       case AWK -> false;
     };
   }

@@ -26,6 +26,14 @@ final class InlineScan extends CodeCursor {
   /** Whether the run call being read is a task runner's context's ({@code session.run}). */
   private boolean taskContext;
 
+  /** The name of the run call being read. */
+  private String call = "";
+
+  /**
+   * The program a call names by itself ({@code sh.rm(…)}: rm), its arguments the words; or null.
+   */
+  private String program;
+
   /** The host a remote run call's command runs on ({@code exec_command}), or null. */
   private String remoteHost;
 
@@ -183,6 +191,26 @@ final class InlineScan extends CodeCursor {
         return;
       }
     }
+    if (language == InlineLanguage.PERL && perlRun(last)) {
+      return;
+    }
+    if (language == InlineLanguage.NODE
+        && (last.equals("call") || last.equals("apply"))
+        && InlineRunCalls.NODE_RUNS.contains(qualifier.substring(qualifier.lastIndexOf('.') + 1))) {
+      // cp.execSync.call(null, "…"), cp.exec.apply(null, ["…"]): the call, its this skipped
+      int open = skipSpacesFrom(pos);
+      if (open < n && s.charAt(open) == '(' && skipArgument(open + 1)) {
+        startCall(qualifier.substring(qualifier.lastIndexOf('.') + 1));
+        skipSpaces();
+        if (last.equals("apply") && pos < n && s.charAt(pos) == '[') {
+          pos++;
+          arguments(']', false);
+        } else {
+          arguments(')', false);
+        }
+      }
+      return;
+    }
     if ((language == InlineLanguage.PERL && last.equals("qx"))
         || (language == InlineLanguage.RUBY
             && name.equals("x")
@@ -191,11 +219,25 @@ final class InlineScan extends CodeCursor {
       quoteLike();
       return;
     }
+    if (language == InlineLanguage.PYTHON
+        && qualifier.equals("sh")
+        && InlineRunCalls.shProgram(last)
+        && skipSpacesFrom(pos) < n
+        && s.charAt(skipSpacesFrom(pos)) == '(') {
+      // the sh library: sh.rm("-rf", p) runs the program rm with those arguments
+      pos = skipSpacesFrom(pos) + 1;
+      startCall(last);
+      program = last;
+      arguments(')', false);
+      program = null;
+      return;
+    }
     boolean code = InlineRunCalls.evaluates(language, last);
     if (!code && !InlineRunCalls.runs(language, last, qualifier)) {
       return;
     }
     taskContext = InlineRunCalls.TASK_CONTEXTS.contains(qualifier);
+    call = last;
     remoteHost = InlineRunCalls.runsRemotely(language, last) ? SshClientHosts.of(s) : null;
     skipSpaces();
     if (pos >= n) {
@@ -209,6 +251,88 @@ final class InlineScan extends CodeCursor {
         && (isQuote(c) || c == '$' || c == '@' || isIdentifierStart(c))) {
       arguments(';', code);
     }
+  }
+
+  /**
+   * Perl's calls that run a command but not as {@code system(…)} does: IPC::Open2's and
+   * IPC::Open3's after their handles, IPC::Cmd's {@code run(command => …)}, and {@code system} or
+   * {@code exec} with a block before the list ({@code system { "rm" } "rm", "-rf", …}); true where
+   * one was read.
+   */
+  private boolean perlRun(String last) {
+    int open = skipSpacesFrom(pos);
+    int handles = InlineRunCalls.perlHandles(last);
+    if (handles > 0 && open < n && s.charAt(open) == '(') {
+      int at = open + 1;
+      for (int i = 0; i < handles; i++) {
+        pos = at;
+        if (!skipArgument(at)) {
+          return false;
+        }
+        at = pos;
+      }
+      startCall(last);
+      arguments(')', false);
+      return true;
+    }
+    if (last.equals("run") && open < n && s.charAt(open) == '(') {
+      java.util.regex.Matcher command =
+          java.util.regex.Pattern.compile("\\(\\s*command\\s*=>\\s*").matcher(s).region(open, n);
+      if (command.lookingAt()) { // IPC::Cmd's run(command => "…")
+        pos = command.end();
+        startCall(last);
+        arguments(')', false);
+        return true;
+      }
+    }
+    if ((last.equals("system") || last.equals("exec")) && open < n && s.charAt(open) == '{') {
+      int close = s.indexOf('}', open);
+      if (close > 0) { // the block names the program; the list after it is argv
+        pos = close + 1;
+        startCall(last);
+        arguments(';', false);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A run call read by a way of its own: its name, no task runner's context, no remote host. */
+  private void startCall(String name) {
+    call = name;
+    taskContext = false;
+    remoteHost = null;
+  }
+
+  /**
+   * From {@code at}, past one argument and the comma after it, brackets and strings skipped; false
+   * where the call closes first.
+   */
+  private boolean skipArgument(int at) {
+    pos = at;
+    int depth = 0;
+    while (pos < n) {
+      if (isStringAt()) {
+        if (readString() == null) {
+          return false;
+        }
+        continue;
+      }
+      char c = s.charAt(pos);
+      if (c == '(' || c == '[' || c == '{') {
+        depth++;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) {
+          return false;
+        }
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        pos++;
+        return true;
+      }
+      pos++;
+    }
+    return false;
   }
 
   /**
@@ -399,6 +523,19 @@ final class InlineScan extends CodeCursor {
       }
       break;
     }
+    if (program != null) {
+      List<ProgramWord> argv = new ArrayList<>();
+      argv.add(ProgramWord.plain(program));
+      for (Object a : args) {
+        if (a instanceof List<?> list) {
+          argv.addAll(words(list));
+        } else {
+          argv.add(ProgramWord.plain((String) a));
+        }
+      }
+      found.add(InlineRun.argv(argv));
+      return;
+    }
     if (args.isEmpty()) {
       return;
     }
@@ -415,6 +552,18 @@ final class InlineScan extends CodeCursor {
       List<ProgramWord> argv = new ArrayList<>();
       argv.add(ProgramWord.plain((String) first));
       argv.addAll(words(list));
+      found.add(InlineRun.argv(argv));
+    } else if (language == InlineLanguage.PYTHON
+        && InlineRunCalls.pythonArgvSkipped(call) >= 0
+        && args.size() > 1
+        && args.stream().allMatch(a -> a instanceof String)) {
+      // os.execlp("rm", "rm", "-rf", p): the program, then its arguments after argv[0]
+      List<ProgramWord> argv = new ArrayList<>();
+      argv.add(ProgramWord.plain((String) first));
+      int skipped = InlineRunCalls.pythonArgvSkipped(call);
+      for (int i = 1 + skipped; i < args.size(); i++) {
+        argv.add(ProgramWord.plain((String) args.get(i)));
+      }
       found.add(InlineRun.argv(argv));
     } else if (args.size() > 1
         && (language == InlineLanguage.PERL

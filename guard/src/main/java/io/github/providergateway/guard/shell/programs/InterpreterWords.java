@@ -20,12 +20,38 @@ final class InterpreterWords {
    * @param code the code given on the line, in order; empty for none
    * @param stdinProgram whether, in a reading of them, nothing names its program (it reads it from
    *     standard input)
+   * @param script the word naming the script file it runs, where its options end; null for none
    */
-  record Reading(List<String> code, boolean stdinProgram) {}
+  record Reading(List<String> code, boolean stdinProgram, String script) {}
 
   /** {@return what {@code words} (the interpreter and its arguments) give in {@code language}} */
   static Reading of(InlineLanguage language, List<ProgramWord> words) {
     return new Scan(language, words).run();
+  }
+
+  /** deno eval's options that take the next word as their value. */
+  private static final java.util.Set<String> DENO_VALUED =
+      java.util.Set.of(
+          "--ext",
+          "--cert",
+          "-c",
+          "--config",
+          "--import-map",
+          "--location",
+          "--seed",
+          "--lock",
+          "--conditions",
+          "--preload");
+
+  /**
+   * {@return whether a script's name is the interpreter's standard input: {@code -}, or a file
+   * naming it ({@code python3 /dev/stdin <<EOF}, {@code perl /proc/self/fd/0})}
+   */
+  static boolean standardInput(String script) {
+    return switch (script) {
+      case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0" -> true;
+      default -> false;
+    };
   }
 
   /** One pass over the words. */
@@ -38,6 +64,9 @@ final class InterpreterWords {
 
     /** Whether awk's program is given by an option ({@code -f}, {@code -e}), not by a word. */
     private boolean programByOption;
+
+    /** The word where the options end, which names the script file; null for none. */
+    private String script;
 
     Scan(InlineLanguage language, List<ProgramWord> words) {
       this.language = language;
@@ -53,7 +82,10 @@ final class InterpreterWords {
             programWord(at + 1);
             return done(false);
           }
-          return done(at + 1 >= words.size());
+          if (at + 1 < words.size()) {
+            script = words.get(at + 1).text();
+          }
+          return done(at + 1 >= words.size() || standardInput(words.get(at + 1).text()));
         }
         if (!t.startsWith("-") || t.length() == 1) {
           if (language == InlineLanguage.AWK) {
@@ -61,9 +93,11 @@ final class InterpreterWords {
             return done(false);
           }
           if (language == InlineLanguage.NODE && t.equals("eval")) {
-            programWord(at + 1); // deno eval CODE
+            denoEval(); // deno eval [OPTIONS] CODE
+          } else {
+            script = t;
           }
-          return done(t.equals("-"));
+          return done(standardInput(t));
         }
         boolean goesOn = t.startsWith("--") || !options.bundles() ? wholeWord(t) : bundle(t);
         if (!goesOn) {
@@ -74,7 +108,22 @@ final class InterpreterWords {
     }
 
     private Reading done(boolean stdinProgram) {
-      return new Reading(List.copyOf(code), stdinProgram && code.isEmpty());
+      return new Reading(
+          List.copyOf(code), stdinProgram && code.isEmpty(), code.isEmpty() ? script : null);
+    }
+
+    /**
+     * deno's {@code eval [OPTIONS] CODE}: its options come before the code ({@code deno eval
+     * --quiet '…'}, {@code --ext=ts}); those that take a value in the next word are skipped with
+     * it.
+     */
+    private void denoEval() {
+      int i = at + 1;
+      while (i < words.size() && words.get(i).text().startsWith("-")) {
+        String option = words.get(i).text();
+        i += DENO_VALUED.contains(option) ? 2 : 1;
+      }
+      programWord(i);
     }
 
     /** The word at {@code i}, if any, as code. */

@@ -126,6 +126,16 @@ public final class Programs {
   }
 
   /**
+   * {@return whether {@link #inlineLanguage} knows {@code program} by its name ({@code ipython},
+   * {@code jruby}, {@code ts-node})}
+   *
+   * @param program the program's name without its folder
+   */
+  public static boolean namedInterpreter(String program) {
+    return InlineCode.namedInterpreters().contains(program);
+  }
+
+  /**
    * {@return the interpreter family of {@code program} (a name without its folder), or null}
    *
    * @param program the program's name without its folder
@@ -147,6 +157,18 @@ public final class Programs {
   }
 
   /**
+   * {@return the word naming the script file an interpreter runs, where its option table says its
+   * options end ({@code python3 -W ignore fix.py}: {@code fix.py}); null for code on the line or no
+   * script}
+   *
+   * @param language the interpreter's family
+   * @param words the interpreter and its arguments
+   */
+  public static String scriptOf(InlineLanguage language, List<? extends ProgramWord> words) {
+    return InlineCode.scriptOf(language, view(words));
+  }
+
+  /**
    * {@return whether the interpreter reads its program from standard input (no code, no script
    * file)}
    *
@@ -159,15 +181,19 @@ public final class Programs {
   }
 
   /**
-   * {@return inline code with the string literals it joins at once joined ({@code 'UPD' + 'ATE'} is
-   * {@code 'UPDATE'}) and those it reverses at once reversed ({@code 'etadpu'[::-1]}), or {@code
-   * code} itself where it does neither}
+   * {@return inline code with its literals' escapes decoded ({@code "\\x72m"} is {@code "rm"}), the
+   * string literals it joins at once joined ({@code 'UPD' + 'ATE'} is {@code 'UPDATE'}) and those
+   * it reverses at once reversed ({@code 'etadpu'[::-1]}), or {@code code} itself where it does
+   * none}
    *
    * @param language its language
    * @param code the inline code
    */
   public static String joinedLiterals(InlineLanguage language, String code) {
-    return JoinedLiterals.of(language, ReversedLiterals.of(language, code));
+    return NamedMembers.of(
+        language,
+        JoinedLiterals.of(
+            language, ReversedLiterals.of(language, DecodedLiterals.of(language, code))));
   }
 
   /**
