@@ -181,26 +181,39 @@ final class CallClues {
   }
 
   /**
-   * A call's text, folded, and the literals it holds: read at the first clue asked, read again when
-   * the call has more programs than when it was read.
+   * The literals a call's text holds: read at the first clue asked, and the text of the programs
+   * added to the call since read when a clue is asked again.
    */
   private static final class CallText {
-    /** How many of the call's programs {@link #held} read; -1 before it is read. */
+    /** How many of the call's programs {@link #held} read; -1 before the command is read. */
     private int steps = -1;
 
     private boolean[] held;
 
     boolean[] held(Scan scan) {
       List<Step> all = scan.steps();
-      if (all.size() != steps) {
-        StringBuilder text = new StringBuilder(scan.source().length() * 3);
-        boolean ascii = append(text, scan.source());
-        for (int s = 0; s < all.size(); s++) { // indexed: a long command has hundreds
-          ascii &= append(text, all.get(s));
-        }
-        held = ClueLiterals.heldBy(text.toString(), ascii);
-        steps = all.size();
+      if (all.size() == steps) {
+        return held;
       }
+      StringBuilder text = new StringBuilder(steps < 0 ? scan.source().length() * 3 : 256);
+      boolean ascii = steps >= 0 || append(text, scan.source());
+      for (int s = Math.max(steps, 0);
+          s < all.size();
+          s++) { // indexed: a long command has hundreds
+        ascii &= append(text, all.get(s));
+      }
+      boolean[] more = ClueLiterals.heldBy(text.toString(), ascii);
+      if (held != null && held.length == more.length) {
+        for (int n = 0; n < more.length; n++) {
+          more[n] |= held[n];
+        }
+      } else if (held != null) {
+        steps = -1; // literals numbered since: the whole call read again
+        held = null;
+        return held(scan);
+      }
+      held = more;
+      steps = all.size();
       return held;
     }
 

@@ -8,9 +8,8 @@ import java.util.Map;
 
 /**
  * Every literal of the predicates' clues ({@link CallClues}), numbered once, and the one pass over
- * a call's text that finds which of them it holds: an index from each literal's first two letters
- * to the literals, so that a 4 KiB command is read once for the hundreds of literals the clues
- * name, not once a literal.
+ * a call's text that finds which of them it holds (an automaton of all of them), so that a 4 KiB
+ * command is read once for the hundreds of literals the clues name, not once a literal.
  *
  * <p>The literals are ASCII in lower case, two letters or more; the text is read with its capitals
  * made small ({@link #fold}). A text with a character past ASCII is read a literal at a time, such
@@ -27,7 +26,7 @@ final class ClueLiterals {
   private static final List<String> TEXTS = new ArrayList<>();
 
   /** The index of the literals numbered when it was made, made again when more are numbered. */
-  private static volatile Index index = new Index(new String[0]);
+  private static volatile Index index = Index.of(new String[0]);
 
   /**
    * The number of a literal, numbered at its first use (the clues are declared as the rules are
@@ -70,7 +69,7 @@ final class ClueLiterals {
     }
     synchronized (ClueLiterals.class) {
       if (index.literals.length != TEXTS.size()) {
-        index = new Index(TEXTS.toArray(String[]::new));
+        index = Index.of(TEXTS.toArray(String[]::new));
       }
       return index;
     }
@@ -82,33 +81,98 @@ final class ClueLiterals {
   }
 
   /**
-   * The literals by their first two letters.
+   * The literals as one automaton (Aho and Corasick's): a state for each beginning of a literal, a
+   * step for each character class of the literals' characters (any other character is one class),
+   * so that one pass over the text, a step a character, meets every literal it holds.
    *
    * @param literals by number
+   * @param classes each ASCII character's class: 0 for one no literal has
+   * @param width how many classes
+   * @param next the state after each state and class, at {@code state * width + class}
+   * @param ends the literals that end at each state, or {@code null}
+   * @param link the nearest state of the failure chain at which a literal ends, or -1
    */
-  private record Index(String[] literals, int[][] byPair) {
-    private Index(String[] literals) {
-      this(literals, new int[128 * 128][]);
-      for (int n = 0; n < literals.length; n++) {
-        int pair = literals[n].charAt(0) * 128 + literals[n].charAt(1);
-        int[] before = byPair[pair];
-        int[] after = before == null ? new int[1] : Arrays.copyOf(before, before.length + 1);
-        after[after.length - 1] = n;
-        byPair[pair] = after;
+  private record Index(
+      String[] literals, byte[] classes, int width, int[] next, int[][] ends, int[] link) {
+    private static Index of(String[] literals) {
+      byte[] classes = new byte[128];
+      int width = 1;
+      for (String literal : literals) {
+        for (int i = 0; i < literal.length(); i++) {
+          if (classes[literal.charAt(i)] == 0) {
+            classes[literal.charAt(i)] = (byte) width++;
+          }
+        }
       }
+      int most = 1;
+      for (String literal : literals) {
+        most += literal.length();
+      }
+      int[] next = new int[most * width];
+      Arrays.fill(next, -1);
+      int[][] ends = new int[most][];
+      int states = 1;
+      for (int n = 0; n < literals.length; n++) {
+        int state = 0;
+        for (int i = 0; i < literals[n].length(); i++) {
+          int at = state * width + classes[literals[n].charAt(i)];
+          if (next[at] < 0) {
+            next[at] = states++;
+          }
+          state = next[at];
+        }
+        ends[state] = append(ends[state], n);
+      }
+      int[] fail = new int[states];
+      int[] link = new int[states];
+      Arrays.fill(link, -1);
+      int[] queue = new int[states];
+      int head = 0;
+      int tail = 0;
+      for (int c = 0; c < width; c++) {
+        if (next[c] < 0) {
+          next[c] = 0;
+        } else {
+          fail[next[c]] = 0;
+          queue[tail++] = next[c];
+        }
+      }
+      while (head < tail) {
+        int state = queue[head++];
+        link[state] = ends[fail[state]] != null ? fail[state] : link[fail[state]];
+        for (int c = 0; c < width; c++) {
+          int to = next[state * width + c];
+          if (to < 0) {
+            next[state * width + c] = next[fail[state] * width + c];
+          } else {
+            fail[to] = next[fail[state] * width + c];
+            queue[tail++] = to;
+          }
+        }
+      }
+      return new Index(literals, classes, width, Arrays.copyOf(next, states * width), ends, link);
     }
 
-    /** One pass over an ASCII text: at each place, the literals its two letters begin. */
+    private static int[] append(int[] numbers, int number) {
+      int[] more = numbers == null ? new int[1] : Arrays.copyOf(numbers, numbers.length + 1);
+      more[more.length - 1] = number;
+      return more;
+    }
+
+    /** One pass over an ASCII text, a step a character. */
     boolean[] heldBy(String text) {
       boolean[] held = new boolean[literals.length];
-      int last = text.length() - 1;
-      for (int i = 0; i < last; i++) {
-        int[] begun = byPair[text.charAt(i) * 128 + text.charAt(i + 1)];
-        if (begun == null) {
-          continue;
-        }
-        for (int n : begun) {
-          held[n] |= text.startsWith(literals[n], i);
+      boolean[] met = new boolean[link.length];
+      int state = 0;
+      for (int i = 0; i < text.length(); i++) {
+        state = next[state * width + classes[text.charAt(i)]];
+        for (int at = state; at > 0 && !met[at]; at = link[at]) {
+          met[at] = true; // its literals and its chain's are marked once
+          if (ends[at] != null) {
+            for (int n : ends[at]) {
+              held[n] = true;
+            }
+          }
         }
       }
       return held;
