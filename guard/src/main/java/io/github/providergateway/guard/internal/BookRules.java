@@ -32,6 +32,8 @@ final class BookRules implements Family {
    *     gate of the program's kinds), or {@code null} for any: the clause is placed only among the
    *     clauses of the programs so named ({@link ClausePlaces})
    * @param words the words it asks of its programs', looked up by hash
+   * @param clues the texts one of which the call must hold for its predicate to hold ({@link
+   *     CallClues}), or {@code null}
    */
   private record Clause(
       BuiltinRule rule,
@@ -43,7 +45,8 @@ final class BookRules implements Family {
       PredicateGate gate,
       Predicate<String> names,
       Where.Paths paths,
-      ClauseWords words) {
+      ClauseWords words,
+      CallClues clues) {
     Clause(BuiltinRule rule, When when, int set) {
       this(rule, when, set, asked(when));
     }
@@ -59,7 +62,7 @@ final class BookRules implements Family {
               && when.next().isEmpty()
               && when.words().isEmpty()
               && when.noWords().isEmpty(),
-          ungated(unnamed(asked)),
+          unclued(ungated(unnamed(asked))),
           unnamed(asked) instanceof PredicateGate.Gated gated && gated.gate().byName() == null
               ? gated.gate()
               : null,
@@ -67,7 +70,8 @@ final class BookRules implements Family {
           when.where() != null && Where.findsPaths(when.where())
               ? Where.ofPaths(when.where())
               : null,
-          ClauseWords.of(when));
+          ClauseWords.of(when),
+          ungated(unnamed(asked)) instanceof CallClues.Clued clued ? clued.clues() : null);
     }
 
     /** The predicate a clause asks of a program, or {@code null}. */
@@ -83,6 +87,15 @@ final class BookRules implements Family {
 
     private static Where.Predicate ungated(Where.Predicate asked) {
       return asked instanceof PredicateGate.Gated gated ? gated.test() : asked;
+    }
+
+    private static Where.Predicate unclued(Where.Predicate asked) {
+      return asked instanceof CallClues.Clued clued ? clued.test() : asked;
+    }
+
+    /** Whether the call may meet the clause's predicate: it holds one of its clues, if any. */
+    boolean mayHold(Scan scan) {
+      return clues == null || clues.heldBy(scan);
     }
 
     /** The names its predicate declares, and those of a gate that reads the name alone. */
@@ -411,6 +424,9 @@ final class BookRules implements Family {
       Clause clause = null;
       for (int entry = grouped.first(place); entry < grouped.end(place); entry++) {
         clause = clause == null ? clauses.get(place) : clause;
+        if (!clause.mayHold(scan)) {
+          break; // the call holds none of its clues: it holds of none of the call's programs
+        }
         for (int s : grouped.programs(entry)) {
           Step step = steps.get(s);
           Object found = found(scan, step, step.readings(index), clause);

@@ -123,7 +123,9 @@ final class BootPredicates {
   /** Adds the predicates of the whole call under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("pxe-menu-installs", BootPredicates::pxeMenuInstalls);
-    named.put("root-driver-blocked", BootPredicates::rootDriverBlocked);
+    named.put(
+        "root-driver-blocked",
+        BootPredicates.MODULE_SETTINGS_NAMED.around(BootPredicates::rootDriverBlocked));
     named.put("redfish-tool-acts", BootPredicates::redfishToolActs);
     named.put("boot-file-weakened", BootPredicates::bootFileWeakened);
   }
@@ -388,6 +390,9 @@ final class BootPredicates {
    * ({@code install nvme /bin/false} in {@code /etc/modprobe.d}, {@code modprobe.blacklist=ahci}):
    * the next boot finds no root.
    */
+  /** A shell call {@link #rootDriverBlocked} may find something in: a module's setting named. */
+  static final CallClues MODULE_SETTINGS_NAMED = CallClues.of(MODULE_SETTINGS);
+
   private static String rootDriverBlocked(Scan scan) {
     String[] edit = LoosenedEdits.edit(scan.call());
     String text;

@@ -547,7 +547,9 @@ final class ChainPredicates {
 
   /** Adds the call predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("power-used-on-mainnet", ChainPredicates::powerUsedOnMainnet);
+    named.put(
+        "power-used-on-mainnet",
+        CallClues.inAnyCase(POWERS).around(ChainPredicates::powerUsedOnMainnet));
     named.put("edit-removes-contract-guard", ChainPredicates::removesContractGuard);
   }
 

@@ -128,7 +128,9 @@ final class ClinicalPredicates {
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("fhir-expunge-or-break-glass", ClinicalRequests::expungeOrGlass);
+    named.put(
+        "fhir-expunge-or-break-glass",
+        ClinicalRequests.EXPUNGED.around(ClinicalRequests::expungeOrGlass));
     named.put("clinical-system-delete", ClinicalRequests::clinicalDelete);
     named.put("clinical-tool-sends", ClinicalRequests::toolSends);
     named.put("prescribing-tool-sends", ClinicalRequests::toolPrescribes);

@@ -139,6 +139,9 @@ final class ClinicalRequests {
   }
 
   /** Whether the call erases from a FHIR server for good or asks for break-the-glass access. */
+  /** A shell call {@link #expungeOrGlass} may find something in: an expunge's or a glass's word. */
+  static final CallClues EXPUNGED = CallClues.of(EXPUNGE_OR_GLASS);
+
   static String expungeOrGlass(Scan scan) {
     String text = callText(scan);
     if (text == null) {

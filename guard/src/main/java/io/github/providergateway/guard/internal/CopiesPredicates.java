@@ -58,12 +58,13 @@ final class CopiesPredicates {
                                 : changeLoosens(old, now, files))));
     named.put(
         "copies-heartbeat-forged",
-        scan -> {
-          String source = scan.source();
-          return source == null || !scan.call().tool().equals("shell")
-              ? null
-              : CopiesSettings.heartbeatForged(source);
-        });
+        CopiesSettings.HEARTBEAT_NAMED.around(
+            scan -> {
+              String source = scan.source();
+              return source == null || !scan.call().tool().equals("shell")
+                  ? null
+                  : CopiesSettings.heartbeatForged(source);
+            }));
   }
 
   /** Adds the programs' predicates under their names. */

@@ -143,6 +143,9 @@ final class CopiesSettings {
    * swallowed ({@code || true}, {@code || :}, {@code || exit 0}) or the heartbeat not joined to it
    * by {@code &&}; or a backup's success metric pushed with no backup run at all.
    */
+  /** A shell call {@link #heartbeatForged} may find something in: a check-in's address. */
+  static final CallClues HEARTBEAT_NAMED = CallClues.of(HEARTBEAT);
+
   static String heartbeatForged(String source) {
     if (source == null || source.length() > MAX_TEXT || !mayBeat(source)) {
       return null;

@@ -74,7 +74,9 @@ final class DatabasePredicates {
         (scan, step, read) -> MigrationTargets.shared(scan, step));
     named.put(
         "special-category-picked",
-        (scan, step, read) -> SensitiveReads.picksBySpecialCategory(scan, step));
+        SensitiveReads.SPECIAL_WITHIN
+            .clues()
+            .around((scan, step, read) -> SensitiveReads.picksBySpecialCategory(scan, step)));
     named.put(
         "databases-archive-shared",
         (scan, step, read) -> {

@@ -111,7 +111,9 @@ final class DesktopPredicates {
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("passphrase-randomised", scan -> passphraseRandomised(scan.source()));
+    named.put(
+        "passphrase-randomised",
+        CallClues.of(SETS_PASSPHRASE).around(scan -> passphraseRandomised(scan.source())));
   }
 
   /**

@@ -71,6 +71,9 @@ final class DeviceDownloads {
    * @param scan the call
    * @return the program and the device's address, as the reason shows them
    */
+  /** A call {@link #found} may find something in: a word that sends. */
+  static final CallClues SENT = CallClues.inAnyCase(List.copyOf(SENDS));
+
   static String found(Scan scan) {
     for (Step step : scan.steps()) {
       String address = sendsAndRuns(step.args());

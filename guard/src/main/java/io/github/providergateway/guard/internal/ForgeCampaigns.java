@@ -26,7 +26,9 @@ final class ForgeCampaigns {
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("every-repository-changed", ForgeCampaigns::everyRepository);
+    named.put(
+        "every-repository-changed",
+        CallClues.inAnyCase(List.of(LISTS)).around(ForgeCampaigns::everyRepository));
   }
 
   /** The programs that register or start a self-hosted CI runner. */

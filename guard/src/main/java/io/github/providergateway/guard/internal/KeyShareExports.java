@@ -18,7 +18,9 @@ final class KeyShareExports {
 
   /** Adds the predicate under its name. */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("exports-key-share", (scan, step, read) -> exports(step));
+    named.put(
+        "exports-key-share",
+        CallClues.of("export").around((scan, step, read) -> exports(step))); // hasExport's word
   }
 
   /** An option or a word naming what signs: a share, a shard, a seed, a mnemonic, a private key. */

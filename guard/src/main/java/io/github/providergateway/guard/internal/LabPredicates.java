@@ -39,7 +39,10 @@ final class LabPredicates {
     named.put("lab-outside-project", (scan, step, read) -> LabRecords.outsideProject(scan, step));
     named.put("lab-archive-publishes", (scan, step, read) -> LabRecords.archivePublishes(step));
     named.put("lab-relinks", (scan, step, read) -> LabRecords.relinks(step));
-    named.put("lab-unblinds-by-option", (scan, step, read) -> UnblindingOptions.told(step));
+    named.put(
+        "lab-unblinds-by-option",
+        CallClues.of("unblind", "arm", "allocation", "treatment", "assignment")
+            .around((scan, step, read) -> UnblindingOptions.told(step)));
     named.put("lab-fails-turned-passes", (scan, step, read) -> LabRecords.failsTurnedPasses(step));
     named.put("lab-code-purges", (scan, step, read) -> LabRecords.codePurges(step));
   }

@@ -434,6 +434,9 @@ final class LogisticsCommands {
 
   private static final Pattern GRANT = Pattern.compile("(?i)grant");
 
+  /** A call {@link #secureAreaGranted} may hold of: a word of one of its programs grants. */
+  static final CallClues GRANTS = CallClues.of(GRANT);
+
   /** Whether a program grants someone a secure area of a warehouse: a vault, a cage, a bond. */
   static boolean secureAreaGranted(Step step) {
     boolean grants = false;
@@ -455,6 +458,9 @@ final class LogisticsCommands {
           "(?i)\\b(?:seller|owner|client|merchant)(?:_?ids?|s)[\"']?\\s*[:=]\\s*[\"']?(?:ALL|\\*)"
               + "(?![\\w])|--all-(?:sellers|owners|clients|merchants)\\b|"
               + "--(?:sellers?|owners?|clients?|merchants?)[= ](?:all|\\*)(?![\\w])");
+
+  /** A call {@link #everySeller} may hold of: a word of one of its programs names every seller. */
+  static final CallClues EVERY_SELLER_NAMED = CallClues.of(EVERY_SELLER);
 
   private static final Pattern STOCK_OR_LISTING =
       Pattern.compile("(?i)inventory|qty|quantity|stock|price|listing|feed|catalog|offer");

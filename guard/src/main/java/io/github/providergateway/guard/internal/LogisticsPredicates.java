@@ -55,8 +55,12 @@ final class LogisticsPredicates {
         PredicateGate.TRADE_PROGRAM.around((scan, step, read) -> LogisticsCommands.plainAct(step)));
     named.put(
         "logistics-secure-area-granted",
-        (scan, step, read) -> LogisticsCommands.secureAreaGranted(step));
-    named.put("logistics-every-seller", (scan, step, read) -> LogisticsCommands.everySeller(step));
+        LogisticsCommands.GRANTS.around(
+            (scan, step, read) -> LogisticsCommands.secureAreaGranted(step)));
+    named.put(
+        "logistics-every-seller",
+        LogisticsCommands.EVERY_SELLER_NAMED.around(
+            (scan, step, read) -> LogisticsCommands.everySeller(step)));
     named.put(
         "logistics-seller-tokens-printed",
         (scan, step, read) -> LogisticsCommands.sellerTokensPrinted(scan, step));

@@ -139,10 +139,13 @@ final class MachinePredicates {
                         || text.startsWith("/org/gnome/desktop/lockdown/disable-lock-screen")));
     named.put(
         "names-miner",
-        (scan, step, read) ->
-            CONTAINER_RUNNERS.contains(step.program())
-                ? anyArg(step, text -> text.length() < 400 && PatternLiterals.finds(MINER, text))
-                : anyArg(step, text -> text.contains("stratum+")));
+        CallClues.of(MINER, "stratum+")
+            .around(
+                (scan, step, read) ->
+                    CONTAINER_RUNNERS.contains(step.program())
+                        ? anyArg(
+                            step, text -> text.length() < 400 && PatternLiterals.finds(MINER, text))
+                        : anyArg(step, text -> text.contains("stratum+"))));
     named.put("scans-network", MachinePredicates::scansNetwork);
     named.put("rewrites-personal-files", MachinePredicates::rewritesPersonalFiles);
     named.put("bus-power", (scan, step, read) -> busCall(step, "login1", BUS_POWER));

@@ -299,7 +299,9 @@ final class MoneyPredicates {
           (scan, step, read) -> writes(scan, step).contains(kind.getKey()));
     }
     named.put("sends-payment-file", (scan, step, read) -> sendsPaymentFile(scan, step));
-    named.put("script-sends-payment-file", (scan, step, read) -> scriptSendsPaymentFile(step));
+    named.put(
+        "script-sends-payment-file",
+        CallClues.of(SENDING_SCRIPT).around((scan, step, read) -> scriptSendsPaymentFile(step)));
     named.put("code-writes-payment-file", (scan, step, read) -> codeWritesPaymentFile(step));
     named.put("writes-payment-batch", (scan, step, read) -> PaymentBatches.written(scan, step));
     named.put("prints-cheques", (scan, step, read) -> printsCheques(scan, step));
@@ -317,7 +319,9 @@ final class MoneyPredicates {
     named.put("api-key-from-variable", (scan, step, read) -> keyFromVariable(step));
     named.put(
         "sets-price-to-zero",
-        PredicateGate.LONG_OPTION.around((scan, step, read) -> setsPriceToZero(step)));
+        PredicateGate.LONG_OPTION.around(
+            CallClues.of(PRICE_OPTION, "--discount", "--percent-off")
+                .around((scan, step, read) -> setsPriceToZero(step))));
     named.put("request-sets-price-to-zero", (scan, step, read) -> requestSetsPriceToZero(step));
     named.put(
         "production-store-writes-books",

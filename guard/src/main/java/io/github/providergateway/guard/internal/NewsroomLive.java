@@ -84,6 +84,10 @@ final class NewsroomLive {
       Pattern.compile(
           "\\blocalhost\\b|127\\.0\\.0\\.1|--endpoint-url[= ]+['\"]?https?://localhost");
 
+  /** A shell call {@link #outputStopped} may find something in: a stop's words. */
+  static final CallClues STOPPED =
+      CallClues.any(CLOUD_STOPS, SDK_STOPS, API_STOPS, REST_STOPS, PLAYOUT_COMMAND);
+
   static String outputStopped(Scan scan) {
     String text = NewsroomPredicates.whole(scan);
     if (text.isEmpty()) {
@@ -141,6 +145,9 @@ final class NewsroomLive {
               + "|/api/?\\?[^\\s'\"]*function=(?:cut|fade|merge|overlayinput\\d\\w*|quickplay|stopstreaming"
               + "|startstreaming)\\b|livebroadcasts/bind\\b|\\bsplice_?insert\\b|\\bscte-?35\\b[^|;&\\n]*"
               + "(?:-x\\s*['\"]?(?:post|put)|--data|\\s-d\\s|inject)");
+
+  /** A shell call {@link #outputSwitched} may find something in: one of its switches' words. */
+  static final CallClues SWITCHED = CallClues.of(SWITCHES);
 
   static String outputSwitched(Scan scan) {
     // a vision mixer's API takes its functions by GET: the whole command is read
@@ -229,6 +236,9 @@ final class NewsroomLive {
               + "|\\btranscoder\\s+jobs\\s+(?:create|delete)\\b|\\.create_job\\s*\\(|createjobcommand\\b"
               + "|\\bbitmovin\\b[^|;&\\n]*\\bencodings?\\b[^|;&\\n]*\\b(?:start|create)\\b"
               + "|api\\.mux\\.com/video/v1/assets");
+
+  /** A shell call {@link #transcodesInBulk} may find something in: a transcoding job's words. */
+  static final CallClues TRANSCODED = CallClues.of(TRANSCODE_JOB);
 
   static String transcodesInBulk(Scan scan) {
     String text = NewsroomPredicates.whole(scan);

@@ -20,30 +20,46 @@ final class NewsroomPredicates {
 
   /** Adds each predicate of the whole call under its name. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("newsroom-live-output-stopped", NewsroomLive::outputStopped);
+    named.put(
+        "newsroom-live-output-stopped", NewsroomLive.STOPPED.around(NewsroomLive::outputStopped));
     named.put("newsroom-live-ingest-published", NewsroomLive::ingestPublished);
     named.put("newsroom-ads-repointed", NewsroomLive::adsRepointed);
-    named.put("newsroom-transcodes-in-bulk", NewsroomLive::transcodesInBulk);
+    named.put(
+        "newsroom-transcodes-in-bulk",
+        NewsroomLive.TRANSCODED.around(NewsroomLive::transcodesInBulk));
     named.put("newsroom-alert-to-everyone", NewsroomPublishing::alertToEveryone);
     named.put("newsroom-safeguard-overridden", NewsroomPublishing::safeguardOverridden);
-    named.put("newsroom-story-published", NewsroomPublishing::storyPublished);
+    named.put(
+        "newsroom-story-published",
+        NewsroomPublishing.LIVE_SITE_NAMED.around(NewsroomPublishing::storyPublished));
     named.put("newsroom-social-posted", NewsroomPublishing::socialPosted);
     named.put("newsroom-syndicated", NewsroomPublishing::syndicated);
-    named.put("newsroom-source-exposed", NewsroomSources::sourceExposed);
-    named.put("newsroom-source-identified", NewsroomSources::sourceIdentified);
-    named.put("newsroom-viewing-looked-up", NewsroomSources::viewingLookedUp);
+    named.put(
+        "newsroom-source-exposed",
+        NewsroomSources.SOURCE_FILE_NAMED.around(NewsroomSources::sourceExposed));
+    named.put(
+        "newsroom-source-identified",
+        NewsroomSources.TIPS_NAMED.around(NewsroomSources::sourceIdentified));
+    named.put(
+        "newsroom-viewing-looked-up",
+        NewsroomSources.VIEWING_NAMED.around(NewsroomSources::viewingLookedUp));
     named.put("newsroom-person-located", NewsroomSources::personLocated);
     named.put("newsroom-material-handed-over", NewsroomSources::materialHandedOver);
     named.put("newsroom-rights-broken", NewsroomRights::rightsBroken);
     named.put("newsroom-keys-replaced", NewsroomRights::keysReplaced);
     named.put("newsroom-moderation-off", NewsroomRights::moderationOff);
     named.put("newsroom-content-claimed", NewsroomRights::contentClaimed);
-    named.put("newsroom-agency-media-scraped", NewsroomRights::agencyMediaScraped);
+    named.put(
+        "newsroom-agency-media-scraped",
+        NewsroomRights.AGENCY_NAMED.around(NewsroomRights::agencyMediaScraped));
     named.put("newsroom-protection-edited", NewsroomEdits::protectionEdited);
     named.put("newsroom-schedule-emptied", NewsroomLive::scheduleEmptied);
-    named.put("newsroom-live-output-switched", NewsroomLive::outputSwitched);
+    named.put(
+        "newsroom-live-output-switched",
+        NewsroomLive.SWITCHED.around(NewsroomLive::outputSwitched));
     named.put("newsroom-cdn-changed", NewsroomLive::cdnChanged);
-    named.put("newsroom-keys-read", NewsroomRights::keysRead);
+    named.put(
+        "newsroom-keys-read", NewsroomRights.KEY_STORE_NAMED.around(NewsroomRights::keysRead));
     named.put("newsroom-correction-hidden", NewsroomArchive::correctionHidden);
     named.put("newsroom-masters-deleted", NewsroomArchive::mastersDeleted);
     named.put("newsroom-metadata-rewritten", NewsroomArchive::metadataRewritten);

@@ -94,6 +94,9 @@ final class NewsroomPublishing {
           "__(?:publish|unpublish|schedule|trash|delete)\\w*|\\bstatus\\W{1,4}(?:publish|published"
               + "|future|trash|private)\\b|workflow_status\\W{1,4}published\\b");
 
+  /** A shell call {@link #storyPublished} may find something in: the live site named. */
+  static final CallClues LIVE_SITE_NAMED = CallClues.of(LIVE_SITE);
+
   static String storyPublished(Scan scan) {
     String tool = NewsroomPredicates.tool(scan);
     if (!tool.isEmpty()) {

@@ -93,6 +93,9 @@ final class NewsroomRights {
               + "[\\w.\"]*(?:content_keys|drm_keys|keys)\\b|https?://[^\\s'\"]*key[^\\s'\"]*/(?:content-?keys?|keys"
               + "|cpix)/[\\w-]+");
 
+  /** A shell call {@link #keysRead} may find something in: a key store named. */
+  static final CallClues KEY_STORE_NAMED = CallClues.of(KEY_STORE);
+
   static String keysRead(Scan scan) {
     String text = NewsroomPredicates.whole(scan);
     if (!NewsroomPredicates.finds(KEY_STORE, text)
@@ -163,6 +166,9 @@ final class NewsroomRights {
           "gettyimages\\.|shutterstock\\.|apimages\\.|newsroom\\.ap\\.org|reuterspictures|reutersconnect"
               + "|afpforum|alamy\\.|istockphoto\\.|epaimages|pa-?images|panewsarchive|magnumphotos"
               + "|dreamstime\\.|agefotostock");
+
+  /** A shell call {@link #agencyMediaScraped} may find something in: an agency named. */
+  static final CallClues AGENCY_NAMED = CallClues.of(AGENCIES);
 
   static String agencyMediaScraped(Scan scan) {
     String text = NewsroomPredicates.whole(scan);

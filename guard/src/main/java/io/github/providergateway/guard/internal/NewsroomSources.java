@@ -33,6 +33,9 @@ final class NewsroomSources {
               + "|\\bgit\\s+push\\b|\\battachments?\\b|\\bmutt\\b|\\bsendmail\\b|files\\.upload|files_upload"
               + "|\\bmail\\s+-a\\b|\\bmagic-wormhole\\b|\\bwormhole\\s+send\\b|transfer\\.sh|\\.upload\\w*\\s*\\(");
 
+  /** A shell call {@link #sourceExposed} may find something in: a source's file named. */
+  static final CallClues SOURCE_FILE_NAMED = CallClues.of(SOURCE_FILE);
+
   static String sourceExposed(Scan scan) {
     // The whole call: git add -f private/sources/… && git push names the file in one program
     // and sends it by another, and git is a program RecordsCall reads as local.
@@ -64,6 +67,9 @@ final class NewsroomSources {
       Pattern.compile(
           "\\bselect\\b|\\bjoin\\b|\\bgrep\\b|\\brg\\b|\\bawk\\b|\\bzgrep\\b|\\.find\\(|\\.aggregate\\(");
 
+  /** A shell call {@link #sourceIdentified} may find something in: a tip named. */
+  static final CallClues TIPS_NAMED = CallClues.of(TIPS);
+
   static String sourceIdentified(Scan scan) {
     String text = NewsroomPredicates.whole(scan);
     if (!NewsroomPredicates.finds(TIPS, text) || NewsroomPredicates.notReal(text)) {
@@ -87,6 +93,9 @@ final class NewsroomSources {
       Pattern.compile(
           "\\b(?:email|e_mail|user_email|username|user_id|customer_id|account_id|profile_id|subscriber_id"
               + "|member_id|phone)\\s*(?:=|\\bin\\b|\\blike\\b|:)\\s*['\"(]?[\\w@.+%-]*[a-z0-9][\\w@.+%-]*");
+
+  /** A shell call {@link #viewingLookedUp} may find something in: a viewing named. */
+  static final CallClues VIEWING_NAMED = CallClues.of(VIEWING);
 
   static String viewingLookedUp(Scan scan) {
     String text = NewsroomPredicates.whole(scan);

@@ -25,9 +25,12 @@ final class PeoplePredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     PeopleFiles.addCallsTo(named);
     named.put("people-pay-changed", PeoplePredicates::payChanged);
-    named.put("people-candidate-judged", PeoplePredicates::candidateJudged);
+    named.put(
+        "people-candidate-judged", CallClues.of(JUDGES).around(PeoplePredicates::candidateJudged));
     named.put("people-benefits-feed-sent", PeoplePredicates::benefitsFeedSent);
-    named.put("people-data-protection-removed", PeoplePredicates::protectionRemoved);
+    named.put(
+        "people-data-protection-removed",
+        PeoplePredicates.UNPROTECTS_NAMED.around(PeoplePredicates::protectionRemoved));
     named.put("people-protected-activity-recorded", PeoplePredicates::protectedActivity);
     named.put("people-protective-flags-cleared", ProtectiveFlagsCleared::cleared);
     named.put("people-records-shared-wide", RecordsSharedWide::shared);
@@ -196,6 +199,9 @@ final class PeoplePredicates {
           "(?:\\s(?:-c|--connection|--target|-t|--env|--profile)[= ]+|\"(?:connection|target"
               + "|database|env)\"\\s*:\\s*)['\"]?[\\w.-]*?(?:dev|development|test|ci|local|sandbox"
               + "|scratch)\\b");
+
+  /** A shell call {@link #protectionRemoved} may find something in: a protection removed, named. */
+  static final CallClues UNPROTECTS_NAMED = CallClues.of(UNPROTECTS);
 
   private static String protectionRemoved(Scan scan) {
     RecordsCall call = RecordsCall.of(scan);

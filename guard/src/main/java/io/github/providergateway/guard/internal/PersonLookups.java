@@ -26,13 +26,16 @@ final class PersonLookups {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
         "looks-up-by-ssn",
-        PredicateGate.LONG_OPTION.around((scan, step, read) -> byIdentity(step)));
+        PredicateGate.LONG_OPTION.around(
+            CallClues.of(BY_NUMBER).around((scan, step, read) -> byIdentity(step))));
     named.put(
         "pulls-everyones-documents",
-        PredicateGate.LONG_OPTION.around((scan, step, read) -> everyonesDocuments(step)));
+        PredicateGate.LONG_OPTION.around(
+            CallClues.of(EVERYONE).around((scan, step, read) -> everyonesDocuments(step))));
     named.put(
         "ignores-opt-outs",
-        PredicateGate.LONG_OPTION.around((scan, step, read) -> ignoresOptOuts(step)));
+        PredicateGate.LONG_OPTION.around(
+            CallClues.of(OPTED_OUT).around((scan, step, read) -> ignoresOptOuts(step))));
   }
 
   /** An option that lets in the people who asked to be left out of a list. */

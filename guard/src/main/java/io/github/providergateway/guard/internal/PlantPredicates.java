@@ -30,7 +30,8 @@ final class PlantPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("plant-tool-moves-vehicle", PlantVehicles::toolMoves);
     named.put("plant-tool-writes-controller", PlantControllers::toolWrites);
-    named.put("plant-tool-downloads-to-device", DeviceDownloads::found);
+    named.put(
+        "plant-tool-downloads-to-device", DeviceDownloads.SENT.around(DeviceDownloads::found));
     named.put("plant-fetch-writes-tag", PlantPredicates::fetchWritesTag);
     named.put("plant-fetch-erases-history", PlantRecords::fetchErases);
     named.put("plant-edit-forces-safety", PlantSafety::editForcesSafety);
@@ -67,7 +68,9 @@ final class PlantPredicates {
     named.put("plant-scada-tag-write", (scan, step, read) -> PlantControllers.scadaTagWrite(step));
     named.put(
         "plant-signs-as",
-        PredicateGate.LONG_OPTION.around((scan, step, read) -> PlantRecords.signsAs(step.args())));
+        PredicateGate.LONG_OPTION.around(
+            PlantRecords.SIGNS_AS_NAMED.around(
+                (scan, step, read) -> PlantRecords.signsAs(step.args()))));
     named.put(
         "plant-quality-rows-rewritten", (scan, step, read) -> PlantRecords.rowsRewritten(step));
   }

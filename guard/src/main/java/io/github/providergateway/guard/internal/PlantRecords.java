@@ -128,6 +128,9 @@ final class PlantRecords {
    * names ({@code --esign-user qa.jdoe}), not in a dry run or a test environment: asked of every
    * program, it reads only the options that name a signature.
    */
+  /** A call {@link #signsAs} may hold of: a word of one of its programs signs as someone. */
+  static final CallClues SIGNS_AS_NAMED = CallClues.of(SIGNS_AS);
+
   static boolean signsAs(List<Word> args) {
     boolean signs = false;
     for (int i = 0; i < args.size() && !signs; i++) { // indexed: asked of every program

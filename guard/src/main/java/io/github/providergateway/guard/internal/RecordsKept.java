@@ -19,13 +19,17 @@ final class RecordsKept {
 
   /** Adds each predicate of the whole call under its name. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
-    named.put("records-hold-released", RecordsKept::holdReleased);
+    named.put(
+        "records-hold-released",
+        CallClues.any(HOLD_OVERRIDE, HOLD).around(RecordsKept::holdReleased));
     named.put("records-kept-destroyed", RecordsKept::keptDestroyed);
     named.put("records-retention-cut", RecordsKept::retentionCut);
     named.put("records-file-changed", RecordsKept::fileChanged);
     // Read of the command's whole text in lower case, asked more than once a call: read once.
     named.put(
-        "records-backdated", scan -> scan.once("RecordsKept.backdated", RecordsKept::backdated));
+        "records-backdated",
+        CallClues.any(GIT_DATE, FAKE_CLOCK, DATE_SET, TOUCH_DATE)
+            .around(scan -> scan.once("RecordsKept.backdated", RecordsKept::backdated)));
     named.put("records-hold-check-removed", RecordsKept::holdCheckRemoved);
   }
 

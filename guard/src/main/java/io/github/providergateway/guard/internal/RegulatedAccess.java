@@ -63,6 +63,9 @@ final class RegulatedAccess {
               + "|<)\\s{1,3}[\"']?(?:/home/|/Users/|~)([a-z_][a-z0-9_.-]{0,31})/[^\\s'\")]{1,200}");
 
   /** Whether the call reads a linkage key: a read tool's file, or a file a command names. */
+  /** A shell call {@link #linkageRead} may find something in: a linkage's word. */
+  static final CallClues LINKAGE_NAMED = CallClues.inAnyCase(LINKAGE_WORDS);
+
   static String linkageRead(Scan scan) {
     if (scan.source() == null) {
       JsonNode args = scan.call().args();
@@ -232,6 +235,9 @@ final class RegulatedAccess {
   }
 
   /** Whether a command reads a credential's file from another person's home. */
+  /** A shell call {@link #othersCredential} may find something in: a secret handed, a name's. */
+  static final CallClues OTHERS_CREDENTIAL = CallClues.any(OTHERS_SECRET_HANDED, CREDENTIAL_NAME);
+
   static String othersCredential(Scan scan) {
     String source = scan.source();
     if (source == null || source.length() > RegulatedData.MAX_TEXT || source.indexOf('/') < 0) {

@@ -212,9 +212,12 @@ final class RegulatedData {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("regulated-data-in-url", RegulatedSinks::inUrl);
-    named.put("linkage-key-read", RegulatedAccess::linkageRead);
+    named.put(
+        "linkage-key-read", RegulatedAccess.LINKAGE_NAMED.around(RegulatedAccess::linkageRead));
     named.put("production-into-lower-environment", RegulatedAccess::productionDownward);
-    named.put("others-credential-read", RegulatedAccess::othersCredential);
+    named.put(
+        "others-credential-read",
+        RegulatedAccess.OTHERS_CREDENTIAL.around(RegulatedAccess::othersCredential));
     named.put("regulated-data-committed", RegulatedCopies::committed);
     named.put("regulated-data-piped-out", RegulatedCopies::pipedOut);
     named.put("regulated-data-wrapped-copy", RegulatedCopies::wrappedCopy);

@@ -87,7 +87,11 @@ final class SafeguardPredicates {
           });
     }
     named.put("rewrites-raw-data", (scan, step, read) -> rewritesRawData(scan, step));
-    named.put("tool-setting-loosened", (scan, step, read) -> ToolSettings.of(step) != null);
+    named.put(
+        "tool-setting-loosened",
+        ToolSettings.SETTING_WITHIN
+            .clues()
+            .around((scan, step, read) -> ToolSettings.of(step) != null));
   }
 
   /** What the call's edit loosens, read once a call (every kind's predicate asks). */

@@ -106,7 +106,7 @@ final class SensitiveReads {
               + "|hiv-status|religion|ethnicity|diagnosis|disability)(?:=.*)?");
 
   /** What {@link #SPECIAL_OPTION} needs within a word: the category's name. */
-  private static final WordsWithin SPECIAL_WITHIN =
+  static final WordsWithin SPECIAL_WITHIN =
       new WordsWithin(
           "orientation",
           "sexuality",

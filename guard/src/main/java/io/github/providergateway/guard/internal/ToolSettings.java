@@ -29,7 +29,7 @@ final class ToolSettings {
    * What {@link #written} needs within an argument to find where a setting begins: {@code set}, or
    * a part of each of {@link #SETTINGS_WORDS}.
    */
-  private static final WordsWithin SETTING_WITHIN = new WordsWithin("set", "config", "pref");
+  static final WordsWithin SETTING_WITHIN = new WordsWithin("set", "config", "pref");
 
   /** A verb after it that writes one. */
   private static final Set<String> WRITES = NameSet.of("set", "update", "put", "write", "--set");

@@ -14,6 +14,9 @@ final class WordsWithin {
   /** The words looked for, lower case, by their first letter (a to z). */
   private final String[][] byLetter = new String[26][];
 
+  /** A call holding none of the words holds none in a program's words ({@link CallClues}). */
+  private final CallClues clues;
+
   /**
    * A test of the words given.
    *
@@ -30,6 +33,15 @@ final class WordsWithin {
       after[before.length] = word;
       byLetter[letter] = after;
     }
+    clues = CallClues.of(words);
+  }
+
+  /**
+   * {@return the words as clues of a call: a reader that holds only where this test does holds of
+   * no program of a call that holds none of them}
+   */
+  CallClues clues() {
+    return clues;
   }
 
   /**

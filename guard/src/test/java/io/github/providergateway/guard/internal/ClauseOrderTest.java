@@ -2,11 +2,6 @@ package io.github.providergateway.guard.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.github.providergateway.guard.shell.ShellParser;
-import io.github.providergateway.guard.shell.ShellScript;
-import io.github.providergateway.guard.shell.syntax.ShellParseException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -82,21 +77,6 @@ class ClauseOrderTest {
 
   /** A command as the guard scans it, or {@code null} where the parse refuses it. */
   private static Scan scan(String command) {
-    ShellScript script;
-    try {
-      script = ShellParser.parse(command);
-    } catch (ShellParseException e) {
-      return null;
-    }
-    Path project = CorpusPlaces.PROJECT;
-    CallForRules call =
-        new CallForRules(
-            "shell",
-            JsonNodeFactory.instance.objectNode().put("command", command),
-            project,
-            project,
-            null);
-    return new Scan(CorpusPlaces.PLACES, call, command, script.invocations())
-        .withOpaque(script.opaque());
+    return ShellScans.of(command, null);
   }
 }
