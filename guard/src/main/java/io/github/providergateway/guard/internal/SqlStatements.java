@@ -1,7 +1,7 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.shell.PrintedText;
 import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +19,7 @@ final class SqlStatements {
 
   /** What DROP destroys with its data, in SQL and in Cassandra's CQL. */
   private static final Set<String> DROPPED =
-      NameSet.of(
-          "TABLE", "DATABASE", "SCHEMA", "KEYSPACE", "COLUMNFAMILY", "MEASUREMENT", "SERIES");
+      NameSet.of("TABLE", "DATABASE", "SCHEMA", "KEYSPACE", "COLUMNFAMILY");
 
   /**
    * What {@code ALTER TABLE … DROP} may name that holds no data: anything else it drops is a column
@@ -71,7 +70,7 @@ final class SqlStatements {
     // A printer's statements are what it prints, its escapes and format applied (the rtq red team:
     // printf 'BEGIN;\nDELETE FROM t;' starts a line with DELETE); where that is not known, its
     // words.
-    String printed = step.is(ProgramKind.ECHO) ? PrintedText.of(step.program(), args) : null;
+    String printed = step.is(ProgramKind.ECHO) ? ShellParser.printed(step.program(), args) : null;
     texts.add(printed != null ? printed : String.join("\n", args));
     fed(step, texts);
     return ClientVariables.put(step.program(), args, texts);
@@ -243,7 +242,12 @@ final class SqlStatements {
             && !words.get(k).equals(";")
             && !NO_TABLE_AFTER.contains(words.get(k))
             && !words.get(k).startsWith(":");
-    return table ? k : -1;
+    // Without FROM the table is followed by the statement's WHERE, its end or a FROM of joins
+    // (DELETE dbo.Users; DELETE t1 FROM t1 JOIN …): a command's words (influx delete --bucket m)
+    // are no table.
+    String after = k + 1 < words.size() ? words.get(k + 1) : ";";
+    boolean ends = after.equals(";") || after.equals("WHERE") || after.equals("FROM");
+    return table && ends ? k : -1;
   }
 
   /** The words that may stand between CREATE OR REPLACE and TABLE. */
@@ -403,8 +407,9 @@ final class SqlStatements {
       return false;
     }
     for (int i = 0; i < word.length(); i++) {
-      if (word.charAt(i) < '0' || word.charAt(i) > '9') {
-        return false;
+      char c = word.charAt(i);
+      if ((c < '0' || c > '9') && c != '.') {
+        return false; // 1.0 is a number
       }
     }
     return true;
@@ -419,6 +424,9 @@ final class SqlStatements {
     boolean nonZero = false;
     for (int i = 0; i < word.length(); i++) {
       char c = word.charAt(i);
+      if (c == '.' && i > 0) {
+        continue; // 1.0
+      }
       if (c < '0' || c > '9') {
         return false;
       }

@@ -157,6 +157,11 @@ final class SqlWords {
           i++;
           continue;
         }
+        if (c == '.' && word.length() > 0 && i + 1 < n && nameChar(text.charAt(i + 1))) {
+          word.append('.'); // a qualified name is one word: dbo.Users, 1.0
+          i++;
+          continue;
+        }
         flush();
         if (c == ';') {
           symbol(";");
@@ -290,6 +295,10 @@ final class SqlWords {
     /** Whether the quote follows {@code E}: a string with backslash escapes. */
     private boolean escapePrefix() {
       return word.length() == 1 && word.charAt(0) == 'E';
+    }
+
+    private static boolean nameChar(char c) {
+      return Character.isLetterOrDigit(c) || c == '_';
     }
 
     private boolean lineStart(int i) {
