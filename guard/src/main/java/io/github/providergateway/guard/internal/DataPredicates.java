@@ -88,7 +88,7 @@ final class DataPredicates {
       return List.of();
     }
     List<DataLoss> found = new ArrayList<>();
-    for (String text : SqlStatements.statements(step)) {
+    for (String text : SqlStatements.statements(scan, step)) {
       found.addAll(SqlStatements.sql(text));
     }
     return found;

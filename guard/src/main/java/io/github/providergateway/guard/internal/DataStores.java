@@ -76,7 +76,7 @@ final class DataStores {
     List<DataLoss> found = new ArrayList<>();
     String program = step.program();
     if (redisClient(program) || rawClient(program) || clients.redis() && !store) {
-      for (String text : SqlStatements.statements(step)) {
+      for (String text : SqlStatements.statements(scan, step)) {
         if (flushesRedis(text)) {
           found.add(DataLoss.FLUSH);
         }
@@ -89,7 +89,7 @@ final class DataStores {
       found.add(DataLoss.FLUSH); // redis-cli --scan | xargs redis-cli del
     }
     if (mongoShell(program) || clients.mongo() && !store) {
-      for (String text : SqlStatements.statements(step)) {
+      for (String text : SqlStatements.statements(scan, step)) {
         mongo(text, found);
       }
     }
@@ -175,15 +175,35 @@ final class DataStores {
 
   /** MongoDB's shell: dropping a database or collection, or deleting every document. */
   private static void mongo(String text, List<DataLoss> found) {
-    String code = text.replaceAll("\\s+", "");
-    if (code.contains("dropDatabase(") || code.contains(".drop(")) {
+    // A method by a bracket is the method: db.users['drop']() is db.users.drop() (rtq red team).
+    String code = MEMBER.matcher(text.replaceAll("\\s+", "")).replaceAll(".$1");
+    if (code.contains("dropDatabase(")
+        || code.contains(".drop(")
+        || COMMAND_DROPS.matcher(code).find()) {
       found.add(DataLoss.DROP);
     } else if (code.contains("deleteMany({})")
+        || code.contains("deleteMany({},")
         || code.contains("remove({})")
-        || code.contains("deleteMany()")) {
+        || code.contains("remove({},")
+        || code.contains("deleteMany()")
+        || COMMAND_DELETES_ALL.matcher(code).find()) {
       found.add(DataLoss.FLUSH);
     }
   }
+
+  /** A member by a bracket and a quoted name: {@code ['drop']}, {@code ["deleteMany"]}. */
+  private static final java.util.regex.Pattern MEMBER =
+      java.util.regex.Pattern.compile("\\[['\"`](\\w+)['\"`]\\]");
+
+  /** A database command that drops: {@code runCommand({drop: 'users'})}, {dropDatabase: 1}. */
+  private static final java.util.regex.Pattern COMMAND_DROPS =
+      java.util.regex.Pattern.compile(
+          "\\.(?:runCommand|adminCommand)\\(\\{['\"]?(?:drop|dropDatabase)['\"]?:");
+
+  /** The delete command with an empty filter: {@code {delete: 'users', deletes: [{q: {}, …}]}}. */
+  private static final java.util.regex.Pattern COMMAND_DELETES_ALL =
+      java.util.regex.Pattern.compile(
+          "\\.(?:runCommand|adminCommand)\\(\\{['\"]?delete['\"]?:[^)]*['\"]?q['\"]?:\\{\\}");
 
   /** influx bucket delete (and org delete); influx delete with no predicate empties a range. */
   private static DataLoss influx(List<String> args) {

@@ -212,16 +212,32 @@ final class DatabaseWords {
    * bulk load ({@code COPY t FROM}, psql's {@code \copy t FROM}, {@code LOAD DATA}) and a procedure
    * run ({@link ProcedureCalls}).
    */
+  /**
+   * One or more tables, each with its alias, comma-separated: {@code users u}, {@code users, orgs}
+   * (MySQL's multi-table UPDATE and DELETE), a table's name may hold sqlcmd's {@code $(T)}.
+   */
+  private static final String TABLES =
+      "(?:[\\w.\"`\\[\\]]|\\$\\(\\w+\\))+(?:\\s+(?:AS\\s+)?(?!SET\\b|FROM\\b|WHERE\\b|JOIN\\b)\\w+)?"
+          + "(?:\\s*,\\s*(?:[\\w.\"`\\[\\]])+(?:\\s+(?:AS\\s+)?(?!SET\\b|FROM\\b|WHERE\\b)\\w+)?)*";
+
   static final Pattern ROWS_WRITTEN =
       Pattern.compile(
-          "(?im)(?:^|[;(]|\\bTHEN\\b|\\bBEGIN\\b|^--?[\\w.-]+=(?=[A-Za-z/]))\\s*"
+          "(?im)(?:^|[;(]|\\bTHEN\\b|\\bBEGIN\\b|^--?[\\w.-]+=(?=[A-Za-z/])|\\\\\\\\)\\s*"
               + "(?:(?:--[^\\n]*\\n|/\\*(?:[^*]|\\*(?!/))*\\*/)\\s*)*(?:(?:[\"'`]{1,3}|\\bqq?[{(\\[|/!])\\s*)?"
-              + "(?:WITH\\s[^;]*?\\)\\s*)?"
-              + "(?:UPDATE\\s+(?:[\\w.\"`\\[\\]]|\\$\\(\\w+\\))+(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b"
-              + "|DELETE\\s+(?:TOP\\s*\\(\\s*\\d+\\s*\\)\\s*)?"
-              + "(?:FROM\\b|(?:[\\w.\"`\\[\\]]|\\$\\(\\w+\\))+\\s+(?:FROM|WHERE)\\b)"
-              + "|INSERT\\s+(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b"
-              + "|REPLACE\\s+INTO\\b|TRUNCATE\\s+(?:TABLE\\s+)?(?:[\\w.\"`]|\\$\\(\\w+\\))+"
+              + "(?:WITH\\s(?:'[^']*'|[^;'])*?\\)\\s*)?"
+              + "(?:UPDATE\\s+(?:(?:LOW_PRIORITY|IGNORE|ONLY)\\s+)*"
+              + TABLES
+              + "\\s+"
+              + "(?:SET|(?:(?:INNER|LEFT|RIGHT|CROSS|STRAIGHT)\\s+)?JOIN)\\b"
+              + "|DELETE\\s+(?:(?:LOW_PRIORITY|QUICK|IGNORE)\\s+)*(?:TOP\\s*\\(\\s*\\d+\\s*\\)\\s*)?"
+              + "(?:FROM\\b|"
+              + TABLES
+              + "\\s+(?:FROM|WHERE)\\b)"
+              + "|(?:INSERT|REPLACE)\\s+(?:(?:IGNORE|LOW_PRIORITY|DELAYED|HIGH_PRIORITY)\\s+)*"
+              + "(?:INTO|OVERWRITE)\\b|MERGE\\s+INTO\\b|UPSERT\\s+INTO\\b"
+              // MySQL's and T-SQL's INTO is optional: INSERT admins SET …, REPLACE t (…) VALUES
+              + "|(?:INSERT|REPLACE)\\s+(?:IGNORE\\s+)?[\\w.\"`\\[\\]]+\\s*(?:\\(|VALUES\\b|SET\\b|SELECT\\b)"
+              + "|TRUNCATE\\s+(?:TABLE\\s+)?(?:[\\w.\"`]|\\$\\(\\w+\\))+"
               + "|\\\\?COPY\\s+[\\w.\"`\\[\\]]+(?:\\s*\\([^)]{0,2000}\\))?\\s+FROM\\b|LOAD\\s+DATA\\b|"
               + ProcedureCalls.FORMS
               + ")"
@@ -264,6 +280,10 @@ final class DatabaseWords {
       throw new IllegalArgumentException("no kind of database words is named " + kind);
     }
     String read = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text;
+    if (pattern == ROWS_WRITTEN && read.contains("/*")) {
+      // A comment is a blank to the server: DELETE/**/FROM, UPDATE /* fix */ users SET (rtq)
+      read = BLOCK_COMMENT.matcher(read).replaceAll(" ");
+    }
     if (!PatternLiterals.mayFind(pattern, read)) {
       return null;
     }
@@ -279,6 +299,9 @@ final class DatabaseWords {
     }
     return null;
   }
+
+  /** A block comment, MySQL's {@code /*! … *}{@code /} left, whose text runs. */
+  private static final Pattern BLOCK_COMMENT = Pattern.compile("/\\*(?!!)[\\s\\S]*?\\*/");
 
   /** A statement that sets a value for its session or transaction: SET, not SET GLOBAL. */
   private static final Pattern SESSION_SET =

@@ -14,10 +14,20 @@ final class HttpDeletes {
       if (word.equalsIgnoreCase("DELETE")
           || word.equalsIgnoreCase("-XDELETE")
           || word.equalsIgnoreCase("--request=DELETE")
-          || word.equalsIgnoreCase("--method=DELETE")) {
+          || word.equalsIgnoreCase("--method=DELETE")
+          || bundled(word)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** curl's short flags bundled with the method last: {@code -sXDELETE}, {@code -sSXDELETE}. */
+  private static boolean bundled(String word) {
+    return word.length() > 8
+        && word.charAt(0) == '-'
+        && word.charAt(1) != '-'
+        && word.endsWith("XDELETE")
+        && word.substring(1, word.length() - 7).chars().allMatch(Character::isLetter);
   }
 }

@@ -84,6 +84,26 @@ final class PipedStatements {
     return program.isEmpty() || shows(producer) ? null : program;
   }
 
+  /**
+   * {@return the container's runner whose input the client is given ({@code kubectl exec -i pod --
+   * psql <<< '…'}, through a shell in the container too), or null}: its here-documents and
+   * here-strings are the client's statements (the rtq red team of issue 80).
+   */
+  static Step feedingRunner(Scan scan, Step step) {
+    List<String> via = step.invocation().via();
+    if (via.isEmpty() || !CONTAINER_EXECS.contains(via.get(0))) {
+      return null;
+    }
+    List<Step> steps = scan.steps();
+    for (int at = steps.indexOf(step) - 1; at >= 0; at--) {
+      Step runner = steps.get(at);
+      if (runner.invocation().via().isEmpty()) {
+        return passesInput(runner, via.get(0)) ? runner : null;
+      }
+    }
+    return null;
+  }
+
   /** A group or a subshell piped whole: {@code { a; b; } | psql}, {@code (a; b) | psql}. */
   private static final java.util.regex.Pattern GROUP_PIPED =
       java.util.regex.Pattern.compile("(?:;\\s*}|(?:^|[^$<>])\\([^()]*\\))\\s*\\|");

@@ -305,7 +305,7 @@ final class ProductionPredicates {
   }
 
   private static List<String> sqlRead(Scan scan, Step step) {
-    List<String> texts = new ArrayList<>(SqlStatements.statements(step));
+    List<String> texts = new ArrayList<>(SqlStatements.statements(scan, step));
     if (step.is(ProgramKind.SQL_CLIENT)) {
       for (Step other : scan.steps()) {
         if (other != step && other.is(ProgramKind.ECHO)) {

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,32 @@ final class SqlStatements {
       return List.of(); // bq query --dry_run validates the SQL and runs none of it
     }
     List<String> texts = new ArrayList<>();
-    texts.add(String.join("\n", args));
+    // A printer's statements are what it prints, its escapes and format applied (the rtq red team:
+    // printf 'BEGIN;\nDELETE FROM t;' starts a line with DELETE); where that is not known, its
+    // words.
+    String printed = step.is(ProgramKind.ECHO) ? ShellParser.printed(step.program(), args) : null;
+    texts.add(printed != null ? printed : String.join("\n", args));
+    fed(step, texts);
+    return ClientVariables.put(step.program(), args, texts);
+  }
+
+  /**
+   * The statements a program carries ({@link #statements(Step)}) and, where it runs in a container
+   * whose runner passes its input on, the runner's here-documents and here-strings.
+   */
+  static List<String> statements(Scan scan, Step step) {
+    List<String> texts = statements(step);
+    Step runner = PipedStatements.feedingRunner(scan, step);
+    if (runner == null) {
+      return texts;
+    }
+    List<String> all = new ArrayList<>(texts);
+    fed(runner, all);
+    return all;
+  }
+
+  /** A program's here-documents and here-strings, added to {@code texts}. */
+  private static void fed(Step step, List<String> texts) {
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.body() != null) {
         texts.add(redirect.body());
@@ -74,7 +100,6 @@ final class SqlStatements {
         texts.add(redirect.target().text());
       }
     }
-    return texts;
   }
 
   /**
@@ -90,49 +115,50 @@ final class SqlStatements {
   }
 
   /**
-   * Reads SQL's words, and where the SQL runs SQL held in strings ({@link #RUNS_STRINGS}, psql's
-   * {@code \gexec}, which runs each value of the result), the strings' too.
+   * Reads SQL's words in each family of dialects ({@link SqlWords.Dialect}: what is quoted and what
+   * is a comment differs), keeping each loss any reading finds, in the order first found; and where
+   * the SQL runs SQL held in strings ({@link #RUNS_STRINGS}, psql's {@code \gexec}, which runs each
+   * value of the result), the strings' too.
    */
   private static void sql(String text, int depth, List<DataLoss> found) {
-    List<String> words = new ArrayList<>();
-    List<String> strings = new ArrayList<>();
-    StringBuilder word = new StringBuilder();
-    for (int i = 0; i <= text.length(); i++) {
-      char c = i < text.length() ? text.charAt(i) : ' ';
-      if (c == '\'') {
-        // A string literal is data: 'DROP TABLE' in a WHERE clause drops nothing.
-        int end = text.indexOf('\'', i + 1);
-        strings.add(text.substring(i + 1, end < 0 ? text.length() : end));
-        i = end < 0 ? text.length() : end;
-        c = ' ';
-      } else if (c == '-' && i + 1 < text.length() && text.charAt(i + 1) == '-') {
-        int end = text.indexOf('\n', i);
-        i = end < 0 ? text.length() : end;
-        c = ' ';
+    List<DataLoss> all = new ArrayList<>();
+    for (SqlWords.Dialect dialect : SqlWords.Dialect.values()) {
+      List<DataLoss> read = new ArrayList<>();
+      SqlWords.Read words = SqlWords.of(text, dialect);
+      losses(words.words(), read);
+      if (readsStrings(words.words(), text) && depth < MAX_SQL_DEPTH) {
+        for (String string : words.strings()) {
+          sql(string, depth + 1, read);
+        }
       }
-      if (Character.isLetterOrDigit(c) || c == '_') {
-        if (word.length() == 0
-            && i > 0
-            && (text.charAt(i - 1) == ':' || text.charAt(i - 1) == '@')) {
-          word.append(':'); // a parameter (:id, @id) is no column: WHERE id = :id is no tautology
-        }
-        word.append(Character.toUpperCase(c));
+      if (all.isEmpty()) {
+        all.addAll(read);
       } else {
-        if (word.length() > 0) {
-          words.add(word.toString());
-          word.setLength(0);
-        }
-        if (c == ';') {
-          words.add(";");
-        }
+        read.stream().filter(loss -> !all.contains(loss)).forEach(all::add);
       }
     }
+    found.addAll(all);
+  }
+
+  private static boolean readsStrings(List<String> words, String text) {
+    if (text.contains("\\gexec")) {
+      return true;
+    }
+    for (String w : words) {
+      if (RUNS_STRINGS.contains(w)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** What one reading's words destroy. */
+  private static void losses(List<String> words, List<DataLoss> found) {
     boolean alterTable = false;
-    boolean runsStrings = text.contains("\\gexec");
     for (int i = 0; i < words.size(); i++) {
       String w = words.get(i);
+      String before = i > 0 ? words.get(i - 1) : "";
       String next = i + 1 < words.size() ? words.get(i + 1) : "";
-      runsStrings |= RUNS_STRINGS.contains(w);
       if (w.equals(";")) {
         alterTable = false;
       } else if (w.equals("ALTER") && next.equals("TABLE")) {
@@ -146,17 +172,99 @@ final class SqlStatements {
           && !next.equals(";")
           && !DROPPED_WITHOUT_DATA.contains(next)) {
         found.add(DataLoss.DROP); // ALTER TABLE t DROP [COLUMN] c: the column's data
+      } else if (w.equals("REPLACE")
+          && before.equals("OR")
+          && i >= 2
+          && words.get(i - 2).equals("CREATE")
+          && replacedTable(words, i + 1)) {
+        found.add(DataLoss.DROP); // CREATE OR REPLACE TABLE: the table that was, with its rows
       } else if (w.equals("TRUNCATE") && !next.isEmpty() && !next.equals(";")) {
         found.add(DataLoss.TRUNCATE);
-      } else if (w.equals("DELETE") && next.equals("FROM") && deletesEveryRow(words, i + 2)) {
-        found.add(DataLoss.DELETE_ALL);
+      } else if (w.equals("DELETE") && alterTable && next.equals("WHERE")) {
+        // ClickHouse's mutation: ALTER TABLE t [ON CLUSTER c] DELETE WHERE …
+        if (deletesEveryRow(words, i + 1)) {
+          found.add(DataLoss.DELETE_ALL);
+        }
+      } else if (w.equals("DELETE") && !NOT_A_DELETE_BEFORE.contains(before)) {
+        int from = deletedTable(words, i + 1);
+        if (from >= 0 && deletesEveryRow(words, from)) {
+          found.add(DataLoss.DELETE_ALL);
+        }
       }
     }
-    if (runsStrings && depth < MAX_SQL_DEPTH) {
-      for (String string : strings) {
-        sql(string, depth + 1, found);
+  }
+
+  /** Words before a DELETE that make it no statement: ON DELETE CASCADE, GRANT … , DELETE ON. */
+  private static final Set<String> NOT_A_DELETE_BEFORE =
+      NameSet.of("ON", "FOR", "OF", "BEFORE", "AFTER", "OR", "GRANT", "REVOKE");
+
+  /** MySQL's modifiers of a DELETE, before its FROM or its table. */
+  private static final Set<String> DELETE_MODIFIERS = NameSet.of("LOW_PRIORITY", "QUICK", "IGNORE");
+
+  /**
+   * Words after DELETE that show it names no table: a privilege's or a trigger's DELETE ({@code ON
+   * t}, {@code OR UPDATE}), a temporary table's {@code ON COMMIT DELETE ROWS}, MERGE's {@code THEN
+   * DELETE} before its next clause.
+   */
+  private static final Set<String> NO_TABLE_AFTER =
+      NameSet.of(
+          "ON",
+          "OR",
+          "AND",
+          "USING",
+          "WHEN",
+          "TO",
+          "ROWS",
+          "CASCADE",
+          "RESTRICT",
+          "SET",
+          "NO",
+          "AS");
+
+  /**
+   * Where a DELETE's table is, reading from {@code at} (after the DELETE): after MySQL's modifiers
+   * and {@code FROM}, or at once where {@code FROM} is left out (T-SQL's {@code DELETE dbo.Users},
+   * Oracle's and BigQuery's); -1 where the DELETE names no table.
+   */
+  private static int deletedTable(List<String> words, int at) {
+    int k = at;
+    while (k < words.size() && DELETE_MODIFIERS.contains(words.get(k))) {
+      k++;
+    }
+    if (k < words.size() && words.get(k).equals("TOP")) {
+      return -1; // DELETE TOP (n): n rows
+    }
+    if (k < words.size() && words.get(k).equals("FROM")) {
+      return k + 1;
+    }
+    boolean table =
+        k < words.size()
+            && !words.get(k).equals(";")
+            && !NO_TABLE_AFTER.contains(words.get(k))
+            && !words.get(k).startsWith(":");
+    // Without FROM the table is followed by the statement's WHERE, its end or a FROM of joins
+    // (DELETE dbo.Users; DELETE t1 FROM t1 JOIN …): a command's words (influx delete --bucket m)
+    // are no table.
+    String after = k + 1 < words.size() ? words.get(k + 1) : ";";
+    boolean ends = after.equals(";") || after.equals("WHERE") || after.equals("FROM");
+    return table && ends ? k : -1;
+  }
+
+  /** The words that may stand between CREATE OR REPLACE and TABLE. */
+  private static final Set<String> TABLE_KINDS =
+      NameSet.of("TRANSIENT", "TEMPORARY", "TEMP", "LOCAL", "GLOBAL");
+
+  /** Whether CREATE OR REPLACE is followed by a table's kind: TABLE, TRANSIENT TABLE, … */
+  private static boolean replacedTable(List<String> words, int at) {
+    for (int k = at; k < words.size() && k < at + 3; k++) {
+      if (words.get(k).equals("TABLE")) {
+        return true;
+      }
+      if (!TABLE_KINDS.contains(words.get(k))) {
+        return false;
       }
     }
+    return false;
   }
 
   /**
@@ -207,8 +315,17 @@ final class SqlStatements {
     return false;
   }
 
-  /** Whether a condition's words, with no OR among them, hold for every row. */
+  /**
+   * Whether a condition's words, with no OR among them, hold for every row. A condition that names
+   * no column (other than FALSE, NULL or 0 alone) ({@code 2 > 1}, {@code NULL IS NULL}, {@code 1 IN
+   * (1)}, {@code EXISTS (SELECT 1)}, {@code 1::int = 1}) is a constant: it holds for every row or
+   * for none, and is not worked out here; it is taken to hold, as a DELETE of none is seldom
+   * written.
+   */
   private static boolean alwaysTrue(List<String> condition) {
+    if (constant(condition) && !(condition.size() == 1 && falsy(condition.get(0)))) {
+      return true; // 'a' LIKE '%' leaves LIKE alone: strings compared
+    }
     return switch (condition.size()) {
       case 0 -> true; // only strings compared: WHERE '1' = '1'
       case 1 -> condition.get(0).equals("TRUE") || nonZeroNumber(condition.get(0));
@@ -226,6 +343,78 @@ final class SqlStatements {
     };
   }
 
+  /** The words a condition of constants may hold besides numbers: no column among them. */
+  private static final Set<String> CONSTANT_WORDS =
+      NameSet.of(
+          "NULL",
+          "TRUE",
+          "FALSE",
+          "NOT",
+          "IS",
+          "IN",
+          "LIKE",
+          "ILIKE",
+          "BETWEEN",
+          "AND",
+          "EXISTS",
+          "SELECT",
+          "DISTINCT",
+          "UNKNOWN",
+          "CAST",
+          "AS",
+          "INT",
+          "INTEGER",
+          "SMALLINT",
+          "BIGINT",
+          "INT2",
+          "INT4",
+          "INT8",
+          "NUMERIC",
+          "DECIMAL",
+          "REAL",
+          "FLOAT",
+          "DOUBLE",
+          "PRECISION",
+          "BOOL",
+          "BOOLEAN",
+          "TEXT",
+          "VARCHAR",
+          "CHAR",
+          "DATE",
+          "TIMESTAMP",
+          "NOW",
+          "CURRENT_DATE",
+          "CURRENT_TIMESTAMP",
+          "ESCAPE");
+
+  /** Whether a condition's words are numbers and {@link #CONSTANT_WORDS} only. */
+  private static boolean constant(List<String> condition) {
+    for (String w : condition) {
+      if (!CONSTANT_WORDS.contains(w) && !number(w)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A constant that holds for no row alone: FALSE, NULL, zero. */
+  private static boolean falsy(String word) {
+    return word.equals("FALSE") || word.equals("NULL") || number(word) && !nonZeroNumber(word);
+  }
+
+  private static boolean number(String word) {
+    if (word.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < word.length(); i++) {
+      char c = word.charAt(i);
+      if ((c < '0' || c > '9') && c != '.') {
+        return false; // 1.0 is a number
+      }
+    }
+    return true;
+  }
+
   /** A key's column: {@code ID}, {@code UUID}, {@code PK}. */
   private static boolean key(String column) {
     return column.equals("ID") || column.equals("UUID") || column.equals("PK");
@@ -235,6 +424,9 @@ final class SqlStatements {
     boolean nonZero = false;
     for (int i = 0; i < word.length(); i++) {
       char c = word.charAt(i);
+      if (c == '.' && i > 0) {
+        continue; // 1.0
+      }
       if (c < '0' || c > '9') {
         return false;
       }

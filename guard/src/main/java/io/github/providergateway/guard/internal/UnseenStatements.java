@@ -49,29 +49,61 @@ final class UnseenStatements {
       return null;
     }
     for (Redirect redirect : step.invocation().redirects()) {
-      if (redirect.operator().equals("<") && redirect.body() == null) {
-        return unwritten(scan, redirect.target().text());
+      String input = inputFile(redirect);
+      String unseen = input == null ? null : unwritten(scan, input);
+      if (unseen != null) {
+        return unseen;
       }
     }
     Set<String> options = FILE_OPTIONS.getOrDefault(step.program(), Set.of());
     List<Word> args = step.args();
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
-      String file = null;
-      int eq = text.indexOf('=');
-      if (options.contains(text) && i + 1 < args.size()) {
-        file = args.get(i + 1).text();
-      } else if (eq > 0 && options.contains(text.substring(0, eq))) {
-        file = text.substring(eq + 1);
-      } else if (text.startsWith("@") && text.length() > 1 && step.program().equals("sqlplus")) {
+      String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
+      String file = ClientFileOptions.value(step.program(), options, text, next);
+      if (file == null
+          && text.startsWith("@")
+          && text.length() > 1
+          && step.program().equals("sqlplus")) {
         file = text.substring(1);
       }
-      if (file != null && !PipedStatements.STDIN.contains(file)) {
-        return unwritten(scan, file);
+      String unseen =
+          file == null || PipedStatements.STDIN.contains(file) ? null : unwritten(scan, file);
+      if (unseen != null) {
+        return unseen; // a file the call shows may include one it does not: read on
       }
+    }
+    for (String text : ProductionPredicates.sqlOf(scan, step)) {
+      String included = ClientFileOptions.included(step.program(), text);
+      String unseen = included == null ? null : unwritten(scan, included);
+      if (unseen != null) {
+        return unseen;
+      }
+    }
+    String startup = ClientFileOptions.startupFile(scan, step);
+    if (startup != null) {
+      return startup;
     }
     String producer = PipedStatements.producer(scan, step);
     return producer == null ? null : "what " + producer + " prints";
+  }
+
+  /**
+   * The file a redirection gives the client on its input: {@code < f}, {@code <> f}, or a
+   * descriptor duplicated ({@code <&3}, opened on a file the call does not show); not a
+   * here-document nor a here-string, read where they are.
+   */
+  private static String inputFile(Redirect redirect) {
+    if (redirect.body() != null) {
+      return null;
+    }
+    String target = redirect.target() == null ? "" : redirect.target().text();
+    return switch (redirect.operator()) {
+      case "<", "<>" -> target;
+      case "<&" ->
+          target.equals("-") || target.equals("0") ? null : "the input descriptor " + target;
+      default -> null;
+    };
   }
 
   private static String unwritten(Scan scan, String file) {

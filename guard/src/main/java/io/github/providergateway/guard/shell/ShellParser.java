@@ -164,4 +164,24 @@ public final class ShellParser {
     InlineLanguage language = Programs.inlineLanguage(program);
     return language == InlineLanguage.AWK ? null : language;
   }
+
+  /**
+   * What a printer writes, for the readers of what a command feeds another program (a database
+   * client's statements piped or written to a file, decision 323): {@code echo} with its {@code -n
+   * -e -E}, and {@code printf}'s format applied to its arguments, escapes made into the characters
+   * they stand for ({@code printf 'BEGIN;\nDELETE FROM t;'} writes a line that starts with {@code
+   * DELETE}, not the word {@code nDELETE} its argument spells).
+   *
+   * @param program {@code echo} or {@code printf}
+   * @param args its arguments, the program left out
+   * @return what it writes, or null for another program, {@code printf -v} or a conversion that is
+   *     not modelled
+   */
+  public static String printed(String program, List<String> args) {
+    return switch (program) {
+      case "echo" -> TextFolding.echo(args);
+      case "printf" -> PrintfFormat.print(args);
+      default -> null;
+    };
+  }
 }

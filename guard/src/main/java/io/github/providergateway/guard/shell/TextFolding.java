@@ -332,7 +332,7 @@ final class TextFolding {
     return revert && plain;
   }
 
-  private static String echo(List<String> args) {
+  static String echo(List<String> args) {
     int at = 0;
     boolean newline = true;
     boolean escapes = false;

@@ -18,6 +18,57 @@ final class SqlClientCode {
 
   private SqlClientCode() {}
 
+  /** sqlite's dot-commands that run a shell command, by the beginning it takes of each. */
+  private static final List<String> RUNS_SHELL = List.of("shell", "system");
+
+  /** sqlite's dot-commands whose output may go to a command ({@code .once |cmd}). */
+  private static final List<String> PIPES_OUTPUT = List.of("once", "output");
+
+  /** psql's pager set to a command psql runs on output: {@code \setenv PAGER …}. */
+  private static final Pattern PAGER = Pattern.compile("^\\\\setenv\\s+(?:PSQL_)?PAGER\\s+(.+)$");
+
+  /** Whether {@code line} starts with a dot-command named by {@code min} or more letters of one. */
+  private static boolean dotCommand(String line, List<String> names, int min) {
+    if (!line.startsWith(".")) {
+      return false;
+    }
+    int end = 1;
+    while (end < line.length() && Character.isLetter(line.charAt(end))) {
+      end++;
+    }
+    String word = line.substring(1, end);
+    if (word.length() < min) {
+      return false;
+    }
+    for (String name : names) {
+      if (name.startsWith(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Each {@code `…`} of a psql meta-command's line, run as a shell command. */
+  private static void backquoted(String line, List<ForeignRun> found) {
+    int open = line.indexOf('`');
+    while (open >= 0) {
+      int close = line.indexOf('`', open + 1);
+      if (close < 0) {
+        return;
+      }
+      found.add(ForeignRun.shell(line.substring(open + 1, close)));
+      open = line.indexOf('`', close + 1);
+    }
+  }
+
+  private static String unquoted(String value) {
+    String v = value.strip();
+    boolean quoted =
+        v.length() >= 2
+            && (v.startsWith("'") && v.endsWith("'") || v.startsWith("\"") && v.endsWith("\""));
+    return quoted ? v.substring(1, v.length() - 1) : v;
+  }
+
   /**
    * What SQL clients' {@code code} runs: {@code \! cmd}, {@code system cmd}, psql's {@code \o |cmd}
    * and {@code \g |cmd}, sqlite's {@code .shell cmd}, {@code .system cmd} and {@code .once |cmd},
@@ -35,13 +86,18 @@ final class SqlClientCode {
         found.add(ForeignRun.shell(l.substring(2)));
       } else if (lower.startsWith("system ")) {
         found.add(ForeignRun.shell(l.substring(7)));
-      } else if (lower.startsWith(".shell ") || lower.startsWith(".system ")) {
+      } else if (dotCommand(lower, RUNS_SHELL, 2) && l.indexOf(' ') > 0) {
+        // sqlite takes a dot-command by any beginning it reaches first: .sh, .sys (rtq red team)
         found.add(ForeignRun.shell(l.substring(l.indexOf(' ') + 1)));
-      } else if ((lower.startsWith(".once")
-              || lower.startsWith(".output")
-              || lower.startsWith("\\o"))
+      } else if ((dotCommand(lower, PIPES_OUTPUT, 1) || lower.startsWith("\\o"))
           && l.indexOf('|') > 0) {
         found.add(ForeignRun.shell(l.substring(l.indexOf('|') + 1)));
+      } else if (l.startsWith("\\") && l.indexOf('`') >= 0) {
+        backquoted(l, found); // psql runs a meta-command argument's `…` as a shell command
+      } else if (PAGER.matcher(l).find()) {
+        Matcher pager = PAGER.matcher(l);
+        pager.find();
+        found.add(ForeignRun.shell(unquoted(pager.group(1)))); // \setenv PAGER 'cmd'
       } else {
         String piped = psqlPipe(l);
         if (piped != null) {
