@@ -55,6 +55,7 @@ class AgentFootprintOnePlaceTest {
           Map.entry("GatewayPid.java", "the gateway's home, below COPILOT_HOME"),
           Map.entry("Main.java", "the help's line on the gateway's home"),
           Map.entry("GuardBenchmark.java", "the benchmark's gateway home"),
+          Map.entry("GuardDecisionCost.java", "the benchmark's gateway home, as GuardBenchmark's"),
           // What a file says, not where an agent keeps its settings: instructions planted for
           // agents (slash commands, rules) are read by their content (decision 120).
           Map.entry("LandWrites.java", "agents' instruction files, read as instructions planted"),
