@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
-import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.CallResult;
@@ -108,15 +107,7 @@ class GateArgsTest {
   /** The audit trail's records from now on. */
   private List<Decision> decisions() {
     List<Decision> decisions = new CopyOnWriteArrayList<>();
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void decided(Decision decision) {
-                decisions.add(decision);
-              }
-            });
+    f.onDecided(decisions::add);
     return decisions;
   }
 

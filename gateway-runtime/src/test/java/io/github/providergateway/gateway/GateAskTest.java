@@ -127,17 +127,12 @@ class GateAskTest {
    */
   private List<Decision> decisions() {
     List<Decision> decisions = new CopyOnWriteArrayList<>();
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void decided(Decision decision) {
-                if (decision.kind() == DecisionKind.ASK) {
-                  decisions.add(decision);
-                }
-              }
-            });
+    f.onDecided(
+        decision -> {
+          if (decision.kind() == DecisionKind.ASK) {
+            decisions.add(decision);
+          }
+        });
     return decisions;
   }
 

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
-import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.policy.CallPolicy;
 import io.github.providergateway.gateway.policy.PersonAbsence;
 import io.github.providergateway.gateway.policy.PolicyVerdict;
@@ -73,15 +72,7 @@ class PersonAbsenceTest {
               builder.personAbsence(question -> now.away(question));
               more.accept(builder);
             });
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void decided(Decision decision) {
-                decisions.add(decision);
-              }
-            });
+    f.onDecided(decisions::add);
     session = f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell")));
     worker = f.bound("worker", session, tool("deploy"));
   }

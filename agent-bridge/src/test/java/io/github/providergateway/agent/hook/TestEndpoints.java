@@ -2,7 +2,6 @@ package io.github.providergateway.agent.hook;
 
 import io.github.providergateway.gateway.event.Decision;
 import io.github.providergateway.gateway.event.DecisionKind;
-import io.github.providergateway.gateway.event.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import java.nio.file.Path;
 
@@ -66,17 +65,12 @@ final class TestEndpoints {
 
   /** Keeps each {@code pre_tool_use} decision of the fixture's gateway in {@code audit}. */
   static void keepPreToolUse(GatewayFixture f, java.util.List<Decision> audit) {
-    f.gateway
-        .monitor()
-        .addListener(
-            new GatewayListener() {
-              @Override
-              public void decided(Decision decision) {
-                if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
-                  audit.add(decision);
-                }
-              }
-            });
+    f.onDecided(
+        decision -> {
+          if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
+            audit.add(decision);
+          }
+        });
   }
 
   /**
