@@ -81,6 +81,22 @@ class AwayCommandTest {
     assertThat(home.resolve(PersonAway.FILE + ".tmp")).as("written then moved").doesNotExist();
   }
 
+  /**
+   * Before any gateway ran there is no home, yet a hook set up by hand already reads the away state
+   * there: away makes the home as a gateway does, owner-only, instead of refusing.
+   */
+  @Test
+  void awayBeforeAnyGatewayRanMakesTheHomeOwnerOnly() throws IOException {
+    Path fresh = dir.resolve("never-ran").resolve("gateway");
+
+    AppRun away = AppRun.of(List.of("away", "--for", "1h", "--home", fresh.toString()), Map.of());
+
+    assertThat(away.exit()).as(away.err()).isZero();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)))
+        .isEqualTo("rwx------");
+    assertThat(PersonAway.of(fresh, Clock.systemUTC()).now()).isPresent();
+  }
+
   @Test
   void badOptionsAreUsageErrorsThatSayWhatTheyTake() {
     AppRun duration = gateway("away", "--for", "soon");

@@ -12,7 +12,6 @@ import io.github.providergateway.loop.base.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -49,7 +48,7 @@ import picocli.CommandLine.Option;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:away (or already away until later)",
-      "1:the home is not there, its away file cannot be written, or it cannot be read",
+      "1:the home cannot be made, its away file cannot be written, or it cannot be read",
       "2:bad command line: --for or --until not readable, or both"
     })
 public final class AwayCommand implements Callable<Integer> {
@@ -94,8 +93,12 @@ public final class AwayCommand implements Callable<Integer> {
       return ExitCodes.USAGE;
     }
     Path at = HomeDirectory.resolve(home, context.env());
-    if (!Files.isDirectory(at)) {
-      err.println("gateway away: there is no gateway home at " + at);
+    try {
+      // Before any gateway ran, the hooks already read the home's away state: make the home as a
+      // gateway makes it, owner-only, rather than refuse a step that only makes the guard stricter.
+      HomeDirectory.ensure(at);
+    } catch (IOException | RuntimeException e) {
+      err.println("gateway away: the gateway home " + at + " cannot be made: " + e);
       return ExitCodes.START_FAILED;
     }
     PersonAway person = PersonAway.of(at, clock);
