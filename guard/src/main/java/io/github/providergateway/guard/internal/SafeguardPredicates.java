@@ -111,7 +111,7 @@ final class SafeguardPredicates {
   private static SafeguardEdits.Found read(Scan scan, Step step) {
     String program = step.program();
     SafeguardEdits.Found found = null;
-    if (SUBSTITUTES.contains(program)) {
+    if (SUBSTITUTES.contains(program) || InPlaceEditors.PROGRAMS.contains(program)) {
       found = WeakenPredicates.inPlace(step, SafeguardEdits::of);
     }
     if (found == null && PRINTERS.contains(program)) {
