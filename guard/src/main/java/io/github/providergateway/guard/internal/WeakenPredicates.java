@@ -115,10 +115,11 @@ final class WeakenPredicates {
 
   /** Check edits' reader of a substitution: a check turned off, or a host repointed. */
   private static final ChangeReader<CheckEdits.Found> IN_PLACE =
-      (old, now, files) -> {
-        CheckEdits.Found found = CheckEdits.of(old, now, files);
-        return found != null ? found : CheckEdits.repointed(old, now, files);
-      };
+      SwitchesCommentedOut.alsoCommented(
+          (old, now, files) -> {
+            CheckEdits.Found found = CheckEdits.of(old, now, files);
+            return found != null ? found : CheckEdits.repointed(old, now, files);
+          });
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
@@ -537,14 +538,19 @@ final class WeakenPredicates {
         files.add(text);
       }
     }
+    if (files.isEmpty() && step.reachedBy("xargs")) {
+      files.add("files from xargs"); // grep -rl … | xargs sed -i: decision 326
+    }
     if (!inPlace || scripts.isEmpty() || files.isEmpty()) {
       return null;
     }
     if (program.equals("yq")) {
       for (String script : scripts) {
-        // |= sets as = does (decision 326): .backup.encrypt |= false
-        String set = script.replace("|=", "=");
-        T found = script.length() > 4096 ? null : reader.read("", set, files);
+        T found = script.length() > 4096 ? null : reader.read("", script, files);
+        if (found == null && script.length() <= 4096 && script.contains("|=")) {
+          // |= sets as = does (decision 326): .backup.encrypt |= false
+          found = reader.read("", script.replace("|=", "="), files);
+        }
         if (found != null) {
           return found;
         }
