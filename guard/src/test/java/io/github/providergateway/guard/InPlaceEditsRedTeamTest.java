@@ -96,7 +96,10 @@ class InPlaceEditsRedTeamTest {
         "perl -pi -e 's/\\bcolour\\b/color/g' docs/guide.md",
         "perl -ni -e 'print unless /^\\s*$/' notes/todo.txt",
         "yq -i '.version |= \"2.3.1\"' chart/Chart.yaml",
-        "yq -i '.backup.encrypt |= true' config/backup.yaml"
+        "yq -i '.backup.encrypt |= true' config/backup.yaml",
+        "sed -i 's/self_harm_alert_at: 0.60/self_harm_alert_at: 0.50/' safety/config/scanner.yaml",
+        "sed -i 's/red_velocity_mm_hr: 10/red_velocity_mm_hr: 8/' config/tarp/east_wall.yaml",
+        "grep -rl 'oldName' src | xargs sed -i 's/oldName/newName/g'"
       })
   void ordinaryInPlaceFormsAreAllowed(String command) {
     GuardVerdict verdict = STANDARD.decide(shell(command));

@@ -214,12 +214,7 @@ final class InPlaceEditors {
       String old = sub.group(1) != null ? sub.group(1) : quoteRegex(sub.group(3));
       scripts.add("s" + SEP + old + SEP + sub.group(5) + SEP);
     }
-    Matcher drops = DROPS.matcher(code);
-    while (drops.find() && scripts.size() < 16) {
-      String re = drops.group(1) != null ? drops.group(1) : drops.group(2);
-      re = re != null ? re : drops.group(3);
-      scripts.add("/" + re + "/d");
-    }
+    addDropped(DROPS, code, scripts);
     return scripts;
   }
 
@@ -233,10 +228,7 @@ final class InPlaceEditors {
     if (code == null) {
       return scripts;
     }
-    Matcher drops = PERL_DROPS.matcher(code);
-    while (drops.find() && scripts.size() < 16) {
-      scripts.add("/" + (drops.group(1) != null ? drops.group(1) : drops.group(2)) + "/d");
-    }
+    addDropped(PERL_DROPS, code, scripts);
     Matcher set = PERL_SETS.matcher(code);
     while (set.find() && scripts.size() < 16) {
       scripts.add("/" + set.group(3) + "/c\\" + set.group(2).replace("\\n", ""));
@@ -255,6 +247,19 @@ final class InPlaceEditors {
   /** perl's line replaced: {@code $_ = "enforce_mfa = false\n" if /^enforce_mfa/}. */
   private static final Pattern PERL_SETS =
       Pattern.compile("\\$_\\s*=\\s*(['\"])(.{1,200}?)\\1\\s+if\\s+/((?:[^/\\\\]|\\\\.){1,200})/");
+
+  /** Each line a pattern finds dropped, as sed's {@code /re/d}: the regex its group found. */
+  private static void addDropped(Pattern drops, String code, List<String> scripts) {
+    Matcher drop = drops.matcher(code);
+    while (drop.find() && scripts.size() < 16) {
+      for (int group = 1; group <= drop.groupCount(); group++) {
+        if (drop.group(group) != null) {
+          scripts.add("/" + drop.group(group) + "/d");
+          break;
+        }
+      }
+    }
+  }
 
   /** A literal's regex characters escaped, so that the sed reader reads it as written. */
   private static String quoteRegex(String literal) {
