@@ -201,7 +201,7 @@ final class CheckEdits {
    * @return what it turns off, or {@code null}
    */
   static Found ofEdit(CallForRules call) {
-    return EditCalls.read(call, CheckEdits::of);
+    return EditCalls.read(call, SwitchesCommentedOut.alsoCommented(CheckEdits::of));
   }
 
   /**

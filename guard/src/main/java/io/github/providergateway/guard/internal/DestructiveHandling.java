@@ -58,7 +58,10 @@ final class DestructiveHandling {
           "hold",
           "notify",
           "snapshot",
-          "orphan");
+          "orphan",
+          // an append keeps what a table holds (decision 326): WRITE_APPEND, if_exists='append'
+          "append",
+          "appends");
 
   /** Words of a value, or of a switch's name, that destroy what is handled. */
   private static final Set<String> DESTROYS =
@@ -74,7 +77,10 @@ final class DestructiveHandling {
           "shred",
           "truncate",
           "prune",
-          "drop");
+          "drop",
+          // what an append kept is written over (decision 326): WRITE_TRUNCATE, 'replace'
+          "overwrite",
+          "replace");
 
   /** The words a destroying switch may be named by: not a build's {@code remove_comments}. */
   private static final Set<String> DESTROYING_SWITCHES =

@@ -230,6 +230,24 @@ final class LiveSettingChanges {
           "iterations",
           "epsilon");
 
+  /**
+   * The parts of a key that name the level an alert or a warning is raised at ({@code
+   * self_harm_alert_at}, {@code red_velocity_mm_hr}, {@code pc_yellow}): lowered, it warns sooner
+   * (decision 326), unless the key says the alert is of a low value ({@code low_stock_alert_at}).
+   */
+  private static final Set<String> ALERT_LEVELS =
+      NameSet.of("alert", "alarm", "warn", "warning", "red", "amber", "yellow", "orange");
+
+  /** The parts of a key that say its alert is raised below the level: lowered, it warns later. */
+  private static final Set<String> BELOW =
+      NameSet.of("low", "lo", "min", "minimum", "floor", "lower", "below", "under", "drop");
+
+  /** Whether a key names the level an alert is raised at, reached from below. */
+  private static boolean alertLevel(List<String> parts) {
+    return parts.stream().anyMatch(ALERT_LEVELS::contains)
+        && parts.stream().noneMatch(BELOW::contains);
+  }
+
   /** The parts of a key that name a ceiling: lowered, it tightens ({@code maxPartySize}). */
   private static final Set<String> CEILINGS =
       NameSet.of("max", "maximum", "limit", "cap", "ceiling", "upper");
@@ -398,6 +416,7 @@ final class LiveSettingChanges {
     if (before != null && after != null) {
       // a ceiling lowered, a floor or a count needed raised: tightened, or scaled up
       return !(after < before && parts.stream().anyMatch(CEILINGS::contains)
+          || after < before && alertLevel(parts)
           || after > before && parts.stream().anyMatch(FLOORS::contains));
     }
     // A switch, a mode or a list is the finer rules' (safeguards.protection-off, exclusions

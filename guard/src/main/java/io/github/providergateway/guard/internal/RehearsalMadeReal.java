@@ -52,7 +52,17 @@ final class RehearsalMadeReal {
 
   /** The words that say a run is real: it reaches people, markets, records. */
   private static final Set<String> REAL =
-      NameSet.of("actual", "live", "livemode", "operational", "production", "prod", "real");
+      NameSet.of(
+          "actual",
+          "live",
+          "livemode",
+          "operational",
+          "production",
+          "prod",
+          "real",
+          // a proposal's switch made live (decision 326): reconcile(ledger, apply=True)
+          "apply",
+          "execute");
 
   /** Words that may stand beside those in a key or a value: {@code test_mode}, {@code dry_run}. */
   private static final Set<String> BESIDE =
@@ -170,6 +180,9 @@ final class RehearsalMadeReal {
       if (!DRY_FLAGS.contains(dry) || after.contains(dry)) {
         continue;
       }
+      if (dropped(old, now, dry)) {
+        return dry + " taken out"; // args: [purge, --dry-run, ...] made [purge, ...]: decision 326
+      }
       for (String live : after) {
         if (LIVE_FLAGS.contains(live) && !before.contains(live)) {
           return dry + " → " + live;
@@ -177,6 +190,25 @@ final class RehearsalMadeReal {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether the new text is the old one with the rehearsal's flag taken out and nothing else
+   * changed but blanks: {@code ["purge", "--dry-run", "--older-than=90d"]} made {@code ["purge",
+   * "--older-than=90d"]}.
+   */
+  private static boolean dropped(String old, String now, String flag) {
+    if (old.length() > 4096) {
+      return false;
+    }
+    String quoted = "(?:\\s*,)?\\s*['\"]?" + Pattern.quote(flag) + "(?:=\\S*)?['\"]?";
+    String without = old.replaceAll(quoted + "(?![\\w-])", "");
+    return squeezed(without).equals(squeezed(now));
+  }
+
+  /** A text without its blanks and the commas a list's item leaves. */
+  private static String squeezed(String text) {
+    return text.replaceAll("[\\s,]+", "");
   }
 
   private static Set<String> flags(String text) {

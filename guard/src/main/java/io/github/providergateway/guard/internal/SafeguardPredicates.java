@@ -97,7 +97,8 @@ final class SafeguardPredicates {
   /** What the call's edit loosens, read once a call (every kind's predicate asks). */
   private static SafeguardEdits.Found edited(Scan scan) {
     return scan.once(
-        "SafeguardPredicates.edited", s -> EditCalls.read(s.call(), SafeguardEdits::of));
+        "SafeguardPredicates.edited",
+        s -> EditCalls.read(s.call(), SwitchesCommentedOut.alsoCommented(SafeguardEdits::of)));
   }
 
   /** What a program's writes loosen, read once a program of the call. */
@@ -111,8 +112,9 @@ final class SafeguardPredicates {
   private static SafeguardEdits.Found read(Scan scan, Step step) {
     String program = step.program();
     SafeguardEdits.Found found = null;
-    if (SUBSTITUTES.contains(program)) {
-      found = WeakenPredicates.inPlace(step, SafeguardEdits::of);
+    if (SUBSTITUTES.contains(program) || InPlaceEditors.PROGRAMS.contains(program)) {
+      found =
+          WeakenPredicates.inPlace(step, SwitchesCommentedOut.alsoCommented(SafeguardEdits::of));
     }
     if (found == null && PRINTERS.contains(program)) {
       found = WeakenPredicates.written(scan, step, SafeguardEdits::of);

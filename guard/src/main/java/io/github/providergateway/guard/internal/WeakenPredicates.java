@@ -115,10 +115,11 @@ final class WeakenPredicates {
 
   /** Check edits' reader of a substitution: a check turned off, or a host repointed. */
   private static final ChangeReader<CheckEdits.Found> IN_PLACE =
-      (old, now, files) -> {
-        CheckEdits.Found found = CheckEdits.of(old, now, files);
-        return found != null ? found : CheckEdits.repointed(old, now, files);
-      };
+      SwitchesCommentedOut.alsoCommented(
+          (old, now, files) -> {
+            CheckEdits.Found found = CheckEdits.of(old, now, files);
+            return found != null ? found : CheckEdits.repointed(old, now, files);
+          });
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
@@ -140,6 +141,18 @@ final class WeakenPredicates {
         (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.SCREENING);
     named.put(
         "inplace-check-off", (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.CHECK);
+    named.put( // decision 326: decision 317's reading of a value moved, made by an editor in place
+        "inplace-live-setting-changed",
+        (scan, step, read) ->
+            inPlace(
+                    step,
+                    (old, now, files) ->
+                        LiveSettingChanges.of(
+                            old,
+                            now,
+                            EditCalls.inProject(
+                                files, scan.call() == null ? null : scan.call().project())))
+                != null);
     named.put(
         "inplace-secret-logged",
         (scan, step, read) -> kindOf(inPlace(step)) == CheckEdits.Kind.SECRET_LOGGED);
@@ -478,6 +491,10 @@ final class WeakenPredicates {
   static <T> T inPlace(Step step, ChangeReader<T> reader) {
     String program = step.program();
     List<Word> args = step.args();
+    InPlaceEditors.Edit editor = InPlaceEditors.of(step); // ex, vim, gawk, ruby, sd: decision 326
+    if (editor != null) {
+      return substituted(editor.scripts(), editor.files(), reader);
+    }
     if (!MayChangeFiles.inPlace(args)) {
       return null; // asked of every program by a dozen readers: most have no such option
     }
@@ -521,18 +538,38 @@ final class WeakenPredicates {
         files.add(text);
       }
     }
+    if (files.isEmpty() && step.reachedBy("xargs")) {
+      files.add("files from xargs"); // grep -rl … | xargs sed -i: decision 326
+    }
     if (!inPlace || scripts.isEmpty() || files.isEmpty()) {
       return null;
     }
-    for (String script : scripts) {
-      if (script.length() > 4096) {
-        continue;
-      }
-      if (program.equals("yq")) {
-        T found = reader.read("", script, files);
+    if (program.equals("yq")) {
+      for (String script : scripts) {
+        T found = script.length() > 4096 ? null : reader.read("", script, files);
+        if (found == null && script.length() <= 4096 && script.contains("|=")) {
+          // |= sets as = does (decision 326): .backup.encrypt |= false
+          found = reader.read("", script.replace("|=", "="), files);
+        }
         if (found != null) {
           return found;
         }
+      }
+      return null;
+    }
+    if (program.equals("perl")) {
+      for (String script : List.copyOf(scripts)) {
+        scripts.addAll(InPlaceEditors.perlScripts(script)); // print unless /re/, $_ = "…" if /re/
+      }
+    }
+    return substituted(scripts, files, reader);
+  }
+
+  /** What sed scripts' changes to the files hold, as the reader reads each change. */
+  private static <T> T substituted(
+      List<String> scripts, List<String> files, ChangeReader<T> reader) {
+    for (String script : scripts) {
+      if (script.length() > 4096) {
         continue;
       }
       for (String[] change : SedSubstitutions.of(script)) {
