@@ -74,7 +74,13 @@ final class FlowJudge {
     List<Hit> active = new ArrayList<>();
     if (preset != GuardPreset.OFF && !out.isEmpty()) {
       List<String> untrustedOut = whats(past.sendsOut(flow, FlowRules.UNTRUSTED_THEN_SEND.id()));
-      String inside = untrusted == null || untrustedOut.isEmpty() ? null : KeptInside.why(scan);
+      String inside =
+          untrusted == null || untrustedOut.isEmpty()
+              ? null
+              : KeptInside.why(
+                  scan,
+                  past.untrusted().stream().map(SessionPast.PastCall::tool).toList(),
+                  past.unknown() == null && past.untrustedCount() == past.untrusted().size());
       if (inside != null) {
         // Decision 327: no author of untrusted content reads where this goes.
         matched.add(

@@ -116,13 +116,32 @@ public final class KeptInside {
           "identityfile",
           "identitiesonly");
 
+  /** The team's chat, whose channels' readers are the workspace's members. */
+  private static final Pattern CHAT = Pattern.compile("(?i)slack|msteams|teams|mattermost");
+
+  /** The team's tracker, whose projects' readers are the instance's members. */
+  private static final Pattern TRACKER = Pattern.compile("(?i)jira|atlassian|linear");
+
+  /** A chat's message posted: {@code post_message}, {@code slack_post_message}. */
+  private static final Pattern CHAT_POST =
+      Pattern.compile("(?i)(?:^|[_-])(?:post|send)[_-](?:message|msg)(?:$|[_-])");
+
+  /** A tracker's new issue: {@code create_issue}, {@code jira_create_issue}. */
+  private static final Pattern NEW_ISSUE =
+      Pattern.compile("(?i)(?:^|[_-])create[_-](?:issue|ticket|task)(?:$|[_-])");
+
+  /** A chat's channel by its id or name; not a person's (a DM {@code D…}, {@code @name}). */
+  private static final Pattern CHANNEL = Pattern.compile("#[\\w.-]+|[CG][A-Z0-9]{6,}");
+
   /**
    * {@return why what the call sends reaches no author of untrusted content, or {@code null} when
    * it may}
    *
    * @param scan the rules' scan of the call
+   * @param untrustedTools the tools of the session's calls that took in untrusted content
+   * @param allKnown whether those are all of them (none forgotten, no past the gateway lost)
    */
-  public static String why(Scan scan) {
+  public static String why(Scan scan, List<String> untrustedTools, boolean allKnown) {
     CallForRules call = scan.call();
     if (!call.tool().equals("shell")) {
       if (mailDraft(call)) {
@@ -131,6 +150,16 @@ public final class KeptInside {
       if (internalNote(call)) {
         return "an internal note of the help desk is read by the company's agents, never by the"
             + " ticket's requester";
+      }
+      Pattern workspace = teamPost(call);
+      if (workspace != null && allKnown) {
+        for (String tool : untrustedTools) {
+          if (PatternLiterals.finds(workspace, tool)) {
+            return null; // the content's author writes there, and may read what is posted back
+          }
+        }
+        return "a new message or issue in the team's own chat or tracker is read by its members,"
+            + " and the untrusted content came from elsewhere";
       }
       return null;
     }
@@ -176,6 +205,44 @@ public final class KeptInside {
       return tool.substring(5, tool.indexOf("__", 5));
     }
     return "";
+  }
+
+  /**
+   * {@return the workspace a call posts into, as the pattern of its tools, for a text message to a
+   * channel of the team's chat or a new issue of its tracker with no address and no file; or {@code
+   * null}}
+   */
+  private static Pattern teamPost(CallForRules call) {
+    String tool = call.tool();
+    String server = server(call);
+    if (addressed(call.args()) || filed(call.args())) {
+      return null;
+    }
+    if (PatternLiterals.finds(CHAT, server) && PatternLiterals.finds(CHAT_POST, tool)) {
+      for (String field : List.of("channel", "channel_id", "channelId")) {
+        JsonNode channel = call.args().get(field);
+        if (channel != null && channel.isTextual()) {
+          return CHANNEL.matcher(channel.asText()).matches() ? CHAT : null;
+        }
+      }
+      return null;
+    }
+    if (PatternLiterals.finds(TRACKER, server) && PatternLiterals.finds(NEW_ISSUE, tool)) {
+      return TRACKER;
+    }
+    return null;
+  }
+
+  /** Whether the arguments name a file or an attachment to send along. */
+  private static boolean filed(JsonNode args) {
+    var names = args.fieldNames();
+    while (names.hasNext()) {
+      String name = names.next().toLowerCase(Locale.ROOT);
+      if (name.contains("file") || name.contains("attach") || name.contains("upload")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether any text of the arguments holds an address. */
