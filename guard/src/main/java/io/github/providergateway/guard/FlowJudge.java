@@ -84,8 +84,9 @@ final class FlowJudge {
       if (inside != null) {
         // Decision 327: no author of untrusted content reads where this goes.
         matched.add(
-            FlowRules.UNTRUSTED_THEN_SEND.id()
-                + ": not asked — `"
+            "kept inside, not asked by "
+                + FlowRules.UNTRUSTED_THEN_SEND.id()
+                + " — `"
                 + untrustedOut.get(0)
                 + "`: "
                 + inside);

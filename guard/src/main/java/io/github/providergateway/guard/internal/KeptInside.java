@@ -218,6 +218,9 @@ public final class KeptInside {
     if (addressed(call.args()) || filed(call.args())) {
       return null;
     }
+    if (call.hints() != null && Boolean.TRUE.equals(call.hints().openWorld())) {
+      return null; // the tool says its world is open: its channels may be shared with others
+    }
     if (PatternLiterals.finds(CHAT, server) && PatternLiterals.finds(CHAT_POST, tool)) {
       for (String field : List.of("channel", "channel_id", "channelId")) {
         JsonNode channel = call.args().get(field);
