@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 /**
  * The sendings that no author of untrusted content can read (decision 327), for {@code
  * flow.untrusted-then-send} alone: that rule's harm is the agent doing what a page, a ticket or a
- * tool's answer told it, and sending the project to a place the text's author reads. Three kinds of
+ * tool's answer told it, and sending the project to a place the text's author reads. Four kinds of
  * call reach no such place:
  *
  * <ul>
@@ -27,13 +27,19 @@ import java.util.regex.Pattern;
  *       tool of another kind (a forge's comment) is not honoured there, and is not read;
  *   <li>a <b>fixed question to a host over ssh</b> ({@code ssh login1 'squeue -u $USER'}): nothing
  *       of this machine is in it (no word expanded here, no input fed, no forwarding), and the
- *       programs it runs only report the host's state.
+ *       programs it runs only report the host's state;
+ *   <li>a <b>text to the team's own chat or tracker</b> (a message to a channel of Slack, Teams or
+ *       Mattermost, a new issue of Jira or Linear) when none of the session's untrusted content
+ *       came from that workspace: its readers are the workspace's members, and the content's author
+ *       wrote from elsewhere. A post back where the content was read, a comment on an existing
+ *       issue (its reporter may be a service desk's customer), a direct message, a file, a tool
+ *       that declares an open world, or a past not wholly known stays asked.
  * </ul>
  *
- * <p>A draft or a note that carries an address ({@code https://…}) is none of these: a link or an
- * image is fetched, with what its address carries, when the text is shown. The secret rule ({@code
- * flow.secret-then-send}) and the person's own flow rules still count all three as sending: a
- * secret in a mailbox or a help desk is a secret where it should not be.
+ * <p>A draft, a note or a post that carries an address ({@code https://…}) is none of these: a link
+ * or an image is fetched, with what its address carries, when the text is shown. The secret rule
+ * ({@code flow.secret-then-send}) and the person's own flow rules still count all four as sending:
+ * a secret in a mailbox or a help desk is a secret where it should not be.
  */
 public final class KeptInside {
   private KeptInside() {}
