@@ -1,13 +1,11 @@
 package io.github.providergateway.guard;
 
-import static io.github.providergateway.guard.GuardFixture.PROJECT;
 import static io.github.providergateway.guard.GuardFixture.guard;
-import static io.github.providergateway.guard.GuardFixture.json;
 import static io.github.providergateway.guard.GuardFixture.shell;
+import static io.github.providergateway.guard.GuardFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.guard.GuardVerdict.Outcome;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,23 +19,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FlowKeptInsideTest {
   private static final Map<String, String> REMOTES =
       Map.of("origin", "https://github.com/ada/app.git");
-  private static final Instant AT = Instant.parse("2026-11-28T10:42:03Z");
   private static final String RULE = "flow.untrusted-then-send";
   private final Guard guard = guard(GuardPreset.STANDARD);
 
-  private static GuardCall tool(String name, String args) {
-    return new GuardCall(name, json(args), PROJECT, PROJECT, null);
-  }
-
   private SessionPast after(GuardCall... calls) {
-    SessionPast past = SessionPast.start(REMOTES);
-    for (GuardCall call : calls) {
-      past =
-          past.after(
-              new SessionPast.PastCall(call.tool(), call.args().toString(), AT, "-"),
-              guard.flowOf(call));
-    }
-    return past;
+    return GuardFixture.pastAfter(guard, REMOTES, calls);
   }
 
   /** {@return whether the rule asks about the call, whichever rule's question the agent sees} */
