@@ -9,6 +9,7 @@ import io.github.providergateway.guard.internal.AggregateReports;
 import io.github.providergateway.guard.internal.FlowReading;
 import io.github.providergateway.guard.internal.FlowRules;
 import io.github.providergateway.guard.internal.Hit;
+import io.github.providergateway.guard.internal.KeptInside;
 import io.github.providergateway.guard.internal.RecordsArrived;
 import io.github.providergateway.guard.internal.RecordsCarried;
 import io.github.providergateway.guard.internal.Scan;
@@ -73,6 +74,24 @@ final class FlowJudge {
     List<Hit> active = new ArrayList<>();
     if (preset != GuardPreset.OFF && !out.isEmpty()) {
       List<String> untrustedOut = whats(past.sendsOut(flow, FlowRules.UNTRUSTED_THEN_SEND.id()));
+      String inside =
+          untrusted == null || untrustedOut.isEmpty()
+              ? null
+              : KeptInside.why(
+                  scan,
+                  past.untrusted().stream().map(SessionPast.PastCall::tool).toList(),
+                  past.unknown() == null && past.untrustedCount() == past.untrusted().size());
+      if (inside != null) {
+        // Decision 327: no author of untrusted content reads where this goes.
+        matched.add(
+            "kept inside, not asked by "
+                + FlowRules.UNTRUSTED_THEN_SEND.id()
+                + " — `"
+                + untrustedOut.get(0)
+                + "`: "
+                + inside);
+        untrustedOut = List.of();
+      }
       List<String> secretOut = whats(past.sendsOut(flow, FlowRules.SECRET_THEN_SEND.id()));
       for (Hit hit : FlowRules.judge(untrustedOut, secretOut, untrusted, secret)) {
         Outcome action = outcome(hit.rule().action(preset.wireName(), session));

@@ -28,7 +28,7 @@ class FlowRulesTest {
   private final Guard guard = guard(GuardPreset.STANDARD);
 
   private static GuardCall tool(String name, String args) {
-    return new GuardCall(name, json(args), PROJECT, PROJECT, null);
+    return GuardFixture.tool(name, args);
   }
 
   private static GuardCall tool(String name, String args, GuardCall.ToolHints hints) {
@@ -37,14 +37,7 @@ class FlowRulesTest {
 
   /** The past of a session that ran {@code calls}, each let through. */
   private SessionPast after(GuardCall... calls) {
-    SessionPast past = SessionPast.start(REMOTES);
-    for (GuardCall call : calls) {
-      past =
-          past.after(
-              new SessionPast.PastCall(call.tool(), call.args().toString(), AT, "-"),
-              guard.flowOf(call));
-    }
-    return past;
+    return GuardFixture.pastAfter(guard, REMOTES, calls);
   }
 
   private static final GuardCall WEB =

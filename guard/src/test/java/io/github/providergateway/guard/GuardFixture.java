@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The machine the guard's tests decide for: Ada's home, her project, the temp folders and the
@@ -49,6 +51,29 @@ final class GuardFixture {
   static GuardCall file(String tool, String path) {
     ObjectNode args = JsonNodeFactory.instance.objectNode().put("path", path);
     return new GuardCall(tool, args, PROJECT, PROJECT, null);
+  }
+
+  /**
+   * A server's tool called in the project with {@code args} (JSON), declaring nothing of itself.
+   */
+  static GuardCall tool(String name, String args) {
+    return new GuardCall(name, json(args), PROJECT, PROJECT, null);
+  }
+
+  /**
+   * The past of a session in a project whose remotes are {@code remotes}, that ran {@code calls},
+   * each let through, at 2026-11-28T10:42:03Z.
+   */
+  static SessionPast pastAfter(Guard guard, Map<String, String> remotes, GuardCall... calls) {
+    SessionPast past = SessionPast.start(remotes);
+    for (GuardCall call : calls) {
+      past =
+          past.after(
+              new SessionPast.PastCall(
+                  call.tool(), call.args().toString(), Instant.parse("2026-11-28T10:42:03Z"), "-"),
+              guard.flowOf(call));
+    }
+    return past;
   }
 
   static JsonNode json(String text) {
