@@ -21,8 +21,28 @@ final class CallEnvironment {
   private static final Set<String> GO_LIVE_PARTS =
       NameSet.of("yes", "confirm", "confirmed", "force", "execute", "commit", "live", "apply");
 
-  /** The values that leave a variable off. */
-  private static final Set<String> OFF = NameSet.of("", "0", "false", "no", "off", "n");
+  /**
+   * The values that leave a variable off; since decision 325 the words that say so ({@code
+   * DRY_RUN=disabled}, {@code never}, {@code none}).
+   */
+  private static final Set<String> OFF =
+      NameSet.of(
+          "",
+          "0",
+          "false",
+          "no",
+          "off",
+          "n",
+          "disabled",
+          "disable",
+          "never",
+          "none",
+          "False",
+          "FALSE",
+          "No",
+          "NO",
+          "Off",
+          "OFF");
 
   /**
    * {@return whether the call sets a variable that tells a tool to go live or skip a check}
@@ -96,6 +116,16 @@ final class CallEnvironment {
     return trial;
   }
 
+  /** Whether a variable set for the call's command names production ({@code APP_ENV=prod}). */
+  static boolean givenProduction(Scan scan, Step step) {
+    for (String token : assignmentsFor(scan, step)) {
+      if (Environments.namesProduction(token.substring(token.indexOf('=') + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether a variable set for the call's command points it at this machine ({@code
    * VAULT_ADDR=http://127.0.0.1:8200 vault …}, {@code API_URL=localhost:8080}): a host given by the
@@ -103,9 +133,15 @@ final class CallEnvironment {
    */
   static boolean givenLocalHost(Scan scan, Step step) {
     for (String token : assignmentsFor(scan, step)) {
+      if (SideChannels.named(token.substring(0, token.indexOf('=')))) {
+        continue; // OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317: telemetry's (d. 325)
+      }
       String value = token.substring(token.indexOf('=') + 1);
       int scheme = value.indexOf("://");
       String host = scheme >= 0 ? value.substring(scheme + 3) : value;
+      int path = host.indexOf('/');
+      int at = host.lastIndexOf('@', path < 0 ? host.length() - 1 : path);
+      host = at >= 0 ? host.substring(at + 1) : host; // postgresql://app:pw@localhost (d. 325)
       int end = 0;
       while (end < host.length() && host.charAt(end) != ':' && host.charAt(end) != '/') {
         end++;
@@ -194,6 +230,9 @@ final class CallEnvironment {
    */
   private static boolean dryRun(List<String> parts) {
     int n = parts.size();
+    if (n >= 2 && NEGATIONS.contains(parts.get(0))) {
+      return false; // NO_SANDBOX=1, SKIP_DRY_RUN=1: the dry run turned off (decision 325)
+    }
     String last = parts.get(n - 1);
     String before = n >= 2 ? parts.get(n - 2) : "";
     return GoAheadSaidOtherwise.preview(parts.subList(n - 1, n))
@@ -202,6 +241,12 @@ final class CallEnvironment {
         || before.equals("validate") && last.equals("only")
         || before.equals("test") && last.equals("mode");
   }
+
+  /**
+   * A variable's first part that turns what follows off: {@code NO_SANDBOX}, {@code SKIP_DRY_RUN}.
+   */
+  private static final Set<String> NEGATIONS =
+      NameSet.of("no", "skip", "disable", "without", "bypass", "ignore");
 
   /** A variable's last part that sends or publishes when set on: {@code KX_POR_PUBLISH=1}. */
   private static final Set<String> SENDING_PARTS =

@@ -1,6 +1,9 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -61,6 +64,58 @@ final class CommandOptions {
   /** Whether the option's value is code in the tool's own language: {@code -runarg}. */
   static boolean code(String text) {
     return CODE.contains(text);
+  }
+
+  /**
+   * The options whose value may be statements in the tool's own language (decision 325: {@code
+   * rancli -c 'cell lock --cell NR-4411'}, {@code hlrctl --cmd 'delete subscriber …'}).
+   */
+  private static final Set<String> STATEMENT_OPTIONS =
+      NameSet.of("-c", "--exec", "--execute-command", "--batch", "--commands");
+
+  /** Whether the option's value may be statements in the tool's own language. */
+  static boolean statements(String option) {
+    return NAMES.contains(option) || CODE.contains(option) || STATEMENT_OPTIONS.contains(option);
+  }
+
+  /** A statement's words: a command word first, then words and options. */
+  private static final Pattern STATEMENT =
+      Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,40}(?:\\s+\\S{1,80}){0,30}");
+
+  /**
+   * {@return the statements of a word in the tool's own language ({@code close draw; publish
+   * results}: {@code [close, draw]}, {@code [publish, results]}), each as the words a command line
+   * would give, or null where the word is no statement: a call ({@code delMember(…)}, read by
+   * {@link #called}), a sentence's capital, a path}
+   */
+  static List<List<Word>> statementsOf(String text) {
+    if (text.length() > 400 || text.indexOf(' ') < 0 || text.indexOf('(') >= 0) {
+      return null;
+    }
+    List<List<Word>> out = new ArrayList<>();
+    for (String statement : text.split("[;\\n]")) {
+      String trimmed = statement.strip();
+      if (trimmed.isEmpty()) {
+        continue;
+      }
+      if (!STATEMENT.matcher(trimmed).matches()
+          || Character.isUpperCase(trimmed.charAt(0))
+          || trimmed.indexOf(',') >= 0 // 'ops checked good, no fault found': a remark
+          || trimmed.endsWith(".")) {
+        return null;
+      }
+      List<Word> words = new ArrayList<>();
+      for (String token : trimmed.split("\\s+")) {
+        words.add(Word.literal(token));
+      }
+      String first = words.get(0).text();
+      boolean ownWord = ShapeWords.READS.contains(first) || TradeVerbs.verb(first);
+      if (!ownWord && (ShapeWords.LOCAL.contains(first) || PublicPrograms.known(first))) {
+        return null; // vng --exec "ip link set …": a shell command, the shell's reading
+      }
+      out.add(words);
+    }
+    return out.isEmpty() ? null : out;
   }
 
   /**

@@ -26,6 +26,22 @@ final class DryRuns {
   private static final Set<String> SHOWING = NameSet.of("--diff", "--print");
 
   static boolean in(List<Word> args) {
+    return in(args, false);
+  }
+
+  /**
+   * Whether a company's or an unnamed tool's words keep it to a dry run (decision 325): as {@link
+   * #in}, except that a dry run's flag given a file or a path names an input ({@code --plan
+   * passes/kx4.json}, {@code --sql fixes/x.sql}, {@code --diff baseline.json}: the plan run, the
+   * statements run, the baseline compared), and {@code -h} given a word names a host ({@code -h
+   * plc07}); a family's program is read by {@link #in}, where {@code ansible-playbook --check
+   * site.yml} checks its playbook.
+   */
+  static boolean inTool(List<Word> args) {
+    return in(args, true);
+  }
+
+  private static boolean in(List<Word> args, boolean tool) {
     boolean dry = false;
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
@@ -46,6 +62,10 @@ final class DryRuns {
         continue; // --queue help: the option's value
       } else if (NAMING.contains(text) && idNext(args, i)) {
         continue; // fdyn mnvr commit --plan MNV-2025-118: the plan named (decision 276)
+      } else if (tool && NAMING.contains(text) && fileNext(args, i)) {
+        continue; // --plan passes/kx4-w118.json: the plan run (decision 325)
+      } else if (tool && text.equals("-h") && wordNext(args, i)) {
+        continue; // -h plc07: a host by its short name (decision 325)
       } else if (!SHOWING.contains(text) || !TerminalTyping.anyWord(args, DryRuns::goAhead)) {
         dry = true;
       }
@@ -81,6 +101,27 @@ final class DryRuns {
     }
     return next.chars().anyMatch(c -> Character.isDigit(c) || Character.isUpperCase(c))
         || ServiceVerbs.split(next).size() > 1;
+  }
+
+  /** Whether the word after a flag is a file or a path it is given: {@code plans/x.json}. */
+  private static boolean fileNext(List<Word> args, int at) {
+    if (at + 1 >= args.size()) {
+      return false;
+    }
+    String next = args.get(at + 1).text();
+    if (next.isEmpty() || next.startsWith("-") || next.length() > 200) {
+      return false;
+    }
+    int dot = next.lastIndexOf('.');
+    return next.indexOf('/') >= 0
+        || dot > 0 && ShapeWords.EXTENSIONS.contains(next.substring(dot + 1).toLowerCase());
+  }
+
+  /** Whether a word that is no option follows: {@code -h plc07}, not {@code -h} alone. */
+  private static boolean wordNext(List<Word> args, int at) {
+    return at + 1 < args.size()
+        && !args.get(at + 1).text().isEmpty()
+        && !args.get(at + 1).text().startsWith("-");
   }
 
   /** Whether the word after {@code -h} names a host: {@code db1.example.com}, {@code host:5432}. */

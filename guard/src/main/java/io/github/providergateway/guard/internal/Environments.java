@@ -284,7 +284,7 @@ final class Environments {
       if (other != step && other.program().equals(outer) && other.invocation().via().isEmpty()) {
         String option = "";
         for (Word word : other.args()) {
-          if (namesProduction(word.text()) && !ProductionActs.noPlace(option, word.text())) {
+          if (namesProduction(word.text()) && !ProductionAims.noPlace(option, word.text())) {
             return true; // not python -m pipeline.send --volume TEST-PROD-001 (decision 216)
           }
           option = word.text() != null && word.text().startsWith("-") ? word.text() : "";

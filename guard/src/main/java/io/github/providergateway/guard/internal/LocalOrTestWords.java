@@ -30,8 +30,8 @@ final class LocalOrTestWords {
    */
   static boolean named(Step step, List<Word> args) {
     for (String host : Environments.hosts(step)) {
-      if (Environments.localHost(host)) {
-        return true;
+      if (Environments.localHost(host) && !SideChannels.onlyIn(host, args)) {
+        return true; // not --metrics-addr 127.0.0.1:9100 alone (decision 325)
       }
     }
     for (int i = 0; i < args.size(); i++) {
@@ -39,7 +39,11 @@ final class LocalOrTestWords {
       if (text.length() > 1 && text.length() < 64 && text.indexOf('/') < 0 && siteAlias(text)) {
         return true; // wp @staging, drush @dev: a site alias named for staging or tests
       }
-      if (text.startsWith("@") || ActReach.optionsFileValue(args, i)) {
+      if (text.startsWith("@")
+          || ActReach.optionsFileValue(args, i)
+          || SideChannels.valueOf(args, i)) {
+        // --notify ops@staging.acme.io, --report-url https://reports.staging…: a side channel's
+        // (decision 325)
         continue; // @/tmp/fa.args, --log /tmp/x.log: a file it reads or writes, not its target
       }
       if (text.indexOf(' ') >= 0) {

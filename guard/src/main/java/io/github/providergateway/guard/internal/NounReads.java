@@ -50,7 +50,18 @@ final class NounReads {
           "search",
           "searches",
           "test",
-          "tests");
+          "tests",
+          // decision 325: current-limit raise, version-pin rollback, print-run start, watch-list
+          // remove, plan-lock: a trade's thing named by a read's word
+          "current",
+          "version",
+          "versions",
+          "print",
+          "plan",
+          "plans",
+          "template",
+          "templates",
+          "watch");
 
   /**
    * Whether a command word that reads names a thing a later command word acts on: its read is one

@@ -45,7 +45,8 @@ final class ProductionActs {
     return unreadActWhere(
         scan,
         step,
-        (s, st) -> aimedAtProduction(st.args()) || Environments.productionAround(s, st),
+        (s, st) ->
+            ProductionAims.aimedAtProduction(st.args()) || Environments.productionAround(s, st),
         true);
   }
 
@@ -101,11 +102,14 @@ final class ProductionActs {
               && !(UnnamedToolActs.endsInAct(ServiceVerbs.split(name))
                   && TradeToolCommands.companyTool(scan.source(), step))
               && !commandedByName(step, name)
-              && !UnnamedToolActs.optionsAct(args)) {
+              && !UnnamedToolActs.optionsAct(args)
+              // rxdispense --patient 77102 --drug morphine: a company's tool commanded by its
+              // name (decision 325)
+              && (production || !TradeToolCommands.commandInName(scan.source(), step))) {
         return false;
       }
     }
-    return !SharedActs.dryRun(args)
+    return !(ScriptRun.runs(step) ? SharedActs.dryRun(args) : DryRuns.inTool(args))
         && !TestEndpoints.in(step)
         && !(Environments.testName(program) && !(production && FixturesNamed.only(program)))
         && !TestPlaceNamed.besideProduction(step, args); // not --notes test (decision 165)
@@ -179,11 +183,38 @@ final class ProductionActs {
         || StateSetOnRead.told(args); // status --set SERVICEABLE (decision 274)
   }
 
+  /** The words that are a setting's value, not a command: {@code config set x.check false}. */
+  private static final Set<String> VALUES =
+      NameSet.of("true", "false", "on", "off", "yes", "no", "none", "enabled", "disabled");
+
+  /** A one-part word of a read's and a particle: {@code checkout}, {@code topup}. */
+  private static boolean phrasalRead(String text) {
+    for (String read : ShapeWords.READS) {
+      if (read.length() >= 4
+          && text.length() > read.length()
+          && text.startsWith(read)
+          && ReadCompounds.particle(text.substring(read.length()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a word is a setting's value ({@link #VALUES}). */
+  static boolean settingValue(String text) {
+    return VALUES.contains(text.toLowerCase(Locale.ROOT));
+  }
+
   /** The values that set a committing option off: {@code --commit=false}. */
   private static final Set<String> OFF = NameSet.of("false", "0", "no", "off");
 
   /** Command words that write for real after a read's: {@code plan apply} (decision 178). */
   private static final Set<String> COMMITTING_WORDS = NameSet.of("apply", "commit", "execute");
+
+  /** {@return whether {@code args} hold no command word and no read ({@link #commandWords})} */
+  static boolean optionsOnly(List<Word> args) {
+    return commandWords(args, false) == NONE;
+  }
 
   /** {@return whether the command words of {@code args} hold a read ({@link #commandWords})} */
   static boolean reads(List<Word> args) {
@@ -220,10 +251,39 @@ final class ProductionActs {
     String readWord = null;
     boolean commandNext = false;
     boolean codeNext = false;
+    boolean statementNext = false;
+    boolean idsOnly = true;
+    boolean verbBefore = false;
     for (int i = 0; i < args.size() && i < 2 * ShapeWords.SCAN; i++) {
       Word word = args.get(i);
       String text = word.text();
       boolean value = valueNext && !commandNext;
+      boolean statementOption = statementNext || commandNext;
+      statementNext = CommandOptions.statements(text);
+      List<List<Word>> statements =
+          word.literal()
+                  && !read
+                  && taken < ShapeWords.DEPTH
+                  && (statementOption && taken == 0 || !value && idsOnly && taken > 0)
+              ? CommandOptions.statementsOf(text)
+              : null;
+      if (statements != null) {
+        // rancli -c 'cell status --cell X': the tool's own statements (decision 325)
+        int said = READS;
+        for (List<Word> statement : statements) {
+          int words = commandWords(statement, production);
+          if (words == UNREAD) {
+            return UNREAD;
+          }
+          said = words == READS ? said : NONE;
+        }
+        read = said == READS;
+        taken++;
+        configures = false;
+        valueNext = false;
+        commandNext = false;
+        continue;
+      }
       valueNext = false;
       commandNext = CommandOptions.named(text);
       String given = CommandOptions.value(text);
@@ -274,7 +334,8 @@ final class ProductionActs {
         valueNext =
             text.indexOf('=') < 0
                 && !ShapeWords.ACTING_FLAGS.contains(text)
-                && !ShapeWords.EVERYTHING.contains(text);
+                && !ShapeWords.EVERYTHING.contains(text)
+                && !LoneFlags.alone(text); // --verbose close (decision 325)
         continue;
       }
       if (value
@@ -287,6 +348,9 @@ final class ProductionActs {
         continue;
       }
       taken++;
+      idsOnly &=
+          text.chars().anyMatch(Character::isDigit)
+              || text.chars().noneMatch(Character::isLowerCase);
       if (read) {
         if (actingWord(text)
             || readWord != null
@@ -297,14 +361,29 @@ final class ProductionActs {
                     // report submit (decision 168), status set (decision 263)
                     || ShapeWords.SETTING_VERBS.contains(text.toLowerCase(Locale.ROOT)))
             || COMMITTING_WORDS.contains(text.toLowerCase(Locale.ROOT))
-            || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)) {
+            || namedRead && Character.isLetter(text.charAt(0)) && !reads(text)
+            // current-limit raise, test-result amend: a thing named by a read's word, then the
+            // command (decision 325)
+            || readWord != null
+                && !verbBefore
+                && !VALUES.contains(text.toLowerCase(Locale.ROOT))
+                && ServiceVerbs.split(readWord).size() > 1
+                && NounReads.nounRead(readWord)
+                && Character.isLetter(text.charAt(0))
+                && !reads(text)
+                && !ShapeWords.EVERY_VALUES.contains(text)
+                && !UnnamedToolActs.identifier(text)) {
           // alerts view close: a read word before the act (decision 157); reports amend: the
           // reports are what is amended (decision 164); report submit (decision 168)
           return UNREAD;
         }
         continue;
       }
-      read = reads(text) || taken == 1 && statusRead(text, args);
+      verbBefore |= readWord == null && TradeVerbs.verb(text.toLowerCase(Locale.ROOT));
+      read =
+          reads(text)
+              || taken == 1 && statusRead(text, args)
+              || acted && phrasalRead(text); // flags update checkout: its object (d. 325)
       acted |= !read && actingWord(text);
       readWord = read ? text : null;
       namedRead = read && NounReads.readsNamed(text);
@@ -393,8 +472,8 @@ final class ProductionActs {
    */
   private static boolean reads(String text) {
     List<String> parts = ServiceVerbs.split(text);
-    if (UnnamedToolActs.verbFirst(parts)) {
-      return false; // set-status: a state set (decision 263)
+    if (UnnamedToolActs.verbFirst(parts) || ReadCompounds.acts(parts)) {
+      return false; // set-status: a state set (decision 263); top-up, history-clear (d. 325)
     }
     int joined = connector(parts);
     if (joined > 0) {
@@ -417,12 +496,16 @@ final class ProductionActs {
         && parts.stream().noneMatch(ProductionActs::acting)) {
       return true; // quota_list_quotas: a read between a noun and its noun (decision 244)
     }
-    if (parts.size() == 1 && !parts.get(0).equals("checkin")) {
-      // checkin: a verb of its own that begins with a read's (decision 298)
+    if (parts.size() == 1 && text.chars().noneMatch(c -> Character.isDigit(c))) {
+      // checkin, checkout, topup: a verb of its own that begins with a read's (decisions 298,
+      // 325); PLANT1, plant: a thing whose name begins with one (decision 325)
       for (String read : ShapeWords.READS) {
+        String rest = parts.get(0).substring(Math.min(read.length(), parts.get(0).length()));
         if (read.length() >= 4
             && parts.get(0).startsWith(read)
-            && !AGENT_NOUNS.contains(parts.get(0).substring(read.length()))) {
+            && (rest.length() >= 2 || rest.equals("s")) // reports; not plant
+            && !ReadCompounds.particle(rest)
+            && !AGENT_NOUNS.contains(rest)) {
           return true; // showmigrations, dumpdata, inspectdb: one word; not analyzer, a thing
         }
       }
@@ -512,80 +595,4 @@ final class ProductionActs {
     String name = text.substring(start, eq > 0 ? eq : text.length());
     return !name.isEmpty() && ShapeWords.READS.contains(ServiceVerbs.split(name).get(0));
   }
-
-  /** The bare flags that name production as a kind of dependency (npm's, yarn's, a checker's). */
-  private static final java.util.Set<String> DEPENDENCY_FLAGS =
-      NameSet.of("--production", "--prod", "--only=production");
-
-  /**
-   * Whether the program's words name production as the place it acts: an option's value ({@code
-   * --env prod}, {@code --settings=shop.settings.production}, {@code -x env=prod}), a host ({@code
-   * meng-prod-1.nsx.internal:7001}), a variable ({@code "$PROD_DB_URL"}) or a flag ({@code
-   * --live}), but not a bare flag of {@link #DEPENDENCY_FLAGS}, a positional's own name ({@code
-   * argocd app set shop-prod}: its family's reading) or a numbered document production ({@code
-   * --set PROD003}, {@code --volume TEST-PROD-001}) or an output in the temporary folder: {@link
-   * #noPlace}.
-   */
-  static boolean aimedAtProduction(List<Word> args) {
-    boolean valueNext = false;
-    String option = "";
-    for (Word word : args) {
-      String text = word.text();
-      boolean value = valueNext;
-      valueNext = false;
-      if (!word.literal() && word.written() != null && placeNamed(word.written())) {
-        return true; // "$PROD_DB_URL"
-      }
-      if (text.startsWith("-")) {
-        int eq = text.indexOf('=');
-        option = text;
-        if (eq < 0) {
-          valueNext = true;
-          if (Environments.namesProduction(text) && !DEPENDENCY_FLAGS.contains(text)) {
-            return true; // --live, --go-live
-          }
-          if (gluedShortOption(text) && placeNamed(text.substring(2))) {
-            return true; // -eprod: getopt's -e prod (decision 157)
-          }
-        } else if (placeNamed(text.substring(eq + 1))
-            && !DEPENDENCY_FLAGS.contains(text)
-            && !noPlace(text.substring(0, eq), text.substring(eq + 1))) {
-          return true;
-        }
-        continue;
-      }
-      boolean hostLike = text.indexOf('.') > 0 || text.indexOf(':') > 0;
-      if ((value || hostLike) && placeNamed(text) && !noPlace(value ? option : "", text)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a value that names production, given to {@code option}, names no place: a production
-   * volume's label ({@link VolumeLabels}) or an output in the temporary folder ({@link
-   * TemporaryOutputs}), decision 216.
-   */
-  static boolean noPlace(String option, String value) {
-    return VolumeLabels.only(option, value) || TemporaryOutputs.only(option, value);
-  }
-
-  /** A short option glued to its value, as getopt reads it: {@code -eprod}. */
-  private static boolean gluedShortOption(String text) {
-    return text.length() > 3
-        && text.length() < 64
-        && text.charAt(1) != '-'
-        && Character.isLetter(text.charAt(1));
-  }
-
-  /** A value that names production, unless it is a numbered production's ({@code PROD003}). */
-  private static boolean placeNamed(String value) {
-    return value.length() < 256
-        && Environments.namesProduction(value)
-        && Environments.namesProduction(NUMBERED.matcher(value).replaceAll(""));
-  }
-
-  /** A numbered document production: {@code PROD003}, {@code /tmp/prod004/}. */
-  private static final Pattern NUMBERED = Pattern.compile("(?i)(?<![a-z])prod\\d+");
 }

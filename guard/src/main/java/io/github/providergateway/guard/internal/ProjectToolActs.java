@@ -139,6 +139,10 @@ final class ProjectToolActs {
     if (CallEnvironment.staysDry(scan, step)) {
       return false; // DRY_RUN=1 ./bin/crewctl reports delete …
     }
+    if (CallEnvironment.givenLocalHost(scan, step)
+        && !CallEnvironment.givenProduction(scan, step)) {
+      return false; // DATABASE_URL=postgresql://app:pw@localhost:5433/x_dev ./bin/app db upgrade
+    }
     String first = args.get(command).text().toLowerCase(Locale.ROOT);
     if (DevelopersCommand.is(args, command)
         || DJANGO.contains(first) && ProjectTools.django(step)) {

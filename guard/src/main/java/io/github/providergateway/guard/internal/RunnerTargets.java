@@ -260,7 +260,7 @@ final class RunnerTargets {
     for (String task : tasks) {
       production |= task.length() < 128 && Environments.namesProduction(task);
     }
-    production |= ProductionActs.aimedAtProduction(rest) || productionWord(rest);
+    production |= ProductionAims.aimedAtProduction(rest) || productionWord(rest);
     production |= PublicAudience.named(scan, args); // TARGET=public: a publication's production
     if (!aimedElsewhere
         && !production
@@ -402,7 +402,7 @@ final class RunnerTargets {
     for (int i = 0; i < words.size(); i++) {
       if (words.get(i).text().equals("--")) {
         List<Word> own = words.subList(i + 1, words.size());
-        return ProductionActs.aimedAtProduction(own)
+        return ProductionAims.aimedAtProduction(own)
             || productionWord(words.subList(i, words.size()));
       }
     }

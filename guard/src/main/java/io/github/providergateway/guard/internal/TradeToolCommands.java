@@ -49,6 +49,71 @@ final class TradeToolCommands {
   }
 
   /**
+   * Whether {@code step} is a company's tool given options only, whose name is its command
+   * (decision 325: {@code rxdispense --patient 77102 --drug morphine}, {@code gatectl --gate 4
+   * --state open}): the guess of decision 262 reads the name as it reads a command word, so a name
+   * that computes or views ({@code rates-sim}, {@code crew-roster}) or a test's name does not act;
+   * the caller has found no command word and no option that reads.
+   */
+  static boolean commandInName(String source, Step step) {
+    if (step.args().isEmpty()
+        || UnnamedToolPlaces.imageRun(step) // an image's command word, read as its program
+        || !companyTool(source, step)) {
+      return false;
+    }
+    String program = step.program();
+    if (Environments.testName(program) || ShapeWords.TEST_WORDS.contains(program)) {
+      return false; // anvil --fork-url …: a local test chain
+    }
+    for (String part : ServiceVerbs.split(program)) {
+      if (COMPUTES.contains(part) || VIEWS.contains(part)) {
+        return false;
+      }
+    }
+    return givesItsObjects(step.args());
+  }
+
+  /**
+   * Whether a tool's options name what its command acts on as a company's tool names them: its
+   * first word a long option, two long options or more given values, none of them a read's word
+   * ({@code -o status}) nor this machine ({@code --destination=localhost:5000/app}). A public
+   * tool's short options ({@code bjobs -u all}, {@code autorep -J X -q}) and a tool told only where
+   * ({@code opsctl --env prod}) stay their readings'.
+   */
+  private static boolean givesItsObjects(List<Word> args) {
+    if (!args.get(0).text().startsWith("--")) {
+      return false;
+    }
+    int given = 0;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (!text.startsWith("--")) {
+        continue;
+      }
+      int eq = text.indexOf('=');
+      String value =
+          eq > 0
+              ? text.substring(eq + 1)
+              : i + 1 < args.size() && !args.get(i + 1).text().startsWith("-")
+                  ? args.get(i + 1).text()
+                  : null;
+      if (value == null) {
+        continue;
+      }
+      String lower = value.toLowerCase(java.util.Locale.ROOT);
+      if (value.indexOf('/') >= 0 // subconv --in subs/x.stl --out out/x.ttml: files worked on
+          || ShapeWords.READS.contains(lower)
+          || lower.contains("localhost")
+          || lower.contains("127.0.0.1")
+          || Environments.testName(value)) {
+        return false;
+      }
+      given++;
+    }
+    return given >= 2;
+  }
+
+  /**
    * A program whose name reads ({@code list_members}, {@code svcinfo}, {@code pgstat}): a part of
    * it is a read's word, or a one-part name ends in one of {@link #NAME_READS} ({@code stowplan} is
    * a plan's tool, not a plan).
@@ -203,7 +268,10 @@ final class TradeToolCommands {
           // decision 301: a rule tried on past events (fraudctl rules backtest)
           "backtest",
           // decision 304: a recorder's file decoded to a local CSV
-          "decode");
+          "decode",
+          // decision 325: a plan's feasibility, a link's budget worked out
+          "feasibility",
+          "budget");
 
   /**
    * Whether a part of a command word only works a thing out: {@code simulate} of {@code rates

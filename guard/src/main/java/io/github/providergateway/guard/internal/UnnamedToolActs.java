@@ -2,7 +2,6 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -74,7 +73,7 @@ final class UnnamedToolActs {
             || ScriptRun.runs(step)
             || ProjectTools.own(step)
             || DatabaseTargets.inLocalContainer(step) && !UnnamedToolPlaces.imageRun(step)
-            || testFolder(step));
+            || UnnamedToolPlaces.testFolder(step));
   }
 
   /**
@@ -90,8 +89,8 @@ final class UnnamedToolActs {
         || ActingVerbs.localProgram(program)
         || ServiceVerbs.names(program)
         || ProgramKind.of(program) != 0
-        || developersSubcommand(program)
-        || cmdlet(program)
+        || DeveloperNames.subcommand(program)
+        || DeveloperNames.cmdlet(program)
         || ShapeWords.READS.contains(program)
         || NOT_PROGRAMS.contains(program));
   }
@@ -105,13 +104,18 @@ final class UnnamedToolActs {
     List<Word> args = step.args();
     return !acting(args, () -> false)
         && !namedForItsAct(step.program(), args)
-        && acting(args, () -> TradeToolCommands.companyTool(scan.source(), step))
+        && acting(
+            args,
+            () ->
+                ProductionActs.optionsOnly(args)
+                    ? TradeToolCommands.commandInName(scan.source(), step) // d. 325
+                    : TradeToolCommands.companyTool(scan.source(), step))
         && aimedHere(scan, step);
   }
 
   /** Whether nothing says the command stays dry or works on a test's, staging's or this place. */
   private static boolean aimedHere(Scan scan, Step step) {
-    return !placeNamed(step.args())
+    return !UnnamedToolPlaces.placeNamed(step.args())
         && !UnnamedToolPlaces.onRehearsalHost(scan, step)
         && !CallEnvironment.staysDry(scan, step)
         && !CallEnvironment.givenTestValues(scan, step)
@@ -135,6 +139,11 @@ final class UnnamedToolActs {
     boolean computes = false;
     boolean commandNext = false;
     boolean codeNext = false;
+    boolean statementNext = false;
+    boolean idsOnly = true;
+    boolean compoundNoun = false;
+    boolean lastComputes = false;
+    boolean positional = false;
     String last = null;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
@@ -148,8 +157,33 @@ final class UnnamedToolActs {
         given = CommandOptions.called(text); // -runarg 'delMember(…)' (decision 307)
       }
       boolean isValue = value && !commandNext;
+      boolean statementOption = statementNext;
       commandNext = CommandOptions.named(text);
       codeNext = CommandOptions.code(text);
+      statementNext = CommandOptions.statements(text);
+      // rancli -c 'cell lock --cell X', scadacli PLANT1 'write PUMP3.RUN 0': the tool's own
+      // statements, each read as a command line (decision 325)
+      List<List<Word>> statements =
+          word.literal()
+                  && given == null
+                  && (statementOption && taken == 0 || !isValue && idsOnly && taken > 0)
+              ? CommandOptions.statementsOf(text)
+              : null;
+      if (statements != null) {
+        boolean allRead = true;
+        for (List<Word> statement : statements) {
+          if (acting(statement, () -> false)) {
+            return true; // only by its words: originate, a verb no one knows, is not guessed
+          }
+          allRead &= ProductionActs.reads(statement);
+        }
+        taken++;
+        positional = true;
+        read |= allRead;
+        acts &= !allRead;
+        value = false;
+        continue;
+      }
       if (given != null) {
         text = given;
         isValue = false;
@@ -168,7 +202,9 @@ final class UnnamedToolActs {
               && text.startsWith("-")
               && text.indexOf('=') < 0
               && !ShapeWords.ACTING_FLAGS.contains(text)
-              && !ShapeWords.EVERYTHING.contains(text);
+              && !ShapeWords.EVERYTHING.contains(text)
+              && !LoneFlags.alone(text); // --verbose close: the command (decision 325)
+      positional |= !isValue && !text.startsWith("-") && !text.isEmpty();
       if (isValue
           || text.startsWith("-")
           || !word.literal()
@@ -181,6 +217,7 @@ final class UnnamedToolActs {
       taken++;
       last = text;
       named |= Character.isLetter(text.charAt(0)); // seff 4812337: an id, no command
+      idsOnly &= identifier(text);
       String reads = null;
       boolean wordActs = false;
       List<String> split = ServiceVerbs.split(text);
@@ -192,18 +229,34 @@ final class UnnamedToolActs {
         wordActs |= TradeVerbs.verb(part);
         computes |= text.indexOf('=') < 0 && TradeToolCommands.computes(part); // package_id=x
       }
-      if (reads != null && verbFirst(split)) {
-        reads = null; // set-status, clear-log: a state or a record set (decision 263)
+      // link-budget, dispatch simulate: the last command word works a thing out (decision 325)
+      lastComputes =
+          text.indexOf('=') < 0
+              && TradeToolCommands.computes(split.get(split.size() - 1))
+              && !(split.size() > 1 && coreVerb(split.get(0))); // set-trust-score sets
+      wordActs &= !lastComputes;
+      if (reads != null && (verbFirst(split) || ReadCompounds.acts(split))) {
+        reads = null; // set-status, clear-log: a state or a record set (decision 263); top-up,
+        // history-clear: a read's word that acts (decision 325)
       }
       // After a read that names a thing, the next act is the command (decision 248): instrument
       // log add, age-check bypass act; deploy status reads; help delete, explain rm still read.
       if (reads != null) {
         read = true;
         noun = NounReads.nounRead(reads);
+        compoundNoun = noun && split.size() > 1;
         acts = false;
       } else if (wordActs && (!read || noun)) {
         read = false;
         acts = true;
+      } else if (compoundNoun
+          && !acts
+          && Character.isLetter(text.charAt(0))
+          && !ProductionActs.settingValue(text)
+          && !identifier(text)
+          && !ShapeWords.EVERY_VALUES.contains(text)) {
+        read = false; // current-limit raise, test-result amend: the thing, then its act (d. 325)
+        compoundNoun = false;
       }
     }
     // A company's tool: any command that neither reads nor works a thing out (decision 262), nor
@@ -211,8 +264,11 @@ final class UnnamedToolActs {
     // (asked last: the list of public programs is looked at only when the words leave it open)
     // An acting option acts after a read too: report sla … --publish-to-customers (decision 277)
     return optionsAct(args)
+        || !positional && companyTool.getAsBoolean() && !ProductionActs.reads(args)
         || !read
-            && (acts && !TradeToolCommands.viewOfTime(last, args) // schedule --upcoming 60d
+            && (acts
+                    && !lastComputes
+                    && !TradeToolCommands.viewOfTime(last, args) // schedule --upcoming 60d
                 || named
                     && !computes
                     && !TradeToolCommands.views(last, args) // trend, roster (round 61)
@@ -459,6 +515,19 @@ final class UnnamedToolActs {
         && ServiceVerbs.split(text.substring(1)).size() >= 2;
   }
 
+  /** A verb of the shapes' own lists ({@code set}, {@code delete}), not a trade's alone. */
+  private static boolean coreVerb(String part) {
+    return ShapeWords.VERBS.contains(part)
+        || ShapeWords.SETTING_VERBS.contains(part)
+        || ShapeWords.STRONG.contains(part);
+  }
+
+  /** A word that names a thing by its id: {@code PLANT1}, {@code BSC-12}, {@code 4479001}. */
+  static boolean identifier(String text) {
+    return text.chars().anyMatch(Character::isDigit)
+        || text.chars().noneMatch(Character::isLowerCase);
+  }
+
   /** A path or a file's name ({@code cal_release.hex}, {@code snippets/amf_tac_add.xml}). */
   private static boolean fileName(String text) {
     if (text.indexOf('/') >= 0) {
@@ -469,104 +538,9 @@ final class UnnamedToolActs {
   }
 
   /**
-   * A word that names a test's or staging's place by an alias ({@code wp @staging}) or this machine
-   * ({@code --dashboard-host 127.0.0.1}, {@code root@127.0.0.1:26257}).
-   */
-  private static boolean placeNamed(List<Word> args) {
-    for (Word word : args) {
-      String text = word.text();
-      if (text.length() < 2 || text.length() > 80) {
-        continue;
-      }
-      if (LocalOrTestWords.siteAlias(text)) {
-        return true;
-      }
-      if (localFolder(text)) {
-        return true; // --path=/home/user/sites/shop-local: a local install (round 64)
-      }
-      if (PatternLiterals.matches(ADDRESS_RANGE, text)) {
-        continue; // --cidr 0.0.0.0/0: every address, not this machine's (decision 308)
-      }
-      String host = host(text);
-      if (Environments.localHost(host) || host.indexOf('.') > 0 && Environments.stagingHost(host)) {
-        return true; // --dashboard-host 127.0.0.1; --server https://hazlog-stg.corp.local/api
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a word is a folder of this person's ({@code ~/…}, {@code /home/…}, {@code /Users/…}, as
-   * an option's value or alone) whose own name says a test, a development or this machine: {@code
-   * --path=/home/user/sites/nvfb-local}, a local install the tool works on.
-   */
-  private static boolean localFolder(String text) {
-    String value =
-        text.startsWith("-") && text.indexOf('=') > 0
-            ? text.substring(text.indexOf('=') + 1)
-            : text;
-    if (!(value.startsWith("~/") || value.startsWith("/home/") || value.startsWith("/Users/"))) {
-      return false;
-    }
-    String folder = value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
-    String name = folder.substring(folder.lastIndexOf('/') + 1);
-    return !name.isEmpty() && Environments.testName(name);
-  }
-
-  /** A range of addresses: {@code 0.0.0.0/0}, {@code 10.0.0.0/8}, {@code ::/0}. */
-  private static final java.util.regex.Pattern ADDRESS_RANGE =
-      java.util.regex.Pattern.compile(
-          "(?:\\d{1,3}(?:\\.\\d{1,3}){3}|[0-9a-fA-F:]*::?[0-9a-fA-F:]*)/\\d{1,3}");
-
-  /** The host of a word that may be one: past a scheme and a user, before a port or a path. */
-  private static String host(String text) {
-    int scheme = text.indexOf("://");
-    String rest = scheme >= 0 ? text.substring(scheme + 3) : text;
-    int at = rest.indexOf('@');
-    rest = at >= 0 ? rest.substring(at + 1) : rest;
-    int end = 0;
-    while (end < rest.length() && rest.charAt(end) != ':' && rest.charAt(end) != '/') {
-      end++;
-    }
-    return rest.substring(0, end);
-  }
-
-  /**
-   * Whether the command changed into a folder named for tests or staging ({@code cd features/dev}).
-   */
-  private static boolean testFolder(Step step) {
-    for (Path cwd : step.cwds()) {
-      Path name = cwd == null ? null : cwd.getFileName();
-      if (name != null
-          && (Environments.testName(name.toString())
-              || Environments.stagingHost(name.toString()))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * A developer tool's subcommand run as its own program: {@code dotnet ef} runs {@code dotnet-ef}.
-   */
-  private static boolean developersSubcommand(String program) {
-    int dash = program.indexOf('-');
-    return dash > 0 && ShapeWords.LOCAL.contains(program.substring(0, dash));
-  }
-
-  /**
    * Words of code that reach the shell's reading as programs when a script's text is read as
    * commands ({@code from pymodbus.client import ModbusTcpClient}): none is a program.
    */
   private static final Set<String> NOT_PROGRAMS =
       NameSet.of("from", "import", "def", "class", "return", "print", "use", "require", "my");
-
-  /** A PowerShell cmdlet, Verb-Noun: the windows family's. */
-  private static boolean cmdlet(String program) {
-    int dash = program.indexOf('-');
-    return dash > 0
-        && Character.isUpperCase(program.charAt(0))
-        && dash + 1 < program.length()
-        && Character.isUpperCase(program.charAt(dash + 1));
-  }
 }

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -77,5 +78,90 @@ final class UnnamedToolPlaces {
     }
     String written = words.get(0).text();
     return written.indexOf('/') > 0 && written.charAt(0) != '~';
+  }
+
+  /**
+   * A word that names a test's or staging's place by an alias ({@code wp @staging}) or this machine
+   * ({@code --dashboard-host 127.0.0.1}, {@code root@127.0.0.1:26257}).
+   */
+  static boolean placeNamed(List<Word> args) {
+    String option = "";
+    for (Word word : args) {
+      String text = word.text();
+      String before = option;
+      option = text.startsWith("-") ? text : "";
+      if (text.length() < 2 || text.length() > 80) {
+        continue;
+      }
+      if (SideChannels.named(text.startsWith("-") ? text : before)
+          || !MailDomains.placeOf(text).equals(text)) {
+        continue; // --metrics-addr 127.0.0.1:9100, --notify ops@staging.x: not the act's place
+      }
+      if (LocalOrTestWords.siteAlias(text)) {
+        return true;
+      }
+      if (localFolder(text)) {
+        return true; // --path=/home/user/sites/shop-local: a local install (round 64)
+      }
+      if (PatternLiterals.matches(ADDRESS_RANGE, text)) {
+        continue; // --cidr 0.0.0.0/0: every address, not this machine's (decision 308)
+      }
+      String host = host(text);
+      if (Environments.localHost(host) || host.indexOf('.') > 0 && Environments.stagingHost(host)) {
+        return true; // --dashboard-host 127.0.0.1; --server https://hazlog-stg.corp.local/api
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a word is a folder of this person's ({@code ~/…}, {@code /home/…}, {@code /Users/…}, as
+   * an option's value or alone) whose own name says a test, a development or this machine: {@code
+   * --path=/home/user/sites/nvfb-local}, a local install the tool works on.
+   */
+  private static boolean localFolder(String text) {
+    String value =
+        text.startsWith("-") && text.indexOf('=') > 0
+            ? text.substring(text.indexOf('=') + 1)
+            : text;
+    if (!(value.startsWith("~/") || value.startsWith("/home/") || value.startsWith("/Users/"))) {
+      return false;
+    }
+    String folder = value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+    String name = folder.substring(folder.lastIndexOf('/') + 1);
+    return !name.isEmpty() && Environments.testName(name);
+  }
+
+  /** A range of addresses: {@code 0.0.0.0/0}, {@code 10.0.0.0/8}, {@code ::/0}. */
+  private static final java.util.regex.Pattern ADDRESS_RANGE =
+      java.util.regex.Pattern.compile(
+          "(?:\\d{1,3}(?:\\.\\d{1,3}){3}|[0-9a-fA-F:]*::?[0-9a-fA-F:]*)/\\d{1,3}");
+
+  /** The host of a word that may be one: past a scheme and a user, before a port or a path. */
+  private static String host(String text) {
+    int scheme = text.indexOf("://");
+    String rest = scheme >= 0 ? text.substring(scheme + 3) : text;
+    int at = rest.indexOf('@');
+    rest = at >= 0 ? rest.substring(at + 1) : rest;
+    int end = 0;
+    while (end < rest.length() && rest.charAt(end) != ':' && rest.charAt(end) != '/') {
+      end++;
+    }
+    return rest.substring(0, end);
+  }
+
+  /**
+   * Whether the command changed into a folder named for tests or staging ({@code cd features/dev}).
+   */
+  static boolean testFolder(Step step) {
+    for (Path cwd : step.cwds()) {
+      Path name = cwd == null ? null : cwd.getFileName();
+      if (name != null
+          && (Environments.testName(name.toString())
+              || Environments.stagingHost(name.toString()))) {
+        return true;
+      }
+    }
+    return false;
   }
 }
