@@ -55,8 +55,17 @@ final class SecretNames {
    * it and is never sent: whoever receives it signs or decrypts as its owner.
    */
   private static final String[] KEY_MATERIAL = {
-    "PRIVATE", "SIGNING", "SIGN", "ENCRYPTION", "ENC", "DECRYPTION", "MASTER", "AES", "RSA", "SSH",
-    "HMAC"
+    "SIGNING", "SIGN", "ENCRYPTION", "ENC", "DECRYPTION", "MASTER", "AES", "RSA", "SSH", "HMAC"
+  };
+
+  /**
+   * What a {@code PRIVATE_KEY} belongs to where it is key material ({@code SSH_PRIVATE_KEY}, {@code
+   * WALLET_PRIVATE_KEY}, a name that is only {@code PRIVATE_KEY}); a service's name before it makes
+   * it that service's API key, sent to it as a credential ({@code KLAVIYO_PRIVATE_KEY}).
+   */
+  private static final String[] KEY_OWNERS = {
+    "SSH", "GPG", "PGP", "RSA", "EC", "ECDSA", "ED25519", "TLS", "SSL", "JWT", "WALLET", "DEPLOYER",
+    "SIGNER", "SIGNING", "ETH", "OWNER", "VALIDATOR", "CERT", "APP"
   };
 
   /** Parts holding TOKEN that are no secret: counts of a model's tokens, a tokenizer's setting. */
@@ -151,9 +160,9 @@ final class SecretNames {
 
   /**
    * The first variable holding key material a word expands to its value, or {@code null}: a
-   * signing, private or encryption key ({@code $OTA_SIGNING_KEY}, {@code ${SSH_PRIVATE_KEY}}), a
-   * private key by its name ({@code $DEPLOYER_PRIVATEKEY}) or a wallet's seed phrase ({@code
-   * $WALLET_MNEMONIC}); not a token or an API key, which are sent to their own service.
+   * signing, private or encryption key ({@code $OTA_SIGNING_KEY}, {@code ${SSH_PRIVATE_KEY}}) or a
+   * wallet's seed phrase ({@code $WALLET_MNEMONIC}); not a token or an API key, which are sent to
+   * their own service, a service's "private key" among them ({@code $KLAVIYO_PRIVATE_KEY}).
    *
    * @param text a word's text as the parse keeps it
    * @return the variable's name, or {@code null}
@@ -165,18 +174,23 @@ final class SecretNames {
   /** Whether the name {@code text[start, end)} says it holds key material. */
   private static boolean keyMaterial(String text, int start, int end) {
     int part = start;
+    int previous = -1; // where the part before this one starts
     while (part < end) {
       int stop = partEnd(text, part, end);
-      if (holds(text, part, stop, "PRIVATEKEY") || holds(text, part, stop, "MNEMONIC")) {
+      if (holds(text, part, stop, "MNEMONIC")) {
         return true;
       }
       int keyEnd = stop < end ? partEnd(text, stop + 1, end) : end;
-      if (stop < end
-          && keyEnd == end
-          && is(text, stop + 1, keyEnd, "KEY")
-          && anyIs(text, part, stop, KEY_MATERIAL)) {
-        return true;
+      if (stop < end && keyEnd == end && is(text, stop + 1, keyEnd, "KEY")) {
+        if (anyIs(text, part, stop, KEY_MATERIAL)) {
+          return true;
+        }
+        if (is(text, part, stop, "PRIVATE")
+            && (previous < 0 || anyIs(text, previous, part - 1, KEY_OWNERS))) {
+          return true;
+        }
       }
+      previous = part;
       part = stop + 1;
     }
     return false;
