@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
  * line.ACD --go-online --run}, the same inside {@code docker run … image download --target …
  * --run}. Three things together say it: the verb {@code download} (or {@code write}) standing as a
  * word, a device's address (an address option's value or a bare IPv4 address, not this machine's;
- * or the device's own name after {@code --controller}, {@code --plc} or {@code --device}, session 15)
- * and a go-ahead that sets the device running or online. Any program's name: the kind is the
+ * or the device's own name after {@code --controller}, {@code --plc} or {@code --device}, session
+ * 15) and a go-ahead that sets the device running or online. Any program's name: the kind is the
  * engineering tool's, whatever its vendor calls it. An upload (reading the logic back), a download
  * to a file or a simulator on this machine, and a download with no go-ahead are left to the rules
  * that read them.
@@ -114,7 +114,10 @@ final class DeviceDownloads {
     return sends && goes ? address : null;
   }
 
-  /** Options whose value names the device in the site's own words: {@code --controller CRUSHER-PLC-01}. */
+  /**
+   * Options whose value names the device in the site's own words: {@code --controller
+   * CRUSHER-PLC-01}.
+   */
   private static final Set<String> DEVICE_NAMING = Set.of("--controller", "--plc", "--device");
 
   /**

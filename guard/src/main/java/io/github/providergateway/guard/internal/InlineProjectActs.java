@@ -7,12 +7,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Inline code that loads the project's own code and calls one of its acts, with an environment
- * that names production (session 15, issue 80 round 71): {@code NODE_ENV=production node -e
- * "require('./lib/wallet').credit({playerId: 4471902, amount: 250})"}, the project's library
- * driven by hand against live data, as a production console's runner is ({@link
- * ProductionConsoles}, which reads scripts, not inline code). A call that reads ({@code
- * .balance(…)}, {@code console.log(…)}) or code that loads nothing of the project's is not this.
+ * Inline code that loads the project's own code and calls one of its acts, with an environment that
+ * names production (session 15, issue 80 round 71): {@code NODE_ENV=production node -e
+ * "require('./lib/wallet').credit({playerId: 4471902, amount: 250})"}, the project's library driven
+ * by hand against live data, as a production console's runner is ({@link ProductionConsoles}, which
+ * reads scripts, not inline code). A call that reads ({@code .balance(…)}, {@code console.log(…)})
+ * or code that loads nothing of the project's is not this.
  */
 final class InlineProjectActs {
   private InlineProjectActs() {}
@@ -30,7 +30,8 @@ final class InlineProjectActs {
               + "|require_relative\\b|django\\.setup\\s*\\(");
 
   /** A method called: {@code .credit(}, {@code .objects.get(3).refund(}. */
-  private static final Pattern CALLED = Pattern.compile("\\.([A-Za-z_][A-Za-z0-9_]{1,60})!?\\s*\\(");
+  private static final Pattern CALLED =
+      Pattern.compile("\\.([A-Za-z_][A-Za-z0-9_]{1,60})!?\\s*\\(");
 
   /** The environment variables whose production value puts the code on live data. */
   private static final Set<String> ENVIRONMENTS =

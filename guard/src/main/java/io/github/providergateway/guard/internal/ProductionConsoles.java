@@ -66,8 +66,7 @@ final class ProductionConsoles {
         (scan, step, read) -> Environments.production(scan, step) && startsConsole(step.args()));
     named.put("production-runs-project-script", ProductionConsoles::runsProjectScript);
     named.put(
-        "production-inline-project-act",
-        (scan, step, read) -> InlineProjectActs.found(scan, step));
+        "production-inline-project-act", (scan, step, read) -> InlineProjectActs.found(scan, step));
     named.put("production-runs-script-by-path", ProductionConsoles::runsScriptByItsPath);
     named.put(
         "console-sql-writes",

@@ -64,8 +64,25 @@ final class SecretNames {
    * it that service's API key, sent to it as a credential ({@code KLAVIYO_PRIVATE_KEY}).
    */
   private static final String[] KEY_OWNERS = {
-    "SSH", "GPG", "PGP", "RSA", "EC", "ECDSA", "ED25519", "TLS", "SSL", "JWT", "WALLET", "DEPLOYER",
-    "SIGNER", "SIGNING", "ETH", "OWNER", "VALIDATOR", "CERT", "APP"
+    "SSH",
+    "GPG",
+    "PGP",
+    "RSA",
+    "EC",
+    "ECDSA",
+    "ED25519",
+    "TLS",
+    "SSL",
+    "JWT",
+    "WALLET",
+    "DEPLOYER",
+    "SIGNER",
+    "SIGNING",
+    "ETH",
+    "OWNER",
+    "VALIDATOR",
+    "CERT",
+    "APP"
   };
 
   /** Parts holding TOKEN that are no secret: counts of a model's tokens, a tokenizer's setting. */

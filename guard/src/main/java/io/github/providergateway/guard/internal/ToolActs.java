@@ -262,10 +262,10 @@ final class ToolActs {
    */
   /**
    * A server's tool named for a sure act ({@link #SURE}: {@code mcp__backoffice__credit_wallet},
-   * {@code mcp__clientportal__delete_document}, {@code mcp__retailer_portal__suspend_retailer}) that
-   * declares nothing of itself, on no developer's own work, no test's place and no test's server:
-   * {@code acts.tool-sure-act} denies it where {@code acts.tool-acts} asks (session 15, as decision
-   * 272 denies a tool that sets a live value).
+   * {@code mcp__clientportal__delete_document}, {@code mcp__retailer_portal__suspend_retailer})
+   * that declares nothing of itself, on no developer's own work, no test's place and no test's
+   * server: {@code acts.tool-sure-act} denies it where {@code acts.tool-acts} asks (session 15, as
+   * decision 272 denies a tool that sets a live value).
    *
    * @param scan the call
    * @return the tool as the reason shows it, or {@code null}

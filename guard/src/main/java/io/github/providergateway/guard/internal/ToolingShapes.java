@@ -163,7 +163,8 @@ final class ToolingShapes {
 
   /** The public registries a scope of the company's own must never be sent to. */
   private static final Pattern PUBLIC_NPM =
-      Pattern.compile("(?i)registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|registry\\.npmmirror\\.com");
+      Pattern.compile(
+          "(?i)registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|registry\\.npmmirror\\.com");
 
   /** A URL with its user's password in it: {@code https://user:secret@host/}. */
   private static final Pattern URL_PASSWORD =
@@ -444,7 +445,8 @@ final class ToolingShapes {
         || name.equals("poetry.toml")
         || name.equals("pyproject.toml")
         || name.equals("pipfile")
-        || name.endsWith(".txt") && (name.startsWith("requirements") || name.startsWith("constraints"));
+        || name.endsWith(".txt")
+            && (name.startsWith("requirements") || name.startsWith("constraints"));
   }
 
   /**
