@@ -162,8 +162,11 @@ class PersonRulesActsTest {
             """);
     assertThat(decide(acts, "mcp__kobo__list_forms", "{}").allowed()).isTrue();
     assertThat(decide(acts, "mcp__kobo__get_submission", "{\"id\": \"s-1\"}").allowed()).isTrue();
-    assertThat(decide(acts, "mcp__kobo__delete_form", "{\"id\": \"f-1\"}").ruleId())
+    assertThat(decide(acts, "mcp__kobo__send_reminder", "{\"id\": \"f-1\"}").ruleId())
         .isEqualTo("kobo");
+    // a sure act's built-in deny stands above the person's ask (decision 330)
+    assertThat(decide(acts, "mcp__kobo__delete_form", "{\"id\": \"f-1\"}").ruleId())
+        .isEqualTo("acts.tool-sure-act");
     assertThat(decide(acts, "mcp__kobo__export_submissions", "{\"id\": \"f-1\"}").ruleId())
         .isEqualTo("kobo");
     assertThat(

@@ -110,7 +110,7 @@ class ToldWhereRound61Test {
                     "mcp__rtsm__emergency_unblind",
                     "{\"study\":\"KGX-301\",\"subject\":\"1042-0007\"}")
                 .outcome())
-        .isEqualTo(Outcome.ASK);
+        .isEqualTo(Outcome.DENY); // a protection taken off for sure: acts.tool-sure-act (d. 330)
     assertThat(
             tool(
                     "mcp__vault__update_document",

@@ -148,6 +148,7 @@ final class ActsPredicates {
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("mass-send", MassSends::massSend);
     named.put("tool-acts-by-name", ToolActs::toolActs);
+    named.put("tool-acts-surely-by-name", ToolActs::toolActsSurely);
     named.put("tool-changes-by-name", ToolChanges::toolChanges);
   }
 

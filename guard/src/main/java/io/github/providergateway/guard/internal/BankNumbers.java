@@ -70,19 +70,21 @@ final class BankNumbers {
       NameSet.of("readme", "changelog", "contributing", "history", "changes");
 
   /**
-   * Whether the new text replaces a bank's details the old text held: one of the old gone, a new
-   * one in its place.
+   * Whether the new text replaces a bank's details the old text held, every line of it read as a
+   * bank's where the file's own name says it holds bank details ({@link #bankFile}: a payees' list
+   * whose lines are {@code HMRC VAT,08-32-00,11963155}, its words in a header the change left).
    *
    * @param old the text taken out
    * @param now the text put in
+   * @param bankLines whether every line is a bank's
    * @return whether the details were replaced
    */
-  static boolean replaced(String old, String now) {
-    Set<String> before = of(old);
+  static boolean replaced(String old, String now, boolean bankLines) {
+    Set<String> before = of(old, bankLines);
     if (before.isEmpty()) {
       return false;
     }
-    Set<String> after = of(now);
+    Set<String> after = of(now, bankLines);
     return newIn(before, after, plain(now)) && newIn(after, before, plain(old));
   }
 
@@ -102,7 +104,7 @@ final class BankNumbers {
   }
 
   /** The bank's details of a text, each without its spaces and dashes. */
-  private static Set<String> of(String text) {
+  private static Set<String> of(String text, boolean bankLines) {
     Set<String> numbers = new HashSet<>();
     for (String line : text.split("\n", 400)) {
       if (line.length() > MAX_LINE) {
@@ -115,7 +117,7 @@ final class BankNumbers {
           numbers.add(number);
         }
       }
-      if (!PatternLiterals.finds(WORDS, line)) {
+      if (!bankLines && !PatternLiterals.finds(WORDS, line)) {
         continue;
       }
       Matcher number = PatternLiterals.matcher(NUMBER, line);
@@ -126,7 +128,7 @@ final class BankNumbers {
       while (bic.find()) {
         numbers.add(bic.group(1));
       }
-      if (PatternLiterals.finds(SORT_CODE_WORDS, line)) {
+      if (bankLines || PatternLiterals.finds(SORT_CODE_WORDS, line)) {
         Matcher code = PatternLiterals.matcher(SORT_CODE, line);
         while (code.find()) {
           numbers.add(plain(code.group()));
@@ -157,6 +159,22 @@ final class BankNumbers {
       }
     }
     return false;
+  }
+
+  /** Words of a file's name that say its lines are bank details: {@code bacs_payees.csv}. */
+  private static final Pattern BANK_FILE =
+      Pattern.compile(
+          "(?i)payee|beneficiar|\\bbacs|\\bsepa|\\bach[_.-]|bank.?details|bank.?accounts"
+              + "|remittance|payment.?accounts|vendor.?banks?|supplier.?banks?");
+
+  /**
+   * Whether a file's own name says its lines are bank details ({@code config/bacs_payees.csv},
+   * {@code vendor_bank_accounts.yaml}): a data file's line gives its numbers with no word beside
+   * them, the header that names them being elsewhere.
+   */
+  static boolean bankFile(String file) {
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    return PatternLiterals.finds(BANK_FILE, name);
   }
 
   /** Whether a file is the project's documentation: under {@code docs/}, a README, a changelog. */

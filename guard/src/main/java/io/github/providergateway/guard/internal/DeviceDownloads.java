@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
  * to work ({@code plant.logic-replaced}): {@code plc-tool download --target 10.40.12.10 --project
  * line.ACD --go-online --run}, the same inside {@code docker run … image download --target …
  * --run}. Three things together say it: the verb {@code download} (or {@code write}) standing as a
- * word, a device's address (an address option's value or a bare IPv4 address, not this machine's)
- * and a go-ahead that sets the device running or online. Any program's name: the kind is the
+ * word, a device's address (an address option's value or a bare IPv4 address, not this machine's;
+ * or the device's own name after {@code --controller}, {@code --plc} or {@code --device}, session
+ * 15) and a go-ahead that sets the device running or online. Any program's name: the kind is the
  * engineering tool's, whatever its vendor calls it. An upload (reading the logic back), a download
  * to a file or a simulator on this machine, and a download with no go-ahead are left to the rules
  * that read them.
@@ -104,11 +105,34 @@ final class DeviceDownloads {
           && PatternLiterals.matches(IPV4, text)) {
         value = text;
       }
-      if (value != null && address == null && device(value)) {
+      if (value != null
+          && address == null
+          && (device(value) || DEVICE_NAMING.contains(option) && namedDevice(value))) {
         address = value;
       }
     }
     return sends && goes ? address : null;
+  }
+
+  /**
+   * Options whose value names the device in the site's own words: {@code --controller
+   * CRUSHER-PLC-01}.
+   */
+  private static final Set<String> DEVICE_NAMING = Set.of("--controller", "--plc", "--device");
+
+  /**
+   * Whether a device's own name is one on the site's network (session 15, round 71: {@code
+   * --controller CRUSHER-PLC-01}): not a file, not a variable, not a simulator's or a test's.
+   */
+  private static boolean namedDevice(String value) {
+    return !value.isEmpty()
+        && value.length() <= 64
+        && value.indexOf('/') < 0
+        && value.indexOf('.') < 0
+        && !value.startsWith("$")
+        && !Environments.localHost(value.toLowerCase(Locale.ROOT))
+        && !Environments.testName(value)
+        && !value.toLowerCase(Locale.ROOT).contains("sim");
   }
 
   /** Whether the text begins with a digit, as an IPv4 address must: no matcher for other words. */

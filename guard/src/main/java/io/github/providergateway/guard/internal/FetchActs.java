@@ -5,6 +5,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A fetch that acts (decision 205): a GET whose query names an act for the server to do, as old
@@ -123,7 +124,11 @@ final class FetchActs {
           "pause",
           "toggle",
           "fire",
-          "launch");
+          "launch",
+          // session 15 (round 71): /fleet/resume?scope=all
+          "resume",
+          "unpause",
+          "restore");
 
   /**
    * Parameters that confirm or order the act the page is for (decision 214): {@code confirm=1},
@@ -195,8 +200,53 @@ final class FetchActs {
         return pair;
       }
     }
-    return null;
+    return actingPath(text, query);
   }
+
+  /** The segments that say a path is a program's interface, not a page: {@code /api/v2/…}. */
+  private static final Pattern INTERFACE_SEGMENT =
+      Pattern.compile("(?i)api|v\\d{1,2}|admin|cgi-bin|rpc|ops|control");
+
+  /**
+   * The last segment of an interface's path, given a query, where it is an act (session 15): {@code
+   * /api/v2/fleet/resume?site=bindi-creek&scope=all}, the fetch the server acts on; a page of docs
+   * ({@code /guides/delete?lang=en}) has no interface's segment.
+   */
+  private static String actingPath(String text, int query) {
+    int scheme = text.indexOf("://");
+    int pathStart = scheme < 0 ? -1 : text.indexOf('/', scheme + 3);
+    if (pathStart < 0 || pathStart > query) {
+      return null;
+    }
+    String[] segments = text.substring(pathStart + 1, query).split("/", 32);
+    if (segments.length < 2) {
+      return null;
+    }
+    String last = segments[segments.length - 1];
+    boolean api = false;
+    for (int i = 0; i < segments.length - 1; i++) {
+      api |= PatternLiterals.matches(INTERFACE_SEGMENT, segments[i]);
+    }
+    return api && last.length() <= 40 && lastPartActs(last) ? "/" + last : null;
+  }
+
+  /** Whether the last word of a path's segment is an act: {@code resume}, {@code bulk-delete}. */
+  private static boolean lastPartActs(String segment) {
+    int end = segment.length();
+    int start = end;
+    while (start > 0 && Character.isLetter(segment.charAt(start - 1))) {
+      start--;
+      if (Character.isUpperCase(segment.charAt(start)) && start > 0) {
+        break; // bulkDelete: Delete
+      }
+    }
+    String word = segment.substring(start, end).toLowerCase(Locale.ROOT);
+    return start < end && ACTING.contains(word) && !SWITCH_WORDS.contains(word);
+  }
+
+  /** A switch's words, which a path uses for lists and states too: {@code /issues/open?…}. */
+  private static final Set<String> SWITCH_WORDS =
+      Set.of("on", "off", "open", "close", "start", "toggle", "launch", "fire", "arm");
 
   private static String decoded(String value) {
     try {

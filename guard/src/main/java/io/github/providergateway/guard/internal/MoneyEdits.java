@@ -112,12 +112,14 @@ final class MoneyEdits {
     boolean testData = false;
     boolean documentation = false;
     boolean ordinary = false;
+    boolean bankFile = false;
     for (String file : files) {
       testData |= BankNumbers.testData(file);
       documentation |= BankNumbers.documentation(file);
       ordinary |= CheckFiles.ordinary(file);
+      bankFile |= BankNumbers.bankFile(file);
     }
-    if (!testData && BankNumbers.replaced(before, after)) {
+    if (!testData && BankNumbers.replaced(before, after, bankFile)) {
       found.add(documentation ? Kind.BANK_DETAILS_IN_DOCUMENTATION : Kind.BANK_DETAILS);
     }
     if (ordinary) {

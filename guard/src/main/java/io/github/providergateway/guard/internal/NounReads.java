@@ -61,7 +61,17 @@ final class NounReads {
           "plans",
           "template",
           "templates",
-          "watch");
+          "watch",
+          // session 15 (round 71): estimate publish, results sign: a figure a read works out or
+          // shows, then put out or signed
+          "estimate",
+          "estimates",
+          "forecast",
+          "forecasts",
+          "result",
+          "results",
+          "quote",
+          "quotes");
 
   /**
    * Whether a command word that reads names a thing a later command word acts on: its read is one

@@ -65,6 +65,8 @@ final class ProductionConsoles {
         "production-exec-console",
         (scan, step, read) -> Environments.production(scan, step) && startsConsole(step.args()));
     named.put("production-runs-project-script", ProductionConsoles::runsProjectScript);
+    named.put(
+        "production-inline-project-act", (scan, step, read) -> InlineProjectActs.found(scan, step));
     named.put("production-runs-script-by-path", ProductionConsoles::runsScriptByItsPath);
     named.put(
         "console-sql-writes",

@@ -24,6 +24,67 @@ final class SecretNames {
   /** Parts that make a name a secret's when a part is exactly one of them. */
   private static final String[] WHOLE = {"PASS", "PAT", "PWD", "PK"}; // PK: ADMIN_PK, a key
 
+  /**
+   * Parts that make a name a secret's when {@code KEY} follows them as the name's last part: a key
+   * that signs, encrypts or opens ({@code OTA_SIGNING_KEY}, {@code DB_ENCRYPTION_KEY}, {@code
+   * MASTER_KEY}, {@code JWT_KEY}), not a key that names a thing ({@code CACHE_KEY}, {@code
+   * SORT_KEY}) nor one's reference ({@code SIGNING_KEY_ID}, {@code SSH_KEY_PATH}).
+   */
+  private static final String[] KEY_KINDS = {
+    "API",
+    "PRIVATE",
+    "SIGNING",
+    "SIGN",
+    "ENCRYPTION",
+    "ENC",
+    "DECRYPTION",
+    "MASTER",
+    "SSH",
+    "HMAC",
+    "JWT",
+    "SESSION",
+    "DEPLOY",
+    "LICENSE",
+    "AES",
+    "RSA",
+    "WEBHOOK"
+  };
+
+  /**
+   * The kinds of {@link #KEY_KINDS} whose key signs, decrypts or proves on the machine that holds
+   * it and is never sent: whoever receives it signs or decrypts as its owner.
+   */
+  private static final String[] KEY_MATERIAL = {
+    "SIGNING", "SIGN", "ENCRYPTION", "ENC", "DECRYPTION", "MASTER", "AES", "RSA", "SSH", "HMAC"
+  };
+
+  /**
+   * What a {@code PRIVATE_KEY} belongs to where it is key material ({@code SSH_PRIVATE_KEY}, {@code
+   * WALLET_PRIVATE_KEY}, a name that is only {@code PRIVATE_KEY}); a service's name before it makes
+   * it that service's API key, sent to it as a credential ({@code KLAVIYO_PRIVATE_KEY}).
+   */
+  private static final String[] KEY_OWNERS = {
+    "SSH",
+    "GPG",
+    "PGP",
+    "RSA",
+    "EC",
+    "ECDSA",
+    "ED25519",
+    "TLS",
+    "SSL",
+    "JWT",
+    "WALLET",
+    "DEPLOYER",
+    "SIGNER",
+    "SIGNING",
+    "ETH",
+    "OWNER",
+    "VALIDATOR",
+    "CERT",
+    "APP"
+  };
+
   /** Parts holding TOKEN that are no secret: counts of a model's tokens, a tokenizer's setting. */
   private static final String[] NOT_SECRET = {"TOKENS", "TOKENIZER", "TOKENIZERS"};
 
@@ -61,8 +122,12 @@ final class SecretNames {
         if (several && anyIs(text, part, stop, WHOLE)) {
           return true;
         }
-        boolean keyNext = stop < end && is(text, stop + 1, partEnd(text, stop + 1, end), "KEY");
+        int keyEnd = stop < end ? partEnd(text, stop + 1, end) : end;
+        boolean keyNext = stop < end && is(text, stop + 1, keyEnd, "KEY");
         if (keyNext && (is(text, part, stop, "API") || is(text, part, stop, "PRIVATE"))) {
+          return true;
+        }
+        if (keyNext && keyEnd == end && anyIs(text, part, stop, KEY_KINDS)) {
           return true;
         }
       }
@@ -107,6 +172,48 @@ final class SecretNames {
    * @return the variable's name, or {@code null}
    */
   static String expanded(String text) {
+    return expanded(text, false);
+  }
+
+  /**
+   * The first variable holding key material a word expands to its value, or {@code null}: a
+   * signing, private or encryption key ({@code $OTA_SIGNING_KEY}, {@code ${SSH_PRIVATE_KEY}}) or a
+   * wallet's seed phrase ({@code $WALLET_MNEMONIC}); not a token or an API key, which are sent to
+   * their own service, a service's "private key" among them ({@code $KLAVIYO_PRIVATE_KEY}).
+   *
+   * @param text a word's text as the parse keeps it
+   * @return the variable's name, or {@code null}
+   */
+  static String expandedKeyMaterial(String text) {
+    return expanded(text, true);
+  }
+
+  /** Whether the name {@code text[start, end)} says it holds key material. */
+  private static boolean keyMaterial(String text, int start, int end) {
+    int part = start;
+    int previous = -1; // where the part before this one starts
+    while (part < end) {
+      int stop = partEnd(text, part, end);
+      if (holds(text, part, stop, "MNEMONIC")) {
+        return true;
+      }
+      int keyEnd = stop < end ? partEnd(text, stop + 1, end) : end;
+      if (stop < end && keyEnd == end && is(text, stop + 1, keyEnd, "KEY")) {
+        if (anyIs(text, part, stop, KEY_MATERIAL)) {
+          return true;
+        }
+        if (is(text, part, stop, "PRIVATE")
+            && (previous < 0 || anyIs(text, previous, part - 1, KEY_OWNERS))) {
+          return true;
+        }
+      }
+      previous = part;
+      part = stop + 1;
+    }
+    return false;
+  }
+
+  private static String expanded(String text, boolean keyMaterialOnly) {
     for (int at = text.indexOf('$'); at >= 0; at = text.indexOf('$', at + 1)) {
       int i = at + 1;
       boolean braced = i < text.length() && text.charAt(i) == '{';
@@ -127,7 +234,7 @@ final class SecretNames {
       if (braced && (text.startsWith(":+", i) || text.startsWith("+", i))) {
         continue; // ${TOKEN:+set} is "set" when it is set: the value is not shown
       }
-      if (secret(text, start, i)) {
+      if (keyMaterialOnly ? keyMaterial(text, start, i) : secret(text, start, i)) {
         return text.substring(start, i);
       }
     }

@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,11 @@ final class SecretPredicates {
             (scan, step, read) ->
                 step.is(ProgramKind.SENDER) && EnvironmentDumps.before(scan, step)));
     named.put(
+        "sends-key-material",
+        new ProgramNames(
+            ProgramKind.SENDER::names,
+            (scan, step, read) -> step.is(ProgramKind.SENDER) && keyMaterialSent(step)));
+    named.put(
         "exports-secret-keys",
         (scan, step, read) -> {
           for (String arg : step.invocation().args()) {
@@ -47,6 +53,19 @@ final class SecretPredicates {
     named.put(
         "shows-process-environments",
         (scan, step, read) -> psShowsEnvironment(step.invocation().args()));
+  }
+
+  /**
+   * Whether a sender's words expand a variable holding key material ({@code curl -d
+   * "$OTA_SIGNING_KEY" …}): a key that signs or decrypts is used where it is, never sent.
+   */
+  private static boolean keyMaterialSent(Step step) {
+    for (Word word : step.args()) {
+      if (word.text().length() < 4_096 && SecretNames.expandedKeyMaterial(word.text()) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** ps's options that take a value in the next word when it is not attached. */

@@ -551,7 +551,7 @@ final class SupplyPredicates {
           || served.getNameCount() == 0
           || home.startsWith(served)
           || project != null && project.startsWith(served)
-          || folder != null && elsewhere(scan, served)) {
+          || elsewhere(scan, served)) { // a folder given, or one the command went into
         return true;
       }
     }

@@ -100,6 +100,69 @@ final class ToolActs {
           "pseudonymize",
           "encrypt");
 
+  /**
+   * The words of {@link #ACTING} that name a sure act (session 15): money moved, a record or an
+   * account destroyed or cut off, an approval given; not a message sent, a campaign or an invite
+   * named, a lock or a block, which stay asked.
+   */
+  private static final Set<String> SURE =
+      NameSet.of(
+          "refund",
+          "charge",
+          "transfer",
+          "payout",
+          "credit",
+          "debit",
+          "delete",
+          "drop",
+          "destroy",
+          "purge",
+          "wipe",
+          "deactivate",
+          "suspend",
+          "revoke",
+          "ban",
+          "approve",
+          "cancel",
+          "terminate",
+          "void",
+          "waive",
+          "withdraw",
+          "disarm",
+          "evacuate");
+
+  /**
+   * What a developer's own work is named, after which a sure act is the developer's to do: {@code
+   * delete_branch}, {@code cancel_workflow_run}, {@code delete_comment}.
+   */
+  private static final Set<String> OWN_WORK =
+      NameSet.of(
+          "issue",
+          "issues",
+          "pull",
+          "pr",
+          "comment",
+          "comments",
+          "label",
+          "labels",
+          "milestone",
+          "draft",
+          "drafts",
+          "branch",
+          "note",
+          "notes",
+          "task",
+          "card",
+          "reaction",
+          "run",
+          "runs",
+          "workflow",
+          "job",
+          "build",
+          "cache",
+          "message",
+          "messages");
+
   /** The words of a signature given in a person's name (decision 303). */
   private static final Set<String> SIGNING = NameSet.of("sign", "countersign", "certify", "attest");
 
@@ -197,6 +260,47 @@ final class ToolActs {
    * provider's) that declares nothing of itself, without its server ({@code create_refund}); {@code
    * null} for an agent's own tool or one that declares what it is (the {@code tools.*} rules').
    */
+  /**
+   * A server's tool named for a sure act ({@link #SURE}: {@code mcp__backoffice__credit_wallet},
+   * {@code mcp__clientportal__delete_document}, {@code mcp__retailer_portal__suspend_retailer})
+   * that declares nothing of itself, on no developer's own work, no test's place and no test's
+   * server: {@code acts.tool-sure-act} denies it where {@code acts.tool-acts} asks (session 15, as
+   * decision 272 denies a tool that sets a live value).
+   *
+   * @param scan the call
+   * @return the tool as the reason shows it, or {@code null}
+   */
+  static String toolActsSurely(Scan scan) {
+    CallForRules call = scan.call();
+    String name = undeclaredName(call);
+    if (name == null) {
+      return null;
+    }
+    List<String> words = ActsPredicates.words(name);
+    if (words.isEmpty() || READING.contains(words.get(0))) {
+      return null;
+    }
+    boolean sure = false;
+    for (String word : words) {
+      if (OWN_WORK.contains(word)) {
+        return null;
+      }
+      sure |=
+          SURE.contains(word)
+              || word.endsWith("s") && SURE.contains(word.substring(0, word.length() - 1))
+              || word.startsWith("un") && PROTECTED.contains(word.substring(2));
+    }
+    return sure && !ToolChanges.actsHereOrOnATest(call.args()) && !testServer(call.tool())
+        ? shown(call)
+        : null;
+  }
+
+  /** Whether an MCP tool's server is named for a test's place: {@code mcp__stripe_test__refund}. */
+  private static boolean testServer(String tool) {
+    String[] parts = tool.split("__", 3);
+    return parts.length == 3 && Environments.testName(parts[1]);
+  }
+
   static String undeclaredName(CallForRules call) {
     String tool = call.tool();
     CallForRules.Hints hints = call.hints();

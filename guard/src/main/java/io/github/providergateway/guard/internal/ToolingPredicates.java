@@ -47,6 +47,7 @@ final class ToolingPredicates {
     named.put("edit-shared-cache-pushed", scan -> shape(scan, ToolingShapes.CACHE_PUSH));
     named.put("edit-unverified-build-download", scan -> shape(scan, ToolingShapes.UNVERIFIED));
     named.put("edit-registry-token-elsewhere", scan -> shape(scan, ToolingShapes.REGISTRY_TOKEN));
+    named.put("edit-package-source-unsafe", scan -> shape(scan, ToolingShapes.SOURCE_UNSAFE));
     named.put("edit-tests-switched-off", scan -> shape(scan, ToolingShapes.TESTS_OFF));
     named.put("edit-check-hollowed", scan -> shape(scan, ToolingShapes.CHECK_HOLLOW));
     named.put("edit-hidden-from-review", scan -> shape(scan, ToolingShapes.HIDDEN));

