@@ -52,6 +52,11 @@ final class ToolingShapes {
           "(?i)(?:localhost|127\\.\\d+\\.\\d+\\.\\d+|\\[::1]|0\\.0\\.0\\.0|host\\.docker\\.internal)"
               + "(?::\\d+)?");
 
+  /** Whether a host is this machine's or a container's way to it ({@link #OWN_HOST}). */
+  static boolean ownHost(String host) {
+    return PatternLiterals.matches(OWN_HOST, host);
+  }
+
   /** A URL's host. */
   private static final Pattern URL_HOST =
       Pattern.compile(
@@ -151,21 +156,6 @@ final class ToolingShapes {
           "(?i)(?:registry|npmRegistryServer|index-url|extra-index-url|repository|url)\\s*[=:]\\s*['\"]?"
               + "https?://(?:[^@/\\s\"']{1,200}@)?([\\w.-]{1,200})");
 
-  /**
-   * A package source a project's settings name, with the scope it is for where it is a scope's:
-   * {@code @acme:registry=https://…}, {@code index-url = http://…}, {@code --extra-index-url …}.
-   */
-  private static final Pattern PACKAGE_SOURCE =
-      Pattern.compile(
-          "(?im)^[ \\t\"']*(@[\\w.-]{1,100}:)?(?:registry|npmRegistryServer|index-url|extra-index-url"
-              + "|--index-url|--extra-index-url|-i|url)[\"']?[ \\t]*[=: \\t][ \\t]*['\"]?(https?)://"
-              + "(?:[^@/\\s\"']{1,200}@)?([\\w.-]{1,200})");
-
-  /** The public registries a scope of the company's own must never be sent to. */
-  private static final Pattern PUBLIC_NPM =
-      Pattern.compile(
-          "(?i)registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|registry\\.npmmirror\\.com");
-
   /** A URL with its user's password in it: {@code https://user:secret@host/}. */
   private static final Pattern URL_PASSWORD =
       Pattern.compile("https?://[^:/@\\s\"']{1,100}:([^@/\\s\"'$]{6,200})@([\\w.-]{1,200})");
@@ -255,11 +245,9 @@ final class ToolingShapes {
   }
 
   private static String config(String path, String lower, String name, String text) {
-    if (packageSettings(name)) {
-      String source = packageSource(text);
-      if (source != null) {
-        return source;
-      }
+    String source = PackageSourceSettings.unsafe(name, text);
+    if (source != null) {
+      return SOURCE_UNSAFE + " " + source;
     }
     if (name.endsWith(".gradle") || name.endsWith(".gradle.kts")) {
       if (text.contains("buildCache") && PatternLiterals.finds(GRADLE_PUSH, text)) {
@@ -428,46 +416,6 @@ final class ToolingShapes {
             && !PatternLiterals.matches(OWN_HOST, registry.group(1))) {
           return REGISTRY_TOKEN + " a registry token for " + registry.group(1);
         }
-      }
-    }
-    return null;
-  }
-
-  /** Whether a file of this name tells a package manager where packages come from. */
-  private static boolean packageSettings(String name) {
-    return name.equals(".npmrc")
-        || name.equals(".yarnrc")
-        || name.equals(".yarnrc.yml")
-        || name.equals("bunfig.toml")
-        || name.equals("pip.conf")
-        || name.equals("pip.ini")
-        || name.equals("uv.toml")
-        || name.equals("poetry.toml")
-        || name.equals("pyproject.toml")
-        || name.equals("pipfile")
-        || name.endsWith(".txt")
-            && (name.startsWith("requirements") || name.startsWith("constraints"));
-  }
-
-  /**
-   * A package source that lets someone else choose the code the next install runs: one over plain
-   * HTTP to another machine (anyone on the way serves its packages), or a scope of the project's
-   * own sent to the public registry (anyone may publish a package of that name there).
-   */
-  private static String packageSource(String text) {
-    Matcher source = PatternLiterals.matcher(PACKAGE_SOURCE, text);
-    while (source.find()) {
-      String host = source.group(3);
-      if (source.group(2).equalsIgnoreCase("http") && !PatternLiterals.matches(OWN_HOST, host)) {
-        return SOURCE_UNSAFE + " a package source over plain HTTP (" + host + ")";
-      }
-      if (source.group(1) != null && PatternLiterals.matches(PUBLIC_NPM, host)) {
-        return SOURCE_UNSAFE
-            + " the scope "
-            + source.group(1).substring(0, source.group(1).length() - 1)
-            + " sent to the public registry ("
-            + host
-            + ")";
       }
     }
     return null;
