@@ -190,27 +190,66 @@ final class SecretNames {
 
   /** Whether the name {@code text[start, end)} says it holds key material. */
   private static boolean keyMaterial(String text, int start, int end) {
+    return keyKind(text, start, end) != null;
+  }
+
+  /**
+   * What makes the name {@code text[start, end)} key material's: {@code "PRIVATE"} for a private
+   * key a service's name may stand before ({@code KLAVIYO_PRIVATE_KEY}, that service's API key),
+   * {@code "KEY"} for any other, {@code null} for none. {@code KEY} may be followed by its encoding
+   * alone ({@code OTA_SIGNING_KEY_B64}, {@code RELEASE_SIGNING_KEY_PEM}).
+   */
+  private static String keyKind(String text, int start, int end) {
     int part = start;
     int previous = -1; // where the part before this one starts
     while (part < end) {
       int stop = partEnd(text, part, end);
       if (holds(text, part, stop, "MNEMONIC")) {
-        return true;
+        return "KEY";
       }
       int keyEnd = stop < end ? partEnd(text, stop + 1, end) : end;
-      if (stop < end && keyEnd == end && is(text, stop + 1, keyEnd, "KEY")) {
+      if (stop < end && is(text, stop + 1, keyEnd, "KEY") && onlyEncodingAfter(text, keyEnd, end)) {
         if (anyIs(text, part, stop, KEY_MATERIAL)) {
-          return true;
+          return "KEY";
         }
-        if (is(text, part, stop, "PRIVATE")
-            && (previous < 0 || anyIs(text, previous, part - 1, KEY_OWNERS))) {
-          return true;
+        if (is(text, part, stop, "PRIVATE")) {
+          return previous < 0 || anyIs(text, previous, part - 1, KEY_OWNERS) ? "KEY" : "PRIVATE";
         }
       }
       previous = part;
       part = stop + 1;
     }
-    return false;
+    return null;
+  }
+
+  /** The encodings a key's value may be named for after {@code KEY}: {@code _B64}, {@code _PEM}. */
+  private static final String[] ENCODINGS = {
+    "B64", "BASE64", "PEM", "DER", "HEX", "JSON", "RAW", "DATA", "CONTENT", "VALUE"
+  };
+
+  /** Whether {@code text[from, end)} is empty or only {@code _}-parts naming an encoding. */
+  private static boolean onlyEncodingAfter(String text, int from, int end) {
+    int part = from + 1;
+    while (part < end) {
+      int stop = partEnd(text, part, end);
+      if (!anyIs(text, part, stop, ENCODINGS)) {
+        return false;
+      }
+      part = stop + 1;
+    }
+    return true;
+  }
+
+  /**
+   * Whether a variable holding key material is a service's "private key" ({@code
+   * KLAVIYO_PRIVATE_KEY}, {@code COSIGN_PRIVATE_KEY}): that service's API key where it goes in a
+   * request's header, key material anywhere else.
+   *
+   * @param name a name {@link #expandedKeyMaterial} gave
+   * @return whether it may be a service's API key
+   */
+  static boolean servicesPrivateKey(String name) {
+    return "PRIVATE".equals(keyKind(name, 0, name.length()));
   }
 
   private static String expanded(String text, boolean keyMaterialOnly) {

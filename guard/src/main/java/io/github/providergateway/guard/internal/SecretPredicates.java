@@ -1,10 +1,12 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What the secret rules of {@code secrets.json} read of a program where data cannot say it: the
@@ -60,13 +62,64 @@ final class SecretPredicates {
    * "$OTA_SIGNING_KEY" …}): a key that signs or decrypts is used where it is, never sent.
    */
   private static boolean keyMaterialSent(Step step) {
+    String previous = "";
     for (Word word : step.args()) {
-      if (word.text().length() < 4_096 && SecretNames.expandedKeyMaterial(word.text()) != null) {
-        return true;
+      String text = word.text();
+      String name = text.length() < 4_096 ? SecretNames.expandedKeyMaterial(text) : null;
+      if (name != null && !(header(previous, text) && SecretNames.servicesPrivateKey(name))) {
+        return true; // a service's "private key" in a header is its API key (Klaviyo's)
+      }
+      if (text.length() < 1_024 && keyFileSent(previous, text)) {
+        return true; // curl -F f=@keys/release-signing.key …, -T tls.key
+      }
+      previous = text;
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      String fed =
+          redirect.body() != null
+              ? redirect.body()
+              : redirect.operator().equals("<<<") ? redirect.target().text() : null;
+      if (fed != null && fed.length() < 4_096 && SecretNames.expandedKeyMaterial(fed) != null) {
+        return true; // curl -d @- … <<< "$OTA_SIGNING_KEY": fed to the sender
+      }
+      if (redirect.operator().equals("<")
+          && redirect.target() != null
+          && SecretsCarried.privateKey(redirect.target().text())) {
+        return true; // nc host 443 < keys/release-signing.key
       }
     }
     return false;
   }
+
+  /**
+   * Whether a sender's word names a private key's file it sends: {@code @FILE} as a body or a
+   * form's field ({@code -d @tls.key}, {@code -F f=@keys/release-signing.key}), or the file an
+   * upload option takes ({@code -T}, {@code --upload-file}).
+   */
+  private static boolean keyFileSent(String previous, String text) {
+    int at = text.indexOf('@');
+    String file =
+        previous.equals("-T") || previous.equals("--upload-file")
+            ? text
+            : at >= 0 && (at == 0 || text.charAt(at - 1) == '=') ? text.substring(at + 1) : null;
+    if (file != null && file.indexOf(';') > 0) {
+      file = file.substring(0, file.indexOf(';')); // -F f=@key.pem;type=text/plain
+    }
+    return file != null && !file.isEmpty() && SecretsCarried.privateKey(file);
+  }
+
+  /** Whether a word is a request's header: after {@code -H}, or {@code Name: value}. */
+  private static boolean header(String previous, String text) {
+    return previous.equals("-H")
+        || previous.equals("--header")
+        || text.startsWith("--header=")
+        || text.startsWith("-H")
+        || PatternLiterals.finds(HEADER_ITEM, text);
+  }
+
+  /** A header given as one word ({@code Authorization:"Klaviyo-API-Key $K"}), not a URL. */
+  private static final Pattern HEADER_ITEM =
+      Pattern.compile("^['\"]?[A-Za-z][A-Za-z0-9-]{0,60}:(?!//)");
 
   /** ps's options that take a value in the next word when it is not attached. */
   private static final Set<String> PS_VALUES =
