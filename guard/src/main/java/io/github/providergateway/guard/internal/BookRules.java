@@ -17,51 +17,132 @@ import java.util.function.Predicate;
  */
 final class BookRules implements Family {
   /**
-   * A clause of a rule.
+   * A clause of a rule: what the book gives of it, and what its predicate declares, made when the
+   * clause is first placed or tried (decision 329), so that a decision makes the predicates of the
+   * clauses it tries and no others.
+   */
+  private static final class Clause {
+    private final BuiltinRule rule;
+    private final When when;
+
+    /** Whether it asks of the options or positionals after the subcommand. */
+    private final boolean options;
+
+    /** The number of its options that take a value ({@link BookIndex#valueSet}). */
+    private final int set;
+
+    /**
+     * Whether it gives no more than its programs and its {@code where} (every clause for any
+     * program but a few): its program's words are read whole, with nothing of them asked.
+     */
+    private final boolean bare;
+
+    /**
+     * What its predicate declares, {@code null} until first asked. Any thread: a made one is never
+     * changed (its fields are final), and two threads that make it at once make the same.
+     */
+    private Compiled compiled;
+
+    Clause(BuiltinRule rule, When when, int set) {
+      this.rule = rule;
+      this.when = when;
+      this.options = readsOptions(when);
+      this.set = set;
+      this.bare =
+          !options
+              && when.subcommands().isEmpty()
+              && when.next().isEmpty()
+              && when.words().isEmpty()
+              && when.noWords().isEmpty();
+    }
+
+    BuiltinRule rule() {
+      return rule;
+    }
+
+    When when() {
+      return when;
+    }
+
+    boolean options() {
+      return options;
+    }
+
+    int set() {
+      return set;
+    }
+
+    boolean bare() {
+      return bare;
+    }
+
+    private Compiled compiled() {
+      Compiled made = compiled;
+      if (made == null) {
+        made = Compiled.of(when);
+        compiled = made;
+      }
+      return made;
+    }
+
+    /** {@return its predicate, its gate and names taken off, or {@code null}} */
+    Where.Predicate test() {
+      return compiled().test();
+    }
+
+    /** {@return the gate its predicate declares that reads more than the program's name} */
+    PredicateGate gate() {
+      return compiled().gate();
+    }
+
+    /**
+     * {@return the names of the programs its predicate can hold of ({@link ProgramNames}, or a gate
+     * of the program's kinds), or {@code null} for any} The clause is placed only among the clauses
+     * of the programs so named ({@link ClausePlaces}).
+     */
+    Predicate<String> names() {
+      return compiled().names();
+    }
+
+    /** {@return its path predicate, or {@code null}} */
+    Where.Paths paths() {
+      return compiled().paths();
+    }
+
+    /** {@return the words it asks of its programs', looked up by hash} */
+    ClauseWords words() {
+      return compiled().words();
+    }
+
+    /** Whether the call may meet the clause's predicate: it holds one of its clues, if any. */
+    boolean mayHold(Scan scan) {
+      CallClues clues = compiled().clues();
+      return clues == null || clues.heldBy(scan);
+    }
+  }
+
+  /**
+   * What a clause's predicate declares, and its words.
    *
-   * @param rule the rule
-   * @param when the clause
-   * @param options whether it asks of the options or positionals after the subcommand
-   * @param set the number of its options that take a value ({@link BookIndex#valueSet})
-   * @param bare whether it gives no more than its programs and its {@code where} (every clause for
-   *     any program but a few): its program's words are read whole, with nothing of them asked
    * @param test its predicate, its gate and names taken off, or {@code null}
    * @param gate the gate its predicate declares that reads more than the program's name, or {@code
    *     null}
-   * @param names the names of the programs its predicate can hold of ({@link ProgramNames}, or a
-   *     gate of the program's kinds), or {@code null} for any: the clause is placed only among the
-   *     clauses of the programs so named ({@link ClausePlaces})
+   * @param names the names of the programs its predicate can hold of, or {@code null} for any
+   * @param paths its path predicate, or {@code null}
    * @param words the words it asks of its programs', looked up by hash
    * @param clues the texts one of which the call must hold for its predicate to hold ({@link
    *     CallClues}), or {@code null}
    */
-  private record Clause(
-      BuiltinRule rule,
-      When when,
-      boolean options,
-      int set,
-      boolean bare,
+  private record Compiled(
       Where.Predicate test,
       PredicateGate gate,
       Predicate<String> names,
       Where.Paths paths,
       ClauseWords words,
       CallClues clues) {
-    Clause(BuiltinRule rule, When when, int set) {
-      this(rule, when, set, asked(when));
-    }
-
-    private Clause(BuiltinRule rule, When when, int set, Where.Predicate asked) {
-      this(
-          rule,
-          when,
-          readsOptions(when),
-          set,
-          !readsOptions(when)
-              && when.subcommands().isEmpty()
-              && when.next().isEmpty()
-              && when.words().isEmpty()
-              && when.noWords().isEmpty(),
+    static Compiled of(When when) {
+      Where.Predicate asked = asked(when);
+      return new Compiled(
           unclued(ungated(unnamed(asked))),
           unnamed(asked) instanceof PredicateGate.Gated gated && gated.gate().byName() == null
               ? gated.gate()
@@ -93,11 +174,6 @@ final class BookRules implements Family {
       return asked instanceof CallClues.Clued clued ? clued.test() : asked;
     }
 
-    /** Whether the call may meet the clause's predicate: it holds one of its clues, if any. */
-    boolean mayHold(Scan scan) {
-      return clues == null || clues.heldBy(scan);
-    }
-
     /** The names its predicate declares, and those of a gate that reads the name alone. */
     private static Predicate<String> names(Where.Predicate asked) {
       Predicate<String> names = asked instanceof ProgramNames named ? named.names() : null;
@@ -113,6 +189,10 @@ final class BookRules implements Family {
   /** The places of the clauses on the whole call, in order, and their predicates. */
   private final int[] onCallPlaces;
 
+  /**
+   * Their predicates, each made when first asked (decision 329); any thread, as {@link
+   * Clause#compiled}.
+   */
   private final Where.CallPredicate[] onCallTests;
 
   /** The places of the clauses each program is tried by, and of those tried late. */
@@ -283,11 +363,20 @@ final class BookRules implements Family {
       }
     }
     onCallPlaces = callPlaces.stream().mapToInt(Integer::intValue).toArray();
-    onCallTests =
-        callPlaces.stream()
-            .map(i -> Where.ofCall(clauses.get(i).when().where()))
-            .toArray(Where.CallPredicate[]::new);
-    List<Predicate<String>> names = clauses.stream().map(Clause::names).toList();
+    onCallTests = new Where.CallPredicate[onCallPlaces.length];
+    // Each clause's names read when a program is first placed, not now: that makes its predicate.
+    List<Predicate<String>> names =
+        new java.util.AbstractList<>() {
+          @Override
+          public Predicate<String> get(int place) {
+            return clauses.get(place).names();
+          }
+
+          @Override
+          public int size() {
+            return clauses.size();
+          }
+        };
     places = new ClausePlaces(index, tried, names, false);
     latePlaces = new ClausePlaces(index, tried, names, true);
     fileWhens.sort(Comparator.comparingInt(clause -> clause.getValue().order()));
@@ -328,7 +417,7 @@ final class BookRules implements Family {
     }
     for (int i = 0; i < onCallPlaces.length; i++) {
       Clause clause = clauses.get(onCallPlaces[i]);
-      String found = onCallTests[i].found(scan);
+      String found = onCallTest(i).found(scan);
       if (found != null) {
         scan.hit(clause.rule(), found);
       }
@@ -350,6 +439,19 @@ final class BookRules implements Family {
       scanUnread(scan);
     }
     scanFiles(scan);
+  }
+
+  /**
+   * The predicate of the clause on the whole call at {@code onCallPlaces[i]}, made when first
+   * asked.
+   */
+  private Where.CallPredicate onCallTest(int i) {
+    Where.CallPredicate test = onCallTests[i];
+    if (test == null) {
+      test = Where.ofCall(clauses.get(onCallPlaces[i]).when().where());
+      onCallTests[i] = test;
+    }
+    return test;
   }
 
   /** The clauses over files: each file the call accesses, tried by each clause in its order. */
