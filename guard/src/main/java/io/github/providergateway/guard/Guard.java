@@ -267,16 +267,7 @@ public final class Guard {
    */
   public List<GuardVerdict> warmUp() {
     SessionPast past = GuardWarmUp.past();
-    List<GuardVerdict> verdicts =
-        GuardWarmUp.decideUntilAsked(call -> decide(call, past), DECISIONS_BEGUN::get);
-    // The predicates the calls did not ask for, made too (decision 329), until a real call begins:
-    // so a gateway's first call of a rare program, and a class-data archive trained here, have
-    // them.
-    long begun = DECISIONS_BEGUN.get();
-    if (verdicts.size() == GuardWarmUp.calls().size()) {
-      Catalogue.makeEveryPredicate(() -> DECISIONS_BEGUN.get() != begun);
-    }
-    return verdicts;
+    return GuardWarmUp.warmUp(call -> decide(call, past), DECISIONS_BEGUN::get);
   }
 
   /** A decision, and what the call does for the flow rules. */

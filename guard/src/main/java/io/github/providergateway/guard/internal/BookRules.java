@@ -16,173 +16,6 @@ import java.util.function.Predicate;
  * catalogue where their code was, so that the rules are found in the order they were.
  */
 final class BookRules implements Family {
-  /**
-   * A clause of a rule: what the book gives of it, and what its predicate declares, made when the
-   * clause is first placed or tried (decision 329), so that a decision makes the predicates of the
-   * clauses it tries and no others.
-   */
-  private static final class Clause {
-    private final BuiltinRule rule;
-    private final When when;
-
-    /** Whether it asks of the options or positionals after the subcommand. */
-    private final boolean options;
-
-    /** The number of its options that take a value ({@link BookIndex#valueSet}). */
-    private final int set;
-
-    /**
-     * Whether it gives no more than its programs and its {@code where} (every clause for any
-     * program but a few): its program's words are read whole, with nothing of them asked.
-     */
-    private final boolean bare;
-
-    /**
-     * What its predicate declares, {@code null} until first asked. Any thread: a made one is never
-     * changed (its fields are final), and two threads that make it at once make the same.
-     */
-    private Compiled compiled;
-
-    Clause(BuiltinRule rule, When when, int set) {
-      this.rule = rule;
-      this.when = when;
-      this.options = readsOptions(when);
-      this.set = set;
-      this.bare =
-          !options
-              && when.subcommands().isEmpty()
-              && when.next().isEmpty()
-              && when.words().isEmpty()
-              && when.noWords().isEmpty();
-    }
-
-    BuiltinRule rule() {
-      return rule;
-    }
-
-    When when() {
-      return when;
-    }
-
-    boolean options() {
-      return options;
-    }
-
-    int set() {
-      return set;
-    }
-
-    boolean bare() {
-      return bare;
-    }
-
-    private Compiled compiled() {
-      Compiled made = compiled;
-      if (made == null) {
-        made = Compiled.of(when);
-        compiled = made;
-      }
-      return made;
-    }
-
-    /** {@return its predicate, its gate and names taken off, or {@code null}} */
-    Where.Predicate test() {
-      return compiled().test();
-    }
-
-    /** {@return the gate its predicate declares that reads more than the program's name} */
-    PredicateGate gate() {
-      return compiled().gate();
-    }
-
-    /**
-     * {@return the names of the programs its predicate can hold of ({@link ProgramNames}, or a gate
-     * of the program's kinds), or {@code null} for any} The clause is placed only among the clauses
-     * of the programs so named ({@link ClausePlaces}).
-     */
-    Predicate<String> names() {
-      return compiled().names();
-    }
-
-    /** {@return its path predicate, or {@code null}} */
-    Where.Paths paths() {
-      return compiled().paths();
-    }
-
-    /** {@return the words it asks of its programs', looked up by hash} */
-    ClauseWords words() {
-      return compiled().words();
-    }
-
-    /** Whether the call may meet the clause's predicate: it holds one of its clues, if any. */
-    boolean mayHold(Scan scan) {
-      CallClues clues = compiled().clues();
-      return clues == null || clues.heldBy(scan);
-    }
-  }
-
-  /**
-   * What a clause's predicate declares, and its words.
-   *
-   * @param test its predicate, its gate and names taken off, or {@code null}
-   * @param gate the gate its predicate declares that reads more than the program's name, or {@code
-   *     null}
-   * @param names the names of the programs its predicate can hold of, or {@code null} for any
-   * @param paths its path predicate, or {@code null}
-   * @param words the words it asks of its programs', looked up by hash
-   * @param clues the texts one of which the call must hold for its predicate to hold ({@link
-   *     CallClues}), or {@code null}
-   */
-  private record Compiled(
-      Where.Predicate test,
-      PredicateGate gate,
-      Predicate<String> names,
-      Where.Paths paths,
-      ClauseWords words,
-      CallClues clues) {
-    static Compiled of(When when) {
-      Where.Predicate asked = asked(when);
-      return new Compiled(
-          unclued(ungated(unnamed(asked))),
-          unnamed(asked) instanceof PredicateGate.Gated gated && gated.gate().byName() == null
-              ? gated.gate()
-              : null,
-          names(asked),
-          when.where() != null && Where.findsPaths(when.where())
-              ? Where.ofPaths(when.where())
-              : null,
-          ClauseWords.of(when),
-          ungated(unnamed(asked)) instanceof CallClues.Clued clued ? clued.clues() : null);
-    }
-
-    /** The predicate a clause asks of a program, or {@code null}. */
-    private static Where.Predicate asked(When when) {
-      return when.where() == null || when.call() || Where.findsPaths(when.where())
-          ? null
-          : Where.named(when.where());
-    }
-
-    private static Where.Predicate unnamed(Where.Predicate asked) {
-      return asked instanceof ProgramNames named ? named.test() : asked;
-    }
-
-    private static Where.Predicate ungated(Where.Predicate asked) {
-      return asked instanceof PredicateGate.Gated gated ? gated.test() : asked;
-    }
-
-    private static Where.Predicate unclued(Where.Predicate asked) {
-      return asked instanceof CallClues.Clued clued ? clued.test() : asked;
-    }
-
-    /** The names its predicate declares, and those of a gate that reads the name alone. */
-    private static Predicate<String> names(Where.Predicate asked) {
-      Predicate<String> names = asked instanceof ProgramNames named ? named.names() : null;
-      Predicate<String> kinds =
-          unnamed(asked) instanceof PredicateGate.Gated gated ? gated.gate().byName() : null;
-      return names == null ? kinds : kinds == null ? names : names.and(kinds);
-    }
-  }
-
   /** The book's index of programs and options, numbering this group's too. */
   private final BookIndex index;
 
@@ -190,8 +23,7 @@ final class BookRules implements Family {
   private final int[] onCallPlaces;
 
   /**
-   * Their predicates, each made when first asked (decision 329); any thread, as {@link
-   * Clause#compiled}.
+   * Their predicates, each made when first asked (decision 329); any thread, as {@link BookClause}.
    */
   private final Where.CallPredicate[] onCallTests;
 
@@ -203,7 +35,7 @@ final class BookRules implements Family {
   private final List<BuiltinRule> rules = new ArrayList<>();
 
   /** Every clause, in the order they are tried: by their order, then the book's. */
-  private final List<Clause> clauses = new ArrayList<>();
+  private final List<BookClause> clauses = new ArrayList<>();
 
   /**
    * A clause over files ({@link RuleSpec.Files}) of a rule.
@@ -354,7 +186,7 @@ final class BookRules implements Family {
     index = BookIndex.covering(tried);
     for (Map.Entry<BuiltinRule, When> clause : whens) {
       When when = clause.getValue();
-      clauses.add(new Clause(clause.getKey(), when, index.valueSet(when.values())));
+      clauses.add(new BookClause(clause.getKey(), when, index.valueSet(when.values())));
     }
     List<Integer> callPlaces = new ArrayList<>();
     for (int i = 0; i < clauses.size(); i++) {
@@ -416,7 +248,7 @@ final class BookRules implements Family {
       return; // tried by the family's code, program by program
     }
     for (int i = 0; i < onCallPlaces.length; i++) {
-      Clause clause = clauses.get(onCallPlaces[i]);
+      BookClause clause = clauses.get(onCallPlaces[i]);
       String found = onCallTest(i).found(scan);
       if (found != null) {
         scan.hit(clause.rule(), found);
@@ -508,7 +340,7 @@ final class BookRules implements Family {
     boolean met = false;
     int[] tried = placed.of(readings.number(), step.program());
     for (int i = 0; i < tried.length; i++) {
-      Clause clause = clauses.get(tried[i]);
+      BookClause clause = clauses.get(tried[i]);
       met |= hit(scan, step, clause, found(scan, step, readings, clause));
     }
     return met;
@@ -523,7 +355,7 @@ final class BookRules implements Family {
     PlacedSteps grouped = new PlacedSteps(scan, index, placed, clauses.size());
     List<Met> met = null;
     for (int place = 0; place < clauses.size(); place++) {
-      Clause clause = null;
+      BookClause clause = null;
       for (int entry = grouped.first(place); entry < grouped.end(place); entry++) {
         clause = clause == null ? clauses.get(place) : clause;
         if (!clause.mayHold(scan)) {
@@ -565,7 +397,7 @@ final class BookRules implements Family {
    * @return {@link #MET} where it holds, the paths it finds where it finds paths, or {@code null}
    *     where it does not hold or finds none
    */
-  private Object found(Scan scan, Step step, StepReadings readings, Clause clause) {
+  private Object found(Scan scan, Step step, StepReadings readings, BookClause clause) {
     if (clause.gate() != null && !clause.gate().passes(scan, step)) {
       return null; // its predicate would not hold: not asked, nor its words read
     }
@@ -584,7 +416,7 @@ final class BookRules implements Family {
   }
 
   /** Records what a clause found in a program: {@code found} as {@link #found} gave it. */
-  private static boolean hit(Scan scan, Step step, Clause clause, Object found) {
+  private static boolean hit(Scan scan, Step step, BookClause clause, Object found) {
     if (found == null) {
       return false;
     }
@@ -613,7 +445,7 @@ final class BookRules implements Family {
               opaque.invocation(),
               List.of(scan.call().cwd() == null ? null : scan.call().cwd().normalize()));
       String kind = opaque.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-      for (Clause clause : clauses) {
+      for (BookClause clause : clauses) {
         When when = clause.when();
         if (when.unread().contains(kind)
             && (clause.names() == null || clause.names().test(step.program()))
@@ -640,7 +472,7 @@ final class BookRules implements Family {
    *
    * @return the reading, or {@code null} where a part does not hold
    */
-  private static Read read(Step step, StepReadings readings, Clause clause) {
+  private static Read read(Step step, StepReadings readings, BookClause clause) {
     When when = clause.when();
     boolean subcommands = !when.subcommands().isEmpty();
     Read read = readings.read(step, clause.set(), when.values(), subcommands);
@@ -663,7 +495,7 @@ final class BookRules implements Family {
   }
 
   /** Whether a clause asks of the options or positionals after the subcommand. */
-  private static boolean readsOptions(When when) {
+  static boolean readsOptions(When when) {
     return !when.then().isEmpty()
         || !when.any().isEmpty()
         || !when.also().isEmpty()
