@@ -257,17 +257,17 @@ public final class Guard {
   /**
    * Decides a few calls of every kind, in a session that has seen nothing, and forgets them: what a
    * guard's first decision loads (the rule book, every family's index and patterns, about a second
-   * of CPU on a quiet machine) is loaded before a real call waits for it. A host calls it once, off
-   * its event loop, as soon as it has the guard; a real call that arrives meanwhile waits only for
-   * what is still loading, and the warm-up stops after the call it is deciding, so as not to take
-   * the CPU the real call needs. Never throws; reads on disk only what every decision reads, in a
-   * project that does not exist.
+   * of CPU on a quiet machine) is loaded before a real call waits for it, and then every named
+   * predicate no call asked for. A host calls it once, off its event loop, as soon as it has the
+   * guard; a real call that arrives meanwhile waits only for what is still loading, and the warm-up
+   * stops after the call it is deciding, so as not to take the CPU the real call needs. Never
+   * throws; reads on disk only what every decision reads, in a project that does not exist.
    *
    * @return the decisions, one for each call decided, in order
    */
   public List<GuardVerdict> warmUp() {
     SessionPast past = GuardWarmUp.past();
-    return GuardWarmUp.decideUntilAsked(call -> decide(call, past), DECISIONS_BEGUN::get);
+    return GuardWarmUp.warmUp(call -> decide(call, past), DECISIONS_BEGUN::get);
   }
 
   /** A decision, and what the call does for the flow rules. */

@@ -2,6 +2,7 @@ package io.github.providergateway.guard;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.guard.internal.Catalogue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +77,25 @@ final class GuardWarmUp {
       }
     }
     return List.copyOf(verdicts);
+  }
+
+  /**
+   * Decides the calls ({@link #decideUntilAsked}), then, if no real call began meanwhile, makes
+   * every named predicate they did not ask for (decision 329), until one does: a gateway's first
+   * call of a rare program does not wait for its predicates, and a class-data archive trained here
+   * holds them all.
+   *
+   * @param decide decides one call, counted by {@code begun}
+   * @param begun the decisions begun so far
+   * @return the verdicts of the calls decided, in order
+   */
+  static List<GuardVerdict> warmUp(Function<GuardCall, GuardVerdict> decide, LongSupplier begun) {
+    List<GuardVerdict> verdicts = decideUntilAsked(decide, begun);
+    long decided = begun.getAsLong();
+    if (verdicts.size() == calls().size()) {
+      Catalogue.makeEveryPredicate(() -> begun.getAsLong() != decided);
+    }
+    return verdicts;
   }
 
   /** {@return the past the calls are judged in: a session that has seen nothing} */

@@ -16,103 +16,15 @@ import java.util.function.Predicate;
  * catalogue where their code was, so that the rules are found in the order they were.
  */
 final class BookRules implements Family {
-  /**
-   * A clause of a rule.
-   *
-   * @param rule the rule
-   * @param when the clause
-   * @param options whether it asks of the options or positionals after the subcommand
-   * @param set the number of its options that take a value ({@link BookIndex#valueSet})
-   * @param bare whether it gives no more than its programs and its {@code where} (every clause for
-   *     any program but a few): its program's words are read whole, with nothing of them asked
-   * @param test its predicate, its gate and names taken off, or {@code null}
-   * @param gate the gate its predicate declares that reads more than the program's name, or {@code
-   *     null}
-   * @param names the names of the programs its predicate can hold of ({@link ProgramNames}, or a
-   *     gate of the program's kinds), or {@code null} for any: the clause is placed only among the
-   *     clauses of the programs so named ({@link ClausePlaces})
-   * @param words the words it asks of its programs', looked up by hash
-   * @param clues the texts one of which the call must hold for its predicate to hold ({@link
-   *     CallClues}), or {@code null}
-   */
-  private record Clause(
-      BuiltinRule rule,
-      When when,
-      boolean options,
-      int set,
-      boolean bare,
-      Where.Predicate test,
-      PredicateGate gate,
-      Predicate<String> names,
-      Where.Paths paths,
-      ClauseWords words,
-      CallClues clues) {
-    Clause(BuiltinRule rule, When when, int set) {
-      this(rule, when, set, asked(when));
-    }
-
-    private Clause(BuiltinRule rule, When when, int set, Where.Predicate asked) {
-      this(
-          rule,
-          when,
-          readsOptions(when),
-          set,
-          !readsOptions(when)
-              && when.subcommands().isEmpty()
-              && when.next().isEmpty()
-              && when.words().isEmpty()
-              && when.noWords().isEmpty(),
-          unclued(ungated(unnamed(asked))),
-          unnamed(asked) instanceof PredicateGate.Gated gated && gated.gate().byName() == null
-              ? gated.gate()
-              : null,
-          names(asked),
-          when.where() != null && Where.findsPaths(when.where())
-              ? Where.ofPaths(when.where())
-              : null,
-          ClauseWords.of(when),
-          ungated(unnamed(asked)) instanceof CallClues.Clued clued ? clued.clues() : null);
-    }
-
-    /** The predicate a clause asks of a program, or {@code null}. */
-    private static Where.Predicate asked(When when) {
-      return when.where() == null || when.call() || Where.findsPaths(when.where())
-          ? null
-          : Where.named(when.where());
-    }
-
-    private static Where.Predicate unnamed(Where.Predicate asked) {
-      return asked instanceof ProgramNames named ? named.test() : asked;
-    }
-
-    private static Where.Predicate ungated(Where.Predicate asked) {
-      return asked instanceof PredicateGate.Gated gated ? gated.test() : asked;
-    }
-
-    private static Where.Predicate unclued(Where.Predicate asked) {
-      return asked instanceof CallClues.Clued clued ? clued.test() : asked;
-    }
-
-    /** Whether the call may meet the clause's predicate: it holds one of its clues, if any. */
-    boolean mayHold(Scan scan) {
-      return clues == null || clues.heldBy(scan);
-    }
-
-    /** The names its predicate declares, and those of a gate that reads the name alone. */
-    private static Predicate<String> names(Where.Predicate asked) {
-      Predicate<String> names = asked instanceof ProgramNames named ? named.names() : null;
-      Predicate<String> kinds =
-          unnamed(asked) instanceof PredicateGate.Gated gated ? gated.gate().byName() : null;
-      return names == null ? kinds : kinds == null ? names : names.and(kinds);
-    }
-  }
-
   /** The book's index of programs and options, numbering this group's too. */
   private final BookIndex index;
 
   /** The places of the clauses on the whole call, in order, and their predicates. */
   private final int[] onCallPlaces;
 
+  /**
+   * Their predicates, each made when first asked (decision 329); any thread, as {@link BookClause}.
+   */
   private final Where.CallPredicate[] onCallTests;
 
   /** The places of the clauses each program is tried by, and of those tried late. */
@@ -123,7 +35,7 @@ final class BookRules implements Family {
   private final List<BuiltinRule> rules = new ArrayList<>();
 
   /** Every clause, in the order they are tried: by their order, then the book's. */
-  private final List<Clause> clauses = new ArrayList<>();
+  private final List<BookClause> clauses = new ArrayList<>();
 
   /**
    * A clause over files ({@link RuleSpec.Files}) of a rule.
@@ -274,7 +186,7 @@ final class BookRules implements Family {
     index = BookIndex.covering(tried);
     for (Map.Entry<BuiltinRule, When> clause : whens) {
       When when = clause.getValue();
-      clauses.add(new Clause(clause.getKey(), when, index.valueSet(when.values())));
+      clauses.add(new BookClause(clause.getKey(), when, index.valueSet(when.values())));
     }
     List<Integer> callPlaces = new ArrayList<>();
     for (int i = 0; i < clauses.size(); i++) {
@@ -283,11 +195,20 @@ final class BookRules implements Family {
       }
     }
     onCallPlaces = callPlaces.stream().mapToInt(Integer::intValue).toArray();
-    onCallTests =
-        callPlaces.stream()
-            .map(i -> Where.ofCall(clauses.get(i).when().where()))
-            .toArray(Where.CallPredicate[]::new);
-    List<Predicate<String>> names = clauses.stream().map(Clause::names).toList();
+    onCallTests = new Where.CallPredicate[onCallPlaces.length];
+    // Each clause's names read when a program is first placed, not now: that makes its predicate.
+    List<Predicate<String>> names =
+        new java.util.AbstractList<>() {
+          @Override
+          public Predicate<String> get(int place) {
+            return clauses.get(place).names();
+          }
+
+          @Override
+          public int size() {
+            return clauses.size();
+          }
+        };
     places = new ClausePlaces(index, tried, names, false);
     latePlaces = new ClausePlaces(index, tried, names, true);
     fileWhens.sort(Comparator.comparingInt(clause -> clause.getValue().order()));
@@ -327,8 +248,8 @@ final class BookRules implements Family {
       return; // tried by the family's code, program by program
     }
     for (int i = 0; i < onCallPlaces.length; i++) {
-      Clause clause = clauses.get(onCallPlaces[i]);
-      String found = onCallTests[i].found(scan);
+      BookClause clause = clauses.get(onCallPlaces[i]);
+      String found = onCallTest(i).found(scan);
       if (found != null) {
         scan.hit(clause.rule(), found);
       }
@@ -350,6 +271,19 @@ final class BookRules implements Family {
       scanUnread(scan);
     }
     scanFiles(scan);
+  }
+
+  /**
+   * The predicate of the clause on the whole call at {@code onCallPlaces[i]}, made when first
+   * asked.
+   */
+  private Where.CallPredicate onCallTest(int i) {
+    Where.CallPredicate test = onCallTests[i];
+    if (test == null) {
+      test = Where.ofCall(clauses.get(onCallPlaces[i]).when().where());
+      onCallTests[i] = test;
+    }
+    return test;
   }
 
   /** The clauses over files: each file the call accesses, tried by each clause in its order. */
@@ -406,7 +340,7 @@ final class BookRules implements Family {
     boolean met = false;
     int[] tried = placed.of(readings.number(), step.program());
     for (int i = 0; i < tried.length; i++) {
-      Clause clause = clauses.get(tried[i]);
+      BookClause clause = clauses.get(tried[i]);
       met |= hit(scan, step, clause, found(scan, step, readings, clause));
     }
     return met;
@@ -421,7 +355,7 @@ final class BookRules implements Family {
     PlacedSteps grouped = new PlacedSteps(scan, index, placed, clauses.size());
     List<Met> met = null;
     for (int place = 0; place < clauses.size(); place++) {
-      Clause clause = null;
+      BookClause clause = null;
       for (int entry = grouped.first(place); entry < grouped.end(place); entry++) {
         clause = clause == null ? clauses.get(place) : clause;
         if (!clause.mayHold(scan)) {
@@ -463,7 +397,7 @@ final class BookRules implements Family {
    * @return {@link #MET} where it holds, the paths it finds where it finds paths, or {@code null}
    *     where it does not hold or finds none
    */
-  private Object found(Scan scan, Step step, StepReadings readings, Clause clause) {
+  private Object found(Scan scan, Step step, StepReadings readings, BookClause clause) {
     if (clause.gate() != null && !clause.gate().passes(scan, step)) {
       return null; // its predicate would not hold: not asked, nor its words read
     }
@@ -482,7 +416,7 @@ final class BookRules implements Family {
   }
 
   /** Records what a clause found in a program: {@code found} as {@link #found} gave it. */
-  private static boolean hit(Scan scan, Step step, Clause clause, Object found) {
+  private static boolean hit(Scan scan, Step step, BookClause clause, Object found) {
     if (found == null) {
       return false;
     }
@@ -511,7 +445,7 @@ final class BookRules implements Family {
               opaque.invocation(),
               List.of(scan.call().cwd() == null ? null : scan.call().cwd().normalize()));
       String kind = opaque.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-      for (Clause clause : clauses) {
+      for (BookClause clause : clauses) {
         When when = clause.when();
         if (when.unread().contains(kind)
             && (clause.names() == null || clause.names().test(step.program()))
@@ -538,7 +472,7 @@ final class BookRules implements Family {
    *
    * @return the reading, or {@code null} where a part does not hold
    */
-  private static Read read(Step step, StepReadings readings, Clause clause) {
+  private static Read read(Step step, StepReadings readings, BookClause clause) {
     When when = clause.when();
     boolean subcommands = !when.subcommands().isEmpty();
     Read read = readings.read(step, clause.set(), when.values(), subcommands);
@@ -561,7 +495,7 @@ final class BookRules implements Family {
   }
 
   /** Whether a clause asks of the options or positionals after the subcommand. */
-  private static boolean readsOptions(When when) {
+  static boolean readsOptions(When when) {
     return !when.then().isEmpty()
         || !when.any().isEmpty()
         || !when.also().isEmpty()

@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The build's step that writes the rule book without its examples as one file, {@value
- * BookFiles#WITHOUT_EXAMPLES} among the guard's classes: each family's file as {@link
+ * BookFiles#WITHOUT_EXAMPLES} among the guard's classes, and its specs read from that file as a
+ * digest ({@link BookDigest}, decision 329): each family's file as {@link
  * BookFiles#withoutExamples} reads it, by family name, in the order of {@code families.json}. The
  * guard's pom runs it after the resources are copied ({@code process-classes}), so that every
  * build's classes and jar hold the one made from their own book, never an older one; {@code
@@ -32,10 +35,17 @@ public final class BookWithoutExamples {
     if (args.length != 1) {
       throw new IllegalArgumentException("usage: BookWithoutExamples CLASSES_FOLDER");
     }
+    // An older build's digest goes first: the book below is read from this build's JSON alone.
+    Path digest = Path.of(args[0], BookDigest.FILE.substring(1));
+    Files.deleteIfExists(digest);
     ObjectMapper json = new ObjectMapper();
     Path file = Path.of(args[0], BookFiles.WITHOUT_EXAMPLES.substring(1));
     Files.createDirectories(file.getParent());
-    Files.write(file, json.writeValueAsBytes(fromFiles(json)));
+    ObjectNode book = fromFiles(json);
+    Files.write(file, json.writeValueAsBytes(book));
+    Map<String, JsonNode> families = new LinkedHashMap<>();
+    book.fields().forEachRemaining(family -> families.put(family.getKey(), family.getValue()));
+    Files.write(digest, BookDigest.write(RuleBook.fromFiles(families)));
   }
 
   /** {@return the book without its examples, read family by family from its files} */

@@ -211,6 +211,17 @@ public final class Catalogue {
   }
 
   /**
+   * Makes every named predicate no decision has asked for yet, a source at a time (decision 329): a
+   * decision makes only those of the clauses it tries, so a guard's warm-up makes the rest before a
+   * real call could wait for them, and a class-data archive trained on it holds them all.
+   *
+   * @param asked whether a real call has begun: then no more are made
+   */
+  public static void makeEveryPredicate(java.util.function.BooleanSupplier asked) {
+    Where.makeEvery(asked);
+  }
+
+  /**
    * Finds every built-in rule a call matches, whatever the preset.
    *
    * @param scan the call

@@ -20,20 +20,68 @@ import java.util.Set;
  */
 final class DeclaredRules implements Family {
   /**
-   * One declared rule's compiled pattern.
-   *
-   * @param rule the rule
-   * @param commands the command pattern, compiled
-   * @param unless the rule's {@code unless} patterns, compiled
-   * @param required the pattern's literal words after the program ({@code publish} of {@code npm *
-   *     publish *}): a program without each of them among its words cannot match, and is not read
-   *     by the globs at all (most programs of a long command)
+   * One declared rule's pattern, compiled when a program it could match is first tried (decision
+   * 329): a call meets the patterns of its own programs and those for any program, not the book's
+   * other four hundred.
    */
-  private record Declared(
-      BuiltinRule rule,
-      List<PlainMatcher> commands,
-      List<PlainMatcher> unless,
-      List<String> required) {}
+  private static final class Declared {
+    private final BuiltinRule rule;
+    private final String pattern;
+    private final List<String> unlessPatterns;
+
+    /**
+     * The pattern's literal words after the program ({@code publish} of {@code npm * publish *}): a
+     * program without each of them among its words cannot match, and is not read by the globs at
+     * all (most programs of a long command).
+     */
+    private final List<String> required;
+
+    /**
+     * The pattern and the rule's {@code unless} patterns compiled, {@code null} until first asked.
+     * Any thread: a made one is never changed, and two threads that make it at once make the same.
+     */
+    private Compiled compiled;
+
+    Declared(BuiltinRule rule, String pattern, List<String> unless, List<String> required) {
+      this.rule = rule;
+      this.pattern = pattern;
+      this.unlessPatterns = unless;
+      this.required = required;
+    }
+
+    BuiltinRule rule() {
+      return rule;
+    }
+
+    List<String> required() {
+      return required;
+    }
+
+    List<PlainMatcher> commands() {
+      return compiled().commands();
+    }
+
+    List<PlainMatcher> unless() {
+      return compiled().unless();
+    }
+
+    private Compiled compiled() {
+      Compiled made = compiled;
+      if (made == null) {
+        made = new Compiled(matchers(List.of(pattern)), matchers(unlessPatterns));
+        compiled = made;
+      }
+      return made;
+    }
+  }
+
+  /**
+   * A declared rule's patterns, compiled.
+   *
+   * @param commands the command pattern
+   * @param unless the rule's {@code unless} patterns
+   */
+  private record Compiled(List<PlainMatcher> commands, List<PlainMatcher> unless) {}
 
   private final List<BuiltinRule> rules = new ArrayList<>();
   private final Map<String, List<Declared>> byProgram = new HashMap<>();
@@ -46,7 +94,7 @@ final class DeclaredRules implements Family {
       }
       BuiltinRule rule = spec.rule();
       rules.add(rule);
-      List<PlainMatcher> unless = matchers(rule, spec.matches().unless());
+      List<String> unless = spec.matches().unless();
       for (String pattern : spec.matches().commands()) {
         List<String> words = PlainMatcher.splitBlanks(pattern);
         List<String> required = new ArrayList<>();
@@ -55,8 +103,7 @@ final class DeclaredRules implements Family {
             required.add(word);
           }
         }
-        Declared declared =
-            new Declared(rule, matchers(rule, List.of(pattern)), unless, List.copyOf(required));
+        Declared declared = new Declared(rule, pattern, unless, List.copyOf(required));
         String program = words.get(0);
         if (!Glob.hasWildcard(program)) {
           byProgram.computeIfAbsent(program, p -> new ArrayList<>()).add(declared);
@@ -67,7 +114,7 @@ final class DeclaredRules implements Family {
     }
   }
 
-  private static List<PlainMatcher> matchers(BuiltinRule rule, List<String> patterns) {
+  private static List<PlainMatcher> matchers(List<String> patterns) {
     List<PlainMatcher> out = new ArrayList<>(patterns.size());
     for (String pattern : patterns) {
       out.add(new PlainMatcher(null, pattern, null, null, null));

@@ -99,22 +99,19 @@ public final class RuleBook {
   private static final Map<String, List<BuiltinRule>> REPLACED;
 
   static {
+    // The digest the build wrote from this book (decision 329), else the book's JSON read now.
+    BookDigest.Book book = BookDigest.built(RuleBook::examplesFrom);
+    if (book == null) {
+      book = fromFiles(FILES.familiesWithoutExamples());
+    }
     Map<String, RuleSpec> specs = new LinkedHashMap<>();
-    List<String> families = new ArrayList<>();
-    for (Map.Entry<String, JsonNode> family : FILES.familiesWithoutExamples().entrySet()) {
-      String name = family.getKey();
-      families.add(name);
-      JsonNode file = family.getValue();
-      if (!name.equals(file.path("family").asText())) {
-        throw new IllegalStateException(name + ".json: its family is not " + name);
-      }
-      for (JsonNode rule : file.path("rules")) {
-        RuleSpec spec = spec(name, rule);
-        if (specs.put(spec.rule().id(), spec) != null) {
-          throw new IllegalStateException("two rules are " + spec.rule().id());
-        }
+    for (RuleSpec spec : book.specs()) {
+      if (specs.put(spec.rule().id(), spec) != null) {
+        throw new IllegalStateException("two rules are " + spec.rule().id());
       }
     }
+    List<String> families = book.families();
+    SESSION_AFTER.putAll(book.sessions());
     SPECS = Collections.unmodifiableMap(specs);
     SPEC_LIST = List.copyOf(specs.values());
     FAMILIES = List.copyOf(families);
@@ -133,6 +130,41 @@ public final class RuleBook {
   }
 
   private RuleBook() {}
+
+  /**
+   * The book read from its families' JSON, each rule checked as {@link #spec} checks it: what the
+   * build digests ({@link BookDigest}), and what a guard reads where its classes hold no digest.
+   *
+   * @param files each family's file without its examples, by family name, in the book's order
+   * @return the book
+   */
+  static BookDigest.Book fromFiles(Map<String, JsonNode> files) {
+    List<String> families = new ArrayList<>();
+    List<RuleSpec> specs = new ArrayList<>();
+    Map<String, String> sessions = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> family : files.entrySet()) {
+      String name = family.getKey();
+      families.add(name);
+      JsonNode file = family.getValue();
+      if (!name.equals(file.path("family").asText())) {
+        throw new IllegalStateException(name + ".json: its family is not " + name);
+      }
+      for (JsonNode rule : file.path("rules")) {
+        RuleSpec spec = spec(name, rule);
+        specs.add(spec);
+        JsonNode session = rule.get("session");
+        if (session != null) {
+          sessions.put(spec.rule().id(), session.get("after").asText());
+        }
+      }
+    }
+    return new BookDigest.Book(List.copyOf(families), List.copyOf(specs), sessions);
+  }
+
+  /** Where a rule's examples are found: its family's file, read whole when a test first asks. */
+  private static java.util.function.Supplier<Examples> examplesFrom(String family, String id) {
+    return () -> examplesOf(family).get(id);
+  }
 
   /**
    * The rule of an id, for the family that finds it.
@@ -267,7 +299,6 @@ public final class RuleBook {
         throw new IllegalStateException(
             id + ": session is {\"after\": \"untrusted\" or \"secret\", \"then\": \"send\"}");
       }
-      SESSION_AFTER.put(id, after);
     }
     String noSession = text(rule, "no-session", null);
     if ("deny".equals(noSession)) {
@@ -280,7 +311,7 @@ public final class RuleBook {
     return new RuleSpec(
         builtin,
         match(id, rule),
-        given != null ? () -> given : () -> examplesOf(family).get(id),
+        given != null ? () -> given : examplesFrom(family, id),
         text(rule, "sources", null),
         texts(id, rule.path("replaces")));
   }

@@ -1,8 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.Word;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -178,164 +176,174 @@ final class Where {
             named.put(name, (scan, step, read) -> reading.of(scan, step, read) == value));
   }
 
-  private static final Map<String, Predicate> BY_NAME;
+  /** How many sources {@link #fill} numbers. */
+  static final int SOURCES = 147;
 
-  private static final Map<String, CallPredicate> ON_CALL;
+  /**
+   * Fills one source's predicates into the tables (decision 329): the code of each family of
+   * predicates that names its own, numbered in the order the table was filled when it was made
+   * whole (the paths', the calls', the programs'), so that the index lists the names in that order.
+   * A switch, not a list of functions: each source's lambdas are linked only when one of its names
+   * is first asked ({@link PredicateTable}).
+   *
+   * @param source the source's number, below {@link #SOURCES}
+   * @param tables the tables it fills
+   */
+  static void fill(int source, PredicateTable.Tables tables) {
+    switch (source) {
+      case 0 -> DiskPredicates.addPathsTo(tables.onPaths());
+      case 1 -> SystemPredicates.addCallsTo(tables.onCall());
+      case 2 -> DeferredPredicates.addCallsTo(tables.onCall());
+      case 3 -> ToolPredicates.addCallsTo(tables.onCall());
+      case 4 -> LeakPredicates.addCallsTo(tables.onCall());
+      case 5 -> ActsPredicates.addCallsTo(tables.onCall());
+      case 6 -> PersonalData.addCallsTo(tables.onCall());
+      case 7 -> PrivacyPredicates.addCallsTo(tables.onCall());
+      case 8 -> WeakenPredicates.addCallsTo(tables.onCall());
+      case 9 -> LoosenedEdits.addCallsTo(tables.onCall());
+      case 10 -> DeployedConfigEdits.addCallsTo(tables.onCall()); // decision 309
+      case 11 -> OrgDirectories.addCallsTo(tables.onCall());
+      case 12 -> HardwarePredicates.addCallsTo(tables.onCall());
+      case 13 -> PlantPredicates.addCallsTo(tables.onCall());
+      case 14 -> LabPredicates.addCallsTo(tables.onCall());
+      case 15 -> MaintainerPredicates.addCallsTo(tables.onCall());
+      case 16 -> LogisticsPredicates.addCallsTo(tables.onCall());
+      case 17 -> SaasPredicates.addCallsTo(tables.onCall());
+      case 18 -> CustomerPredicates.addCallsTo(tables.onCall());
+      case 19 -> ReleasePredicates.addCallsTo(tables.onCall());
+      case 20 -> LiveOps.addCallsTo(tables.onCall());
+      case 21 -> Depots.addCallsTo(tables.onCall());
+      case 22 -> SharedSystems.addCallsTo(tables.onCall());
+      case 23 -> WebLookups.addCallsTo(tables.onCall());
+      case 24 -> SafeguardPredicates.addCallsTo(tables.onCall());
+      case 25 -> ChainPredicates.addCallsTo(tables.onCall());
+      case 26 -> ClinicalPredicates.addCallsTo(tables.onCall());
+      case 27 -> RegulatedData.addCallsTo(tables.onCall());
+      case 28 -> MoneyPredicates.addCallsTo(tables.onCall());
+      case 29 -> LandPredicates.addCallsTo(tables.onCall());
+      case 30 -> ApplePredicates.addCallsTo(tables.onCall());
+      case 31 -> WindowsPredicates.addCallsTo(tables.onCall());
+      case 32 -> ToolingPredicates.addCallsTo(tables.onCall());
+      case 33 -> CopiesPredicates.addCallsTo(tables.onCall());
+      case 34 -> DesktopPredicates.addCallsTo(tables.onCall());
+      case 35 -> DatabasePredicates.addCallsTo(tables.onCall());
+      case 36 -> RecordsPredicates.addCallsTo(tables.onCall());
+      case 37 -> TelephonyActs.addCallsTo(tables.onCall());
+      case 38 -> NetworkDevices.addCallsTo(tables.onCall());
+      case 39 -> BootPredicates.addCallsTo(tables.onCall());
+      case 40 -> CommercePredicates.addCallsTo(tables.onCall());
+      case 41 -> ShapeObjectPredicates.addCallsTo(tables.onCall());
+      case 42 -> PeoplePredicates.addCallsTo(tables.onCall());
+      case 43 -> NewsroomPredicates.addCallsTo(tables.onCall());
+      case 44 -> RawProtocolSends.addCallsTo(tables.onCall());
+      case 45 -> AssembledWords.addCallsTo(tables.onCall());
+      case 46 -> ProductionConfigWrites.addCallsTo(tables.onCall());
+      case 47 -> ProductionDefaults.addCallsTo(tables.onCall());
+      case 48 -> OperationsPredicates.addCallsTo(tables.onCall());
+      case 49 -> RehearsalSends.addCallsTo(tables.onCall());
+      case 50 -> GitPredicates.addTo(tables.named());
+      case 51 -> TagsPushed.addTo(tables.named());
+      case 52 -> BuildPublishes.addTo(tables.named());
+      case 53 -> SystemPredicates.addTo(tables.named());
+      case 54 -> PersistPredicates.addTo(tables.named());
+      case 55 -> PrintedSecretPredicates.addTo(tables.named());
+      case 56 -> SecretPredicates.addTo(tables.named());
+      case 57 -> InfraPredicates.addTo(tables.named());
+      case 58 -> DataPredicates.addTo(tables.named());
+      case 59 -> CloudPredicates.addTo(tables.named());
+      case 60 -> RemotePredicates.addTo(tables.named());
+      case 61 -> ExecPredicates.addTo(tables.named());
+      case 62 -> HostingRules.addTo(tables.named());
+      case 63 -> DiskPredicates.addTo(tables.named());
+      case 64 -> OutPredicates.addTo(tables.named());
+      case 65 -> KeyShareExports.addTo(tables.named());
+      case 66 -> PersonLookups.addTo(tables.named());
+      case 67 -> ProductionPredicates.addTo(tables.named());
+      case 68 -> ProductionConfigWrites.addTo(tables.named());
+      case 69 -> ProductionDefaults.addTo(tables.named());
+      case 70 -> ProductionWrites.addTo(tables.named());
+      case 71 -> ProductionAdminActs.addTo(tables.named());
+      case 72 -> StreamTargets.addTo(tables.named());
+      case 73 -> MachinePredicates.addTo(tables.named());
+      case 74 -> DesktopPredicates.addTo(tables.named());
+      case 75 -> DeviceIndirection.addTo(tables.named());
+      case 76 -> SystemFileWrites.addTo(tables.named());
+      case 77 -> SupplyPredicates.addTo(tables.named());
+      case 78 -> FedFromNetwork.addTo(tables.named());
+      case 79 -> CheckPredicates.addTo(tables.named());
+      case 80 -> LeakPredicates.addTo(tables.named());
+      case 81 -> AccessGrants.addTo(tables.named());
+      case 82 -> ActsPredicates.addTo(tables.named());
+      case 83 -> PersonalData.addTo(tables.named());
+      case 84 -> AttackPredicates.addTo(tables.named());
+      case 85 -> PrivacyPredicates.addTo(tables.named());
+      case 86 -> PersonPredicates.addTo(tables.named());
+      case 87 -> ServiceVerbs.addTo(tables.named());
+      case 88 -> ActingVerbs.addTo(tables.named());
+      case 89 -> UnjudgedVerbs.addTo(tables.named());
+      case 90 -> SharedSystems.addTo(tables.named());
+      case 91 -> LoosenedEdits.addTo(tables.named());
+      case 92 -> LiveKeys.addTo(tables.named());
+      case 93 -> ExposureSpellings.addTo(tables.named());
+      case 94 -> SupplySpellings.addTo(tables.named());
+      case 95 -> OutSpellings.addTo(tables.named());
+      case 96 -> ForgeSpellings.addTo(tables.named());
+      case 97 -> AccessSpellings.addTo(tables.named());
+      case 98 -> SecretSpellings.addTo(tables.named());
+      case 99 -> MachineSpellings.addTo(tables.named());
+      case 100 -> DevicePredicates.addTo(tables.named());
+      case 101 -> GpuPredicates.addTo(tables.named());
+      case 102 -> HardwarePredicates.addTo(tables.named());
+      case 103 -> PlantPredicates.addTo(tables.named());
+      case 104 -> LabPredicates.addTo(tables.named());
+      case 105 -> SystemUnitsStopped.addTo(tables.named());
+      case 106 -> TransferDeletes.addTo(tables.named());
+      case 107 -> MaintainerPredicates.addTo(tables.named());
+      case 108 -> LogisticsPredicates.addTo(tables.named());
+      case 109 -> WeakenPredicates.addTo(tables.named());
+      case 110 -> SafeguardPredicates.addTo(tables.named());
+      case 111 -> OrgDirectories.addTo(tables.named());
+      case 112 -> OrgMail.addTo(tables.named());
+      case 113 -> CommandLineMail.addTo(tables.named());
+      case 114 -> FirewallOpenings.addTo(tables.named());
+      case 115 -> DirectoryApis.addTo(tables.named());
+      case 116 -> SaasPredicates.addTo(tables.named());
+      case 117 -> SaasApis.addTo(tables.named());
+      case 118 -> CustomerPredicates.addTo(tables.named());
+      case 119 -> DeferredPredicates.addTo(tables.named());
+      case 120 -> PlatformPredicates.addTo(tables.named());
+      case 121 -> AudiencePredicates.addTo(tables.named());
+      case 122 -> SearchIndexes.addTo(tables.named());
+      case 123 -> TamperPredicates.addTo(tables.named());
+      case 124 -> ReleasePredicates.addTo(tables.named());
+      case 125 -> LiveOps.addTo(tables.named());
+      case 126 -> Depots.addTo(tables.named());
+      case 127 -> ChainPredicates.addTo(tables.named());
+      case 128 -> ProjectCommands.addTo(tables.named());
+      case 129 -> ProductionConsoles.addTo(tables.named());
+      case 130 -> PlatformScaling.addTo(tables.named());
+      case 131 -> LifecycleRulesSet.addTo(tables.named());
+      case 132 -> ClinicalPredicates.addTo(tables.named());
+      case 133 -> RegulatedData.addTo(tables.named());
+      case 134 -> MoneyPredicates.addTo(tables.named());
+      case 135 -> LandPredicates.addTo(tables.named());
+      case 136 -> ApplePredicates.addTo(tables.named());
+      case 137 -> WindowsPredicates.addTo(tables.named());
+      case 138 -> ToolingPredicates.addTo(tables.named());
+      case 139 -> OperationsPredicates.addTo(tables.named());
+      case 140 -> CopiesPredicates.addTo(tables.named());
+      case 141 -> DatabasePredicates.addTo(tables.named());
+      case 142 -> NetworkDevices.addTo(tables.named());
+      case 143 -> SharedActs.addTo(tables.named());
+      case 144 -> ownTo(tables.named());
+      case 145 -> BootPredicates.addTo(tables.named());
+      case 146 -> ShapeObjectPredicates.addTo(tables.named());
+      default -> throw new IllegalArgumentException("no predicate source " + source);
+    }
+  }
 
-  private static final Map<String, Paths> ON_PATHS;
-
-  private static final Set<String> NAMES;
-
-  static {
-    Map<String, Paths> onPaths = new NamedOnce<>();
-    DiskPredicates.addPathsTo(onPaths);
-    ON_PATHS = Collections.unmodifiableMap(onPaths);
-    Map<String, CallPredicate> onCall = new NamedOnce<>();
-    SystemPredicates.addCallsTo(onCall);
-    DeferredPredicates.addCallsTo(onCall);
-    ToolPredicates.addCallsTo(onCall);
-    LeakPredicates.addCallsTo(onCall);
-    ActsPredicates.addCallsTo(onCall);
-    PersonalData.addCallsTo(onCall);
-    PrivacyPredicates.addCallsTo(onCall);
-    WeakenPredicates.addCallsTo(onCall);
-    LoosenedEdits.addCallsTo(onCall);
-    DeployedConfigEdits.addCallsTo(onCall); // decision 309
-    OrgDirectories.addCallsTo(onCall);
-    HardwarePredicates.addCallsTo(onCall);
-    PlantPredicates.addCallsTo(onCall);
-    LabPredicates.addCallsTo(onCall);
-    MaintainerPredicates.addCallsTo(onCall);
-    LogisticsPredicates.addCallsTo(onCall);
-    SaasPredicates.addCallsTo(onCall);
-    CustomerPredicates.addCallsTo(onCall);
-    ReleasePredicates.addCallsTo(onCall);
-    LiveOps.addCallsTo(onCall);
-    Depots.addCallsTo(onCall);
-    SharedSystems.addCallsTo(onCall);
-    WebLookups.addCallsTo(onCall);
-    SafeguardPredicates.addCallsTo(onCall);
-    ChainPredicates.addCallsTo(onCall);
-    ClinicalPredicates.addCallsTo(onCall);
-    RegulatedData.addCallsTo(onCall);
-    MoneyPredicates.addCallsTo(onCall);
-    LandPredicates.addCallsTo(onCall);
-    ApplePredicates.addCallsTo(onCall);
-    WindowsPredicates.addCallsTo(onCall);
-    ToolingPredicates.addCallsTo(onCall);
-    CopiesPredicates.addCallsTo(onCall);
-    DesktopPredicates.addCallsTo(onCall);
-    DatabasePredicates.addCallsTo(onCall);
-    RecordsPredicates.addCallsTo(onCall);
-    TelephonyActs.addCallsTo(onCall);
-    NetworkDevices.addCallsTo(onCall);
-    BootPredicates.addCallsTo(onCall);
-    CommercePredicates.addCallsTo(onCall);
-    ShapeObjectPredicates.addCallsTo(onCall);
-    PeoplePredicates.addCallsTo(onCall);
-    NewsroomPredicates.addCallsTo(onCall);
-    RawProtocolSends.addCallsTo(onCall);
-    AssembledWords.addCallsTo(onCall);
-    ProductionConfigWrites.addCallsTo(onCall);
-    ProductionDefaults.addCallsTo(onCall);
-    OperationsPredicates.addCallsTo(onCall);
-    RehearsalSends.addCallsTo(onCall);
-    ON_CALL = Collections.unmodifiableMap(onCall);
-    Map<String, Predicate> named = new NamedOnce<>();
-    GitPredicates.addTo(named);
-    TagsPushed.addTo(named);
-    BuildPublishes.addTo(named);
-    SystemPredicates.addTo(named);
-    PersistPredicates.addTo(named);
-    PrintedSecretPredicates.addTo(named);
-    SecretPredicates.addTo(named);
-    InfraPredicates.addTo(named);
-    DataPredicates.addTo(named);
-    CloudPredicates.addTo(named);
-    RemotePredicates.addTo(named);
-    ExecPredicates.addTo(named);
-    HostingRules.addTo(named);
-    DiskPredicates.addTo(named);
-    OutPredicates.addTo(named);
-    KeyShareExports.addTo(named);
-    PersonLookups.addTo(named);
-    ProductionPredicates.addTo(named);
-    ProductionConfigWrites.addTo(named);
-    ProductionDefaults.addTo(named);
-    ProductionWrites.addTo(named);
-    ProductionAdminActs.addTo(named);
-    StreamTargets.addTo(named);
-    MachinePredicates.addTo(named);
-    DesktopPredicates.addTo(named);
-    DeviceIndirection.addTo(named);
-    SystemFileWrites.addTo(named);
-    SupplyPredicates.addTo(named);
-    FedFromNetwork.addTo(named);
-    CheckPredicates.addTo(named);
-    LeakPredicates.addTo(named);
-    AccessGrants.addTo(named);
-    ActsPredicates.addTo(named);
-    PersonalData.addTo(named);
-    AttackPredicates.addTo(named);
-    PrivacyPredicates.addTo(named);
-    PersonPredicates.addTo(named);
-    ServiceVerbs.addTo(named);
-    ActingVerbs.addTo(named);
-    UnjudgedVerbs.addTo(named);
-    SharedSystems.addTo(named);
-    LoosenedEdits.addTo(named);
-    LiveKeys.addTo(named);
-    ExposureSpellings.addTo(named);
-    SupplySpellings.addTo(named);
-    OutSpellings.addTo(named);
-    ForgeSpellings.addTo(named);
-    AccessSpellings.addTo(named);
-    SecretSpellings.addTo(named);
-    MachineSpellings.addTo(named);
-    DevicePredicates.addTo(named);
-    GpuPredicates.addTo(named);
-    HardwarePredicates.addTo(named);
-    PlantPredicates.addTo(named);
-    LabPredicates.addTo(named);
-    SystemUnitsStopped.addTo(named);
-    TransferDeletes.addTo(named);
-    MaintainerPredicates.addTo(named);
-    LogisticsPredicates.addTo(named);
-    WeakenPredicates.addTo(named);
-    SafeguardPredicates.addTo(named);
-    OrgDirectories.addTo(named);
-    OrgMail.addTo(named);
-    CommandLineMail.addTo(named);
-    FirewallOpenings.addTo(named);
-    DirectoryApis.addTo(named);
-    SaasPredicates.addTo(named);
-    SaasApis.addTo(named);
-    CustomerPredicates.addTo(named);
-    DeferredPredicates.addTo(named);
-    PlatformPredicates.addTo(named);
-    AudiencePredicates.addTo(named);
-    SearchIndexes.addTo(named);
-    TamperPredicates.addTo(named);
-    ReleasePredicates.addTo(named);
-    LiveOps.addTo(named);
-    Depots.addTo(named);
-    ChainPredicates.addTo(named);
-    ProjectCommands.addTo(named);
-    ProductionConsoles.addTo(named);
-    PlatformScaling.addTo(named);
-    LifecycleRulesSet.addTo(named);
-    ClinicalPredicates.addTo(named);
-    RegulatedData.addTo(named);
-    MoneyPredicates.addTo(named);
-    LandPredicates.addTo(named);
-    ApplePredicates.addTo(named);
-    WindowsPredicates.addTo(named);
-    ToolingPredicates.addTo(named);
-    OperationsPredicates.addTo(named);
-    CopiesPredicates.addTo(named);
-    DatabasePredicates.addTo(named);
-    NetworkDevices.addTo(named);
-    SharedActs.addTo(named);
+  /** The predicates named here rather than by a family's code. */
+  private static void ownTo(Map<String, Predicate> named) {
     // a tool no family names: tried on no program a family names (UnnamedToolActs.unnamed)
     named.put(
         "shape-unnamed-tool-acts",
@@ -361,28 +369,20 @@ final class Where {
     named.put(
         "opens-control-plane",
         (scan, step, read) -> OpenControlPlanes.opens(step.program(), step.args()));
-    BootPredicates.addTo(named);
-    ShapeObjectPredicates.addTo(named);
-    for (String name : named.keySet()) {
-      if (onCall.containsKey(name) || onPaths.containsKey(name)) {
-        throw new IllegalStateException("two predicates are named " + name);
-      }
-    }
-    BY_NAME = Collections.unmodifiableMap(named);
-    Set<String> names = new java.util.LinkedHashSet<>(named.keySet());
-    names.addAll(onCall.keySet());
-    names.addAll(onPaths.keySet());
-    NAMES = Collections.unmodifiableSet(names);
   }
+
+  /** The named predicates, made a source at a time as their names are first asked. */
+  private static final PredicateTable TABLE = PredicateTable.built();
 
   private Where() {}
 
   /**
-   * {@return every predicate's name, of a program's and of a call's} One set, made once: the
-   * catalogue asks it of each of the book's two thousand clauses.
+   * {@return every predicate's name, of a program's and of a call's} One set, read from the index:
+   * the catalogue asks it of each of the book's two thousand clauses, and no predicate is made for
+   * it.
    */
   static Set<String> names() {
-    return NAMES;
+    return TABLE.names();
   }
 
   /**
@@ -392,22 +392,18 @@ final class Where {
    * @return whether it is
    */
   static boolean findsPaths(String name) {
-    return ON_PATHS.containsKey(name);
+    return TABLE.kindOf(name) == PredicateTable.Kind.PATHS;
   }
 
   /**
-   * The path predicate of a name.
+   * The path predicate of a name, its source made if it is the first asked.
    *
    * @param name its name
    * @return the predicate
-   * @throws IllegalStateException when none is so named
+   * @throws IllegalStateException when none is so named, or its source could not be made
    */
   static Paths ofPaths(String name) {
-    Paths predicate = ON_PATHS.get(name);
-    if (predicate == null) {
-      throw new IllegalStateException("no path predicate is named " + name);
-    }
-    return predicate;
+    return TABLE.ofPaths(name);
   }
 
   /**
@@ -417,50 +413,37 @@ final class Where {
    * @return whether it is
    */
   static boolean onCall(String name) {
-    return ON_CALL.containsKey(name);
+    return TABLE.kindOf(name) == PredicateTable.Kind.CALL;
   }
 
   /**
-   * The call predicate of a name.
+   * The call predicate of a name, its source made if it is the first asked.
    *
    * @param name its name
    * @return the predicate
-   * @throws IllegalStateException when none is so named
+   * @throws IllegalStateException when none is so named, or its source could not be made
    */
   static CallPredicate ofCall(String name) {
-    CallPredicate predicate = ON_CALL.get(name);
-    if (predicate == null) {
-      throw new IllegalStateException("no call predicate is named " + name);
-    }
-    return predicate;
+    return TABLE.ofCall(name);
   }
 
   /**
-   * The predicate of a name.
+   * Makes every source not made yet, one at a time, until {@code stop} says to.
+   *
+   * @param stop asked before each source
+   */
+  static void makeEvery(java.util.function.BooleanSupplier stop) {
+    TABLE.makeEvery(stop);
+  }
+
+  /**
+   * The predicate of a name, its source made if it is the first asked.
    *
    * @param name its name
    * @return the predicate
-   * @throws IllegalStateException when none is so named
+   * @throws IllegalStateException when none is so named, or its source could not be made
    */
   static Predicate named(String name) {
-    Predicate predicate = BY_NAME.get(name);
-    if (predicate == null) {
-      throw new IllegalStateException("no predicate is named " + name);
-    }
-    return predicate;
-  }
-
-  /**
-   * A map of predicates by name that refuses a name given twice: two families' predicates under one
-   * name would leave one rule asking the other's question, with nothing to show it.
-   */
-  private static final class NamedOnce<V> extends LinkedHashMap<String, V> {
-    @Override
-    public V put(String name, V value) {
-      if (containsKey(name)) {
-        throw new IllegalStateException("two predicates are named " + name);
-      }
-      return super.put(name, value);
-    }
+    return TABLE.named(name);
   }
 }

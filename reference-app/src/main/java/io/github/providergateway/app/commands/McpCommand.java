@@ -13,6 +13,7 @@ import io.github.providergateway.app.cli.GatewayHomeOptions;
 import io.github.providergateway.app.cli.HelpOption;
 import io.github.providergateway.app.cli.StderrLogging;
 import io.github.providergateway.app.detached.DetachedGatewayStarter;
+import io.github.providergateway.app.guard.HomeGuard;
 import io.github.providergateway.app.run.Version;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.GatewayLaunch;
@@ -167,6 +168,7 @@ public final class McpCommand implements Callable<Integer> {
    * done, one Claude Code {@code PreToolUse} call of a shell command goes through {@code gateway
    * hook claude} in this JVM, with no gateway in the training's home, as an agent's hook runs the
    * JVM when none answers, so that path loads its classes from the cache. Its answer is dropped.
+   * Then the guard's warm-up, which makes every predicate that call did not.
    */
   private void trainHookWithoutGateway(Path home) {
     byte[] call =
@@ -186,6 +188,9 @@ public final class McpCommand implements Callable<Integer> {
     CommandLine hook = new CommandLine(HookCommand.class, new CommandFactory(quiet));
     AgentHookCommand.addEach(hook, quiet);
     hook.execute("claude", "--home", home.toString());
+    // That call made only the guard's predicates it asked for (decision 329): the warm-up makes
+    // every other, so that the cache holds them for whichever command an agent's hook decides.
+    HomeGuard.forHome(home, context.env(), problem -> {}).personal().warmUp();
   }
 
   /**
