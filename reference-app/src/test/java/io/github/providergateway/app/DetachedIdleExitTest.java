@@ -54,16 +54,24 @@ class DetachedIdleExitTest {
     try (RunningGateway running =
         RunningGateway.start(options, new GatewayListener() {}, RpcApp.appBackend(clock))) {
       loopCaughtUp(running);
-      int recurring = clock.pendingTasks(); // the MCP front door's token check, say
       running
           .hosts()
           .startIdleExit(); // what the detached wiring calls; here it must change nothing
       loopCaughtUp(running);
       clock.advance(Duration.ofHours(2));
       loopCaughtUp(running);
+      assertThat(running.stopRequested()).isNotDone();
+      // Counted once the start's one-off timers have run: some are armed from other threads as
+      // the machine's load lets them, so a count taken at the start saw them or not (CI's 2-core
+      // machine at load 16 saw 3 or 4, then 2). What is left recurs, as the MCP front door's check.
+      int recurring = clock.pendingTasks();
+      clock.advance(Duration.ofHours(2));
+      loopCaughtUp(running);
 
       assertThat(running.stopRequested()).isNotDone();
-      assertThat(clock.pendingTasks()).as("no idle countdown at all").isEqualTo(recurring);
+      assertThat(clock.pendingTasks())
+          .as("no idle countdown at all")
+          .isLessThanOrEqualTo(recurring);
     }
   }
 
@@ -86,15 +94,20 @@ class DetachedIdleExitTest {
     try (RunningGateway running =
         RunningGateway.start(options, new GatewayListener() {}, RpcApp.appBackend(clock))) {
       loopCaughtUp(running);
-      int recurring = clock.pendingTasks();
       running.hosts().startIdleExit(); // as DetachedHost calls it once its port file is out
       loopCaughtUp(running);
+      clock.advance(Duration.ofDays(30));
+      loopCaughtUp(running);
+      assertThat(running.stopRequested()).isNotDone();
+      int recurring = clock.pendingTasks(); // once the start's one-off timers have run, as above
       clock.advance(Duration.ofDays(30));
       loopCaughtUp(running);
 
       assertThat(options.idleExitGrace()).isNull();
       assertThat(running.stopRequested()).isNotDone();
-      assertThat(clock.pendingTasks()).as("no idle countdown at all").isEqualTo(recurring);
+      assertThat(clock.pendingTasks())
+          .as("no idle countdown at all")
+          .isLessThanOrEqualTo(recurring);
     }
   }
 
