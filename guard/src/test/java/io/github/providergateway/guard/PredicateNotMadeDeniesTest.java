@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * denies the call that asks for it, and decides the others as before. Its own JVM, whose class path
  * finds the broken index first, so that no other test's guard shares the break.
  */
+@Tag("process")
 class PredicateNotMadeDeniesTest {
   private static final String INDEX = "/io/github/providergateway/guard/predicates-index.tsv";
 
