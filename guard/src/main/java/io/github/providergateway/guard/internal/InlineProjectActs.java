@@ -86,11 +86,7 @@ final class InlineProjectActs {
   }
 
   private static boolean production(Scan scan) {
-    List<String> assignments =
-        scan.once(
-            "InlineProjectActs.assignments",
-            call -> FrameworkEnvironments.assignmentsInEffect(scan.source()));
-    for (String token : assignments) {
+    for (String token : ProductionConsoles.assignments(scan)) {
       int eq = token.indexOf('=');
       if (eq > 0
           && ENVIRONMENTS.contains(token.substring(0, eq))

@@ -106,11 +106,9 @@ final class LaterWrites {
   /** What a here-document or here-string gives the program, or null. */
   private static String given(List<Redirect> redirects) {
     for (Redirect redirect : redirects) {
-      if (redirect.body() != null) {
-        return redirect.body();
-      }
-      if (redirect.operator().equals("<<<")) {
-        return redirect.target().text();
+      String text = RedirectedInput.text(redirect);
+      if (text != null) {
+        return text;
       }
     }
     return null;

@@ -300,10 +300,9 @@ final class PersistPredicates {
       out.append(arg).append(' ');
     }
     for (Redirect redirect : access.invocation().redirects()) {
-      if (redirect.body() != null) {
-        out.append(redirect.body()).append('\n');
-      } else if (redirect.operator().equals("<<<")) {
-        out.append(redirect.target().text()).append('\n');
+      String text = RedirectedInput.text(redirect);
+      if (text != null) {
+        out.append(text).append('\n');
       }
     }
     return out.toString();

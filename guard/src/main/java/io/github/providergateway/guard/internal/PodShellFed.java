@@ -87,10 +87,7 @@ final class PodShellFed {
       return false;
     }
     for (Redirect redirect : step.invocation().redirects()) {
-      String fed = redirect.body() != null ? redirect.body() : null;
-      if (fed == null && redirect.operator().equals("<<<")) {
-        fed = redirect.target().text();
-      }
+      String fed = RedirectedInput.text(redirect);
       if (fed != null
           && (DatabaseWords.found("rows-written", fed) != null
               || DatabaseWords.found("destroys", fed) != null

@@ -317,10 +317,7 @@ final class PrintedSecretPredicates {
       }
     }
     for (Redirect redirect : step.invocation().redirects()) {
-      String text =
-          redirect.body() != null
-              ? redirect.body()
-              : redirect.operator().equals("<<<") ? redirect.target().text() : null;
+      String text = RedirectedInput.text(redirect);
       if (text != null && SecretNames.expanded(text) != null) {
         return true;
       }

@@ -176,17 +176,25 @@ final class ProductionConsoles {
    * named for a secret, decision 208) a value that names production: {@code STRIPE_SECRET_KEY=$(op
    * read op://Clients/shop/stripe-live-secret)}, {@code API_TOKEN=$PROD_API_TOKEN}.
    */
+  /**
+   * The command's assignments in effect ({@link FrameworkEnvironments#assignmentsInEffect}), read
+   * once a call however many scripts and readers ask ({@link InlineProjectActs} too).
+   *
+   * @param scan the call, whose source is not null
+   * @return the assignments, {@code NAME=value}
+   */
+  static List<String> assignments(Scan scan) {
+    return scan.once(
+        "ProductionConsoles.assignments",
+        call -> FrameworkEnvironments.assignmentsInEffect(scan.source()));
+  }
+
   private static boolean productionAssigned(Scan scan) {
     String source = scan.source();
     if (source == null) {
       return false;
     }
-    // The command's assignments, read once a call however many scripts it runs.
-    List<String> assignments =
-        scan.once(
-            "ProductionConsoles.assignments",
-            call -> FrameworkEnvironments.assignmentsInEffect(source));
-    for (String token : assignments) {
+    for (String token : assignments(scan)) {
       int eq = token.indexOf('=');
       String name = token.substring(0, eq);
       String value = token.substring(eq + 1);

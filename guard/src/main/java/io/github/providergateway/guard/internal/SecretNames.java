@@ -28,11 +28,10 @@ final class SecretNames {
    * Parts that make a name a secret's when {@code KEY} follows them as the name's last part: a key
    * that signs, encrypts or opens ({@code OTA_SIGNING_KEY}, {@code DB_ENCRYPTION_KEY}, {@code
    * MASTER_KEY}, {@code JWT_KEY}), not a key that names a thing ({@code CACHE_KEY}, {@code
-   * SORT_KEY}) nor one's reference ({@code SIGNING_KEY_ID}, {@code SSH_KEY_PATH}).
+   * SORT_KEY}) nor one's reference ({@code SIGNING_KEY_ID}, {@code SSH_KEY_PATH}). {@code API} and
+   * {@code PRIVATE} are read before them, wherever {@code KEY} stands ({@code API_KEY_ID}).
    */
   private static final String[] KEY_KINDS = {
-    "API",
-    "PRIVATE",
     "SIGNING",
     "SIGN",
     "ENCRYPTION",

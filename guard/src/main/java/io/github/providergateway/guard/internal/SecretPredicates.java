@@ -75,10 +75,7 @@ final class SecretPredicates {
       previous = text;
     }
     for (Redirect redirect : step.invocation().redirects()) {
-      String fed =
-          redirect.body() != null
-              ? redirect.body()
-              : redirect.operator().equals("<<<") ? redirect.target().text() : null;
+      String fed = RedirectedInput.text(redirect);
       if (fed != null && fed.length() < 4_096 && SecretNames.expandedKeyMaterial(fed) != null) {
         return true; // curl -d @- … <<< "$OTA_SIGNING_KEY": fed to the sender
       }
