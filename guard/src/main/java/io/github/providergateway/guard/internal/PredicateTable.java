@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -286,17 +287,22 @@ final class PredicateTable {
     return index;
   }
 
-  /** The index as its file holds it. */
+  /**
+   * The index as its file holds it, a line a name in the names' order: a source that puts names
+   * from a {@code Map.of} puts them in an order each JVM draws, and the build's jar must be the
+   * same bytes each time it is built (check-reproducible).
+   */
   static String write(Map<String, Entry> index) {
     StringBuilder text = new StringBuilder();
-    index.forEach(
-        (name, entry) ->
-            text.append(name)
-                .append('\t')
-                .append(entry.kind())
-                .append('\t')
-                .append(entry.source())
-                .append('\n'));
+    new TreeMap<>(index)
+        .forEach(
+            (name, entry) ->
+                text.append(name)
+                    .append('\t')
+                    .append(entry.kind())
+                    .append('\t')
+                    .append(entry.source())
+                    .append('\n'));
     return text.toString();
   }
 

@@ -43,6 +43,17 @@ class PredicateTableTest {
   }
 
   @Test
+  void theIndexIsWrittenTheSameWhateverOrderItsNamesCameIn() {
+    Map<String, Entry> index = PredicateTable.indexOf(Where.SOURCES, Where::fill);
+    List<String> names = new ArrayList<>(index.keySet());
+    java.util.Collections.reverse(names);
+    Map<String, Entry> reversed = new LinkedHashMap<>();
+    names.forEach(name -> reversed.put(name, index.get(name)));
+
+    assertThat(PredicateTable.write(reversed)).isEqualTo(PredicateTable.write(index));
+  }
+
+  @Test
   void namesAndKindsAreReadFromTheIndexWithNothingMade() {
     List<Integer> made = new ArrayList<>();
     PredicateTable table =
