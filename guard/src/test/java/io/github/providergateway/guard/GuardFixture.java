@@ -61,6 +61,15 @@ final class GuardFixture {
   }
 
   /**
+   * A call given as a line: a shell command, or a tool's name, a tab, then its arguments (JSON), as
+   * the kinds' tests write them.
+   */
+  static GuardCall line(String call) {
+    int tab = call.indexOf('\t');
+    return tab < 0 ? shell(call) : tool(call.substring(0, tab), call.substring(tab + 1));
+  }
+
+  /**
    * The past of a session in a project whose remotes are {@code remotes}, that ran {@code calls},
    * each let through, at 2026-11-28T10:42:03Z.
    */

@@ -256,11 +256,6 @@ final class ToolActs {
   }
 
   /**
-   * The name of a server's tool (an agent's MCP tool, {@code mcp__stripe__create_refund}, or a
-   * provider's) that declares nothing of itself, without its server ({@code create_refund}); {@code
-   * null} for an agent's own tool or one that declares what it is (the {@code tools.*} rules').
-   */
-  /**
    * A server's tool named for a sure act ({@link #SURE}: {@code mcp__backoffice__credit_wallet},
    * {@code mcp__clientportal__delete_document}, {@code mcp__retailer_portal__suspend_retailer})
    * that declares nothing of itself, on no developer's own work, no test's place and no test's
@@ -280,19 +275,33 @@ final class ToolActs {
     if (words.isEmpty() || READING.contains(words.get(0))) {
       return null;
     }
+    return namedForSureAct(words)
+            && !ToolChanges.actsHereOrOnATest(call.args())
+            && !testServer(call.tool())
+        ? shown(call)
+        : null;
+  }
+
+  /**
+   * Whether a name's words (lower case) say a sure act ({@link #SURE}) on no developer's own work
+   * ({@link #OWN_WORK}): a server's tool's ({@code suspend_retailer}) or a project's script's
+   * ({@code delete_inactive_accounts.py}, {@link ToolNamedForAct}); not {@code delete_branch}.
+   *
+   * @param words the name's words
+   * @return whether it names a sure act
+   */
+  static boolean namedForSureAct(List<String> words) {
     boolean sure = false;
     for (String word : words) {
       if (OWN_WORK.contains(word)) {
-        return null;
+        return false;
       }
       sure |=
           SURE.contains(word)
               || word.endsWith("s") && SURE.contains(word.substring(0, word.length() - 1))
               || word.startsWith("un") && PROTECTED.contains(word.substring(2));
     }
-    return sure && !ToolChanges.actsHereOrOnATest(call.args()) && !testServer(call.tool())
-        ? shown(call)
-        : null;
+    return sure;
   }
 
   /** Whether an MCP tool's server is named for a test's place: {@code mcp__stripe_test__refund}. */
@@ -301,6 +310,11 @@ final class ToolActs {
     return parts.length == 3 && Environments.testName(parts[1]);
   }
 
+  /**
+   * The name of a server's tool (an agent's MCP tool, {@code mcp__stripe__create_refund}, or a
+   * provider's) that declares nothing of itself, without its server ({@code create_refund}); {@code
+   * null} for an agent's own tool or one that declares what it is (the {@code tools.*} rules').
+   */
   static String undeclaredName(CallForRules call) {
     String tool = call.tool();
     CallForRules.Hints hints = call.hints();

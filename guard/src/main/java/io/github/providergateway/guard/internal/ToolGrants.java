@@ -78,6 +78,7 @@ final class ToolGrants {
       NameSet.of(
           "public",
           "anyone",
+          "anybody",
           "anonymous",
           "everyone",
           "world",
@@ -110,7 +111,10 @@ final class ToolGrants {
           // decision 302: a document's default security, an ACL entry's principal
           "security",
           "principal",
-          "grantee");
+          "grantee",
+          // round 72: a video's privacy, who may view or embed it ("privacy": {"view": "anybody"})
+          "view",
+          "embed");
 
   /** The parts of a flag's name that, set true, open it to anyone. */
   private static final Set<String> OPEN_FLAGS =

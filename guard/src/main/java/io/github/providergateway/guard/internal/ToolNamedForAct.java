@@ -11,12 +11,15 @@ import java.util.Set;
  * sure (issue 80 round 66, for {@link ProjectToolActs}): {@code bin/payout --matter CV-0317
  * --skip-callback}, {@code scripts/send_reminders.py --cohort 2025-06 --yes}, {@code
  * ./release-funds --escrow E-12 --all}; round 67: a trade's verb last in the name ({@code
- * adm_accept.py --all-pending}, {@code reconcile.py --force-balance}). Decision 162 reads the act
- * in a command word after the tool's name ({@code hlops cull ship}); a tool that does one thing is
- * named for it and takes no command, so its name is the command. Such a tool is often written to
- * preview by default and act only when told ({@code refund_bulk.py --event E} is its dry run,
- * {@code --execute} its act: the merged rounds' controls), so options alone are no act; a check
- * waived, every one reached or a go-ahead are, and decision 318 denies what they make sure.
+ * adm_accept.py --all-pending}, {@code reconcile.py --force-balance}); round 72: a sure act of a
+ * server's tool's name ({@link ToolActs#namedForSureAct}: {@code delete_inactive_accounts.py
+ * --all}, {@code suspend_merchants.py --yes}), not on what a developer's run leaves behind.
+ * Decision 162 reads the act in a command word after the tool's name ({@code hlops cull ship}); a
+ * tool that does one thing is named for it and takes no command, so its name is the command. Such a
+ * tool is often written to preview by default and act only when told ({@code refund_bulk.py --event
+ * E} is its dry run, {@code --execute} its act: the merged rounds' controls), so options alone are
+ * no act; a check waived, every one reached or a go-ahead are, and decision 318 denies what they
+ * make sure.
  */
 final class ToolNamedForAct {
   private ToolNamedForAct() {}
@@ -78,6 +81,10 @@ final class ToolNamedForAct {
     if (parts.isEmpty() || ACTS.contains(parts.get(0))) {
       return !parts.isEmpty();
     }
+    if (ToolActs.namedForSureAct(parts) && !leftovers(parts)) {
+      // delete_inactive_accounts, suspend_merchants: a server's tool so named is denied (round 72)
+      return true;
+    }
     // adm_accept, bulk_approve: a trade's verb last, after its noun, unless the name reads or
     // builds; not daily_recall_exposure, a report named for what it shows
     return !ProjectToolActs.namedForRead(name)
@@ -117,6 +124,19 @@ final class ToolNamedForAct {
     for (Word word : args) {
       String text = word.text();
       if (text.length() < 48 && text.startsWith("--force-") && text.length() > 8) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** What a developer's own run leaves behind, which a script named for deleting it may clear. */
+  private static final Set<String> LEFTOVERS =
+      NameSet.of("tmp", "temp", "artifacts", "artefacts", "dist", "logs", "pycache", "coverage");
+
+  private static boolean leftovers(List<String> parts) {
+    for (String part : parts) {
+      if (LEFTOVERS.contains(part)) {
         return true;
       }
     }
