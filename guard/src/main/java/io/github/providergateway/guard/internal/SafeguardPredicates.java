@@ -63,6 +63,7 @@ final class SafeguardPredicates {
 
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
+    named.put("edit-keep-out-list-emptied", scan -> KeepOutLists.writtenEmpty(scan.call()));
     for (Map.Entry<SafeguardEdits.Kind, String> kind : NAMES.entrySet()) {
       named.put(
           "edit-safeguard-" + kind.getValue(),
@@ -87,6 +88,7 @@ final class SafeguardPredicates {
           });
     }
     named.put("rewrites-raw-data", (scan, step, read) -> rewritesRawData(scan, step));
+    named.put("keep-out-list-emptied", (scan, step, read) -> KeepOutLists.emptiedBy(scan, step));
     named.put(
         "tool-setting-loosened",
         ToolSettings.SETTING_WITHIN

@@ -44,7 +44,10 @@ final class WhenText {
           + (when.where() == null ? "" : ", where " + when.where());
     }
     StringBuilder out = new StringBuilder("`");
-    out.append(String.join("`/`", when.programs()));
+    // "" is a command of redirections alone (: > f without its colon: > f)
+    out.append(
+        String.join(
+            "`/`", when.programs().stream().map(p -> p.isEmpty() ? "> file alone" : p).toList()));
     if (!when.subcommands().isEmpty()) {
       out.append(' ').append(String.join("`/`", when.subcommands()));
     }
