@@ -520,6 +520,9 @@ final class SafeguardEdits {
     if (shown == null) {
       shown = CheckFunctionsHollowed.of(old, now); // round 67: passes_dominance made True
     }
+    if (shown == null) {
+      shown = ScriptGuardsRemoved.of(old, now, file); // round 72: verify … || exit 1 deleted
+    }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }
