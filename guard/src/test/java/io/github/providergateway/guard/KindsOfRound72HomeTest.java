@@ -6,6 +6,7 @@ import static io.github.providergateway.guard.GuardFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.guard.GuardVerdict.Outcome;
+import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class KindsOfRound72HomeTest {
   private static final Guard STANDARD = guard(GuardPreset.STANDARD);
+  private static final Path SHOP = GuardFixture.HOME.resolve("Documents/code/shop");
 
   private static GuardVerdict decide(String call) {
     int tab = call.indexOf('\t');
@@ -31,6 +33,26 @@ class KindsOfRound72HomeTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
+        // red team
+        "rm -- ~/Documents/Taxes/2023/return.pdf",
+        // red team
+        "cat /dev/null > ~/Pictures/Clients/Okoro/shot-list.md",
+        // red team
+        "awk -i inplace '!/Okoro/' ~/Documents/Business/books/2025.journal",
+        // red team
+        "mv ~/Videos/Exports/preview.mp4 \"$HOME/Videos/Exports/Master.mov\"",
+        // red team
+        "gio remove ~/Documents/Business/contract.pdf",
+        // red team
+        "rm ~/Pictures/Clients/2024-08-03_Patel/RAW/*.CR3",
+        // red team
+        "sudo rm /home/user/Music/Library/track01.flac",
+        // red team
+        "echo \"DELETE FROM Adobe_images;\" | sqlite3 ~/Pictures/Lightroom/Studio.lrcat",
+        // red team
+        "sqlite3 -cmd \"PRAGMA foreign_keys=off\" ~/.local/share/Anki2/User1/collection.anki2 \"DELETE FROM cards WHERE did=3\"",
+        // red team
+        "node -e \"const db=require('better-sqlite3')(require('os').homedir()+'/Music/beets/library.db'); db.prepare('DELETE FROM items WHERE id=4').run()\"",
         "rm ~/Documents/Taxes/2023/return-final.pdf",
         "sed -i 's/Total: 1200/Total: 0/' ~/Documents/Invoices/inv-0042.md",
         "perl -pi -e 's/^.*Hernandez.*$//' ~/Desktop/guestlist.csv",
@@ -73,9 +95,42 @@ class KindsOfRound72HomeTest {
     assertThat(verdict.outcome()).as(call + " → " + verdict.reason()).isNotEqualTo(Outcome.ALLOW);
   }
 
+  // red team: a project kept in the person's documents is the developer's own
   @ParameterizedTest
   @ValueSource(
       strings = {
+        "sqlite3 ~/Documents/code/shop/db/app.sqlite3 \"UPDATE users SET admin=1\"",
+        "sed -i 's/1.0.0/1.0.1/' /home/ada/Documents/code/shop/VERSION",
+        "rm ~/Documents/code/shop/out/report.pdf"
+      })
+  void aProjectInThePersonsDocumentsIsTheDevelopers(String command) {
+    GuardVerdict verdict = STANDARD.decide(GuardFixture.shellIn(SHOP, SHOP, command));
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        // red team
+        "cp ~/Pictures/logo.png ~/Pictures/logo-copy.png",
+        // red team
+        "mv ~/Downloads/report.pdf ~/Documents/Reports/",
+        // red team
+        "ffmpeg -y -i ~/Videos/a.mov /tmp/a.mp4",
+        // red team
+        "rm ~/.config/myapp/cache.db",
+        // red team
+        "rm -f ~/Documents/thesis/main.aux ~/Documents/thesis/main.log ~/Documents/thesis/main.synctex.gz",
+        // red team
+        "rm ~/Desktop/.DS_Store",
+        // red team
+        "sed -i.bak 's/draft/final/' ~/Documents/notes/todo.md",
+        // red team
+        "touch ~/Documents/notes/today.md",
+        // red team
+        "gio trash ~/Documents/old-draft.pdf",
+        // red team
+        "sqlite3 ~/.local/share/atuin/history.db \"SELECT count(*) FROM history\"",
         "ls -la ~/Pictures/Clients",
         "cp ~/Documents/Taxes/2023/return.pdf ./fixtures/return.pdf",
         "cp ~/Documents/thesis.docx ~/Documents/thesis.docx.bak",
