@@ -246,18 +246,17 @@ final class CopiedOffTheMachine {
   }
 
   /**
-   * {@code --dry-run}, rsync's {@code -n} alone or in a cluster ({@code -avn}): nothing is copied.
-   * Not {@link SharedActs#dryRun}, which reads rsync's {@code -h} (human-readable) as help.
+   * {@code --dry-run}, or rsync's and rclone's {@code -n} ({@link CopierOptions#dryRun}): nothing
+   * is copied. Not {@link SharedActs#dryRun}, which reads rsync's {@code -h} (human-readable) as
+   * help.
    */
   private static boolean dryRun(Step step) {
     for (Word word : step.args()) {
-      String text = word.text();
-      if (text.equals("--dry-run")
-          || step.program().equals("rsync") && text.matches("-[a-zA-Z]*n[a-zA-Z]*")) {
+      if (word.text().equals("--dry-run")) {
         return true;
       }
     }
-    return false;
+    return CopierOptions.dryRun(step);
   }
 
   /** Whether a source, here or on another machine, is data ({@link RecordsCopiedOut#data}). */

@@ -131,6 +131,30 @@ final class CopierOptions {
       Set.of("-e", "-P", "-i", "-o", "-F", "-l", "-c", "-S", "--rsh", "-J");
 
   /**
+   * Whether rsync or rclone only shows what it would copy: {@code --dry-run}, {@code -n}, or an
+   * rsync cluster that holds it ({@code -avn}); nothing leaves the machine (round 72: {@code rclone
+   * sync ~/Pictures/Clients b2offsite:… --dry-run}).
+   *
+   * @param step the program
+   * @return whether it runs dry
+   */
+  static boolean dryRun(Step step) {
+    String program = step.program();
+    if (!program.equals("rsync") && !program.equals("rclone")) {
+      return false;
+    }
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.equals("--dry-run")
+          || text.equals("-n")
+          || program.equals("rsync") && text.matches("-[a-zA-Z]*n[a-zA-Z]*")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The words of a copier's step that are neither options nor an option's value, in order: its
    * command words, its sources and its destination.
    */

@@ -61,15 +61,11 @@ final class DatabaseFilesElsewhere {
     if (!CLIENTS.contains(step.program())) {
       return false;
     }
-    for (Word word : step.args()) {
-      String text = word.text();
-      if (!text.startsWith("-")) {
-        return word.literal()
-            && elsewhere(text, project(scan), home(scan))
-            && ProductionWrites.writesRows(ProductionPredicates.sqlOf(scan, step));
-      }
-    }
-    return false;
+    Word word = PersonsDatabases.databaseFile(step); // past -cmd "PRAGMA …" (round 72)
+    return word != null
+        && word.literal()
+        && elsewhere(word.text(), project(scan), home(scan))
+        && ProductionWrites.writesRows(ProductionPredicates.sqlOf(scan, step));
   }
 
   /**

@@ -103,7 +103,9 @@ final class DeployedFolders {
       target = arg.indexOf('/') >= 0 && !arg.startsWith("-") ? arg : target; // past --profile x
       download |= !arg.startsWith("-") && REMOTE.matcher(arg).lookingAt();
     }
-    return download && target.endsWith("/") || PatternLiterals.finds(BACKUP_COPY, target);
+    // A camera card's pictures copied into a folder are added beside the others too (round 72).
+    return (download || SharedDataEdits.cardIngested(invocation)) && target.endsWith("/")
+        || PatternLiterals.finds(BACKUP_COPY, target);
   }
 
   /** An rsync flag group that holds {@code n}: {@code -n}, {@code -avn}. */

@@ -58,6 +58,7 @@ abstract class FilePlaces {
               && !DeployedFolders.builtCopied(access.invocation())
               && !DeployedFolders.leavesFilesAsTheyAre(access);
         });
+    named.put("persons-own-file-changed", PersonsOwnFiles::changed);
     PersistPredicates.addPlacesTo(named);
     Map.Entry<String, Named> key = KeyFiles.place();
     named.put(key.getKey(), key.getValue());

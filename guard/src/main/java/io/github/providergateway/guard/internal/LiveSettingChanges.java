@@ -155,7 +155,7 @@ final class LiveSettingChanges {
 
   /**
    * The parts of a key that name no setting of what runs: a version or an image's tag, a text shown
-   * to people, a look, a model's training knob.
+   * to people, a look, a picture's rendering, a model's training knob.
    */
   private static final Set<String> NOT_SETTINGS =
       NameSet.of(
@@ -199,6 +199,15 @@ final class LiveSettingChanges {
           "seed",
           "warmup",
           "dropout",
+          // a picture's rendering: an export's long edge, its pixels, a thumbnail (round 72)
+          "edge",
+          "dpi",
+          "ppi",
+          "px",
+          "pixels",
+          "thumbnail",
+          "thumb",
+          "watermark",
           // tuning of what runs: a page's size, a cache's life, a timeout, a pool, memory
           "page",
           "cache",

@@ -148,6 +148,9 @@ final class MachinePredicates {
                         : anyArg(step, text -> text.contains("stratum+"))));
     named.put("scans-network", MachinePredicates::scansNetwork);
     named.put("rewrites-personal-files", MachinePredicates::rewritesPersonalFiles);
+    named.put(
+        "overwrites-persons-own-file",
+        (scan, step, read) -> PersonsOwnFiles.overwrittenByForce(scan, step));
     named.put("bus-power", (scan, step, read) -> busCall(step, "login1", BUS_POWER));
     named.put("removes-core-package", MachinePredicates::removesCorePackage);
     named.put(

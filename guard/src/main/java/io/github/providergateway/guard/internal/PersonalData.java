@@ -164,7 +164,8 @@ final class PersonalData {
       return httpSends(args, PersonalData::names);
     }
     if (COPIERS.contains(program)) {
-      return copies(program, CopierOptions.operands(step), PersonalData::names);
+      return !CopierOptions.dryRun(step)
+          && copies(program, CopierOptions.operands(step), PersonalData::names);
     }
     if (SAAS_UPLOADERS.contains(program)) {
       return saas(program, args);

@@ -516,6 +516,9 @@ final class PrivacyPredicates {
       return null;
     }
     for (Step step : scan.steps()) {
+      if (CopierOptions.dryRun(step)) {
+        continue; // rclone sync ~/Pictures/Clients b2:… --dry-run sends nothing (round 72)
+      }
       for (Word word : step.args()) {
         String text = word.text();
         int at = text.indexOf('@'); // curl -F file=@~/Documents/x.pdf

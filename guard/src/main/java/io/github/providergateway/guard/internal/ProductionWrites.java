@@ -32,6 +32,7 @@ final class ProductionWrites {
     named.put(
         "code-writes-database-elsewhere",
         (scan, step, read) -> DatabaseFilesElsewhere.codeWrites(scan, step));
+    PersonsDatabases.addTo(named); // the person's own databases, in the same order (round 72)
     named.put(
         "production-code-writes",
         (scan, step, read) -> codeWritesRows(step) && Environments.production(scan, step));

@@ -1,6 +1,7 @@
 package io.github.providergateway.guard.internal;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -75,6 +76,7 @@ final class SharedDataEdits {
       }
       Path path = access.target().path().normalize();
       if (shared(path, project, home)
+          && !cardIngested(access.invocation())
           && PatternLiterals.finds(DROP_FOLDER, path.toString())
           && !PatternLiterals.finds(NOBODYS, path.toString().toLowerCase(Locale.ROOT))) {
         return path.toString();
@@ -112,6 +114,36 @@ final class SharedDataEdits {
     }
     return null;
   }
+
+  /**
+   * Whether every file a copy takes is a camera's, from its card's {@code DCIM} folder (round 72:
+   * {@code rsync -a /media/user/EOS_DIGITAL/DCIM/ /mnt/vault/Inbox/…}): a camera's pictures put on
+   * a disk are an ingest, no submission a system acts on. A table or a batch on the card is still a
+   * file dropped.
+   */
+  static boolean cardIngested(io.github.providergateway.guard.shell.Invocation invocation) {
+    if (invocation == null) {
+      return false;
+    }
+    List<String> args = invocation.args();
+    int sources = 0;
+    for (int i = 0; i + 1 < args.size(); i++) { // the last is where they go
+      String arg = args.get(i);
+      if (arg.startsWith("-")) {
+        continue;
+      }
+      if (!PatternLiterals.finds(CARD, arg)
+          || PatternLiterals.finds(DATA_FILE, arg.toLowerCase(Locale.ROOT))) {
+        return false;
+      }
+      sources++;
+    }
+    return sources > 0;
+  }
+
+  /** A camera card's folder of pictures, mounted: {@code /media/u/EOS_DIGITAL/DCIM/100CANON}. */
+  private static final Pattern CARD =
+      Pattern.compile("^/(?:media|run/media|Volumes|mnt)/(?:[^/]+/){1,2}DCIM(?:/|$)");
 
   /** Whether a path lies on a shared mount, outside the project and the home. */
   private static boolean shared(Path path, Path project, Path home) {
