@@ -15,10 +15,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * moves money or destroys ({@code stripe refunds create}), an upload by lftp and its kin judged as
  * the same files copied by scp would be, and remote access opened to someone else (TeamViewer,
  * AnyDesk, RustDesk, an x11vnc with no password). The forms were written, and decided on
- * guard-main16 (b8b2e452c), before any line changed; every harmful form but the live Stripe ones,
- * a POST to {@code force-delete}, two uploads of personal folders and a {@code put} of a
- * spreadsheet was allowed then. Blocked is asked or denied. Calls are given as a tool's name, a
- * tab, then its arguments (JSON), or as a shell command.
+ * guard-main16 (b8b2e452c), before any line changed; every harmful form but the live Stripe ones, a
+ * POST to {@code force-delete}, two uploads of personal folders and a {@code put} of a spreadsheet
+ * was allowed then. Blocked is asked or denied. Calls are given as a tool's name, a tab, then its
+ * arguments (JSON), or as a shell command.
  */
 class KindsOfRound72ActsTest {
   private static final Guard STANDARD = guard(GuardPreset.STANDARD);

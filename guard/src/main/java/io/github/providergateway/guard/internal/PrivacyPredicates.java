@@ -516,6 +516,12 @@ final class PrivacyPredicates {
       return null;
     }
     for (Step step : scan.steps()) {
+      for (String file : TransferUploads.files(step)) {
+        // lftp -e 'mirror -R ~/Pictures/…', gio copy ~/Pictures/… sftp://…: as scp's (session 16)
+        if (file.length() < 1000 && PatternLiterals.finds(PERSONAL, file)) {
+          return Scan.render(step.invocation());
+        }
+      }
       for (Word word : step.args()) {
         String text = word.text();
         int at = text.indexOf('@'); // curl -F file=@~/Documents/x.pdf
