@@ -58,12 +58,14 @@ final class RemoteControlTools {
           "(?i)(?:^|\\s)(?:disable|stop|mask|status|is-enabled|is-active|disabled|demand|off"
               + "|unload|del|remove)(?:\\s|$)");
 
-  /** A product told to take a password, an assignment or to run as a service. */
+  /**
+   * A product told to take a password, an assignment or to run as a service, by its name or its
+   * path ({@code "C:\\Program Files\\TeamViewer\\TeamViewer.exe" assignment}: red team).
+   */
   private static final Pattern PASSWORD =
       Pattern.compile(
-          "(?i)"
-              + START
-              + "(?:anydesk|teamviewer|rustdesk)(?:\\.exe)?\\b.*?(?:--set-password|(?:^|\\s)passwd"
+          "(?i)(?:^|[\\s\"'/\\\\])(?:anydesk|teamviewer|rustdesk)(?:\\.exe)?[\"']?(?=\\s).*?"
+              + "(?:--set-password|(?:^|\\s)passwd"
               + "|--password|(?:^|\\s)setup|(?:^|\\s)assignment|--install-service|--install"
               + "|--service|daemon\\s+(?:enable|start)|--assign|--option)(?:\\s|=|$)");
 
@@ -85,6 +87,7 @@ final class RemoteControlTools {
   private static final Pattern VNC_GUARDED =
       Pattern.compile(
           "(?i)(?:^|\\s)(?:-localhost|-rfbauth|-passwd|-passwdfile|-usepw|-unixpw\\S*|-ssl\\S*"
+              + "|-storepasswd"
               + "|-help|-h|--help|-version|--version|-listen\\s+(?:localhost|127\\.\\S+))"
               + "(?:\\s|$)");
 

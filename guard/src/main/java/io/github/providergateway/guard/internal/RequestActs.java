@@ -52,10 +52,11 @@ final class RequestActs {
   /**
    * What the request tells the server to do, or {@code null}.
    *
+   * @param scan the call, whose own writing of a body's file ({@code -d @kill.json}) is read
    * @param step an HTTP client's step
    * @return the query's pair, the body's field or the path's segment, as the reason shows it
    */
-  static String acts(Step step) {
+  static String acts(Scan scan, Step step) {
     if (!CLIENTS.contains(step.program())) {
       return null;
     }
@@ -88,6 +89,13 @@ final class RequestActs {
         body = args.get(++i).text();
       } else if (httpie && !text.startsWith("-") && !text.contains("://")) {
         body = item(text); // http POST …/rpc method=drop
+      }
+      if (body != null && body.startsWith("@") && body.length() > 1) {
+        String written =
+            body.equals("@-")
+                ? CallWrittenText.piped(scan, step)
+                : CallWrittenText.writtenTo(scan, body.substring(1));
+        body = written == null ? "" : written; // red team: a body the call writes, then sends
       }
       if (body != null) {
         post = true;
