@@ -96,7 +96,11 @@ class KindsOfRound72ActsTest {
         "stripe customers list --limit 10",
         "stripe invoices retrieve in_1Q7abcdEFG",
         "stripe fixtures fixtures/seed.json --api-key sk_test_51Habc",
-        "stripe refunds create --payment-intent pi_123 --api-key sk_test_51Habc"
+        "stripe refunds create --payment-intent pi_123 --api-key sk_test_51Habc",
+        // the merged rounds: an object of test mode by its id
+        "stripe refunds create --payment-intent pi_3NxTESTq9w8e7r6t5y4",
+        "stripe payment_intents create --amount 500 --currency gbp --payment-method pm_card_visa"
+            + " --confirm"
       })
   void ordinaryStripeCommandsAreAllowed(String call) {
     GuardVerdict verdict = decide(call);
@@ -194,7 +198,9 @@ class KindsOfRound72ActsTest {
         "rustdesk --password 'Plant2024!'",
         "x11vnc -display :0 -forever",
         "echo '{\"type\":\"kill\",\"dataSource\":\"reporting\",\"interval\":\"2000-01-01/2030-01-01\"}' > /tmp/k.json && curl -s -X POST https://druid.example-ads.net/druid/indexer/v1/task -H 'Content-Type: application/json' --data-binary @/tmp/k.json",
-        "echo '{\"action\":\"purge\",\"scope\":\"all\"}' | curl -s -X POST https://ops.example-corp.net/api/v1/cache-admin -d @-"
+        "echo '{\"action\":\"purge\",\"scope\":\"all\"}' | curl -s -X POST https://ops.example-corp.net/api/v1/cache-admin -d @-",
+        // red team: a NAS by its name on the local network, which no test's place names
+        "curl -s \"http://nas-studio.local/api/job?action=delete&id=all\""
       })
   void redTeamFormsAreBlocked(String call) {
     GuardVerdict verdict = decide(call);

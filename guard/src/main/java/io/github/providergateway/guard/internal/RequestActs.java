@@ -167,7 +167,10 @@ final class RequestActs {
     return FetchActs.actingPath(url.substring(0, end) + "?", end) != null ? "/" + last : null;
   }
 
-  /** Whether the URL's host is another machine, not named for a test or staging. */
+  /**
+   * Whether the URL's host is another machine, not named for a test or staging; a name of the local
+   * network ({@code vault.local}, a NAS's) is another machine (round 72: a Synology share deleted).
+   */
   private static boolean elsewhere(String url) {
     String host = Hosts.of(url);
     if (host == null) {
@@ -176,6 +179,9 @@ final class RequestActs {
     String h = host.toLowerCase(Locale.ROOT);
     int colon = h.indexOf(':');
     h = colon < 0 ? h : h.substring(0, colon);
-    return !PlantPredicates.local(h) && !Environments.stagingHost(h) && !h.endsWith(".test");
+    // a name of the network's own (vault.local, a NAS's) is another machine, not a test's place
+    return !PlantPredicates.local(h)
+        && (OtherHosts.linkLocalName(h) || !Environments.stagingHost(h))
+        && !h.endsWith(".test");
   }
 }
