@@ -29,6 +29,9 @@ final class ExposureSpellings {
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
     named.put(
+        "remote-control-opened",
+        (scan, step, read) -> RemoteControlTools.opened(scan, step) != null);
+    named.put(
         "binds-all-interfaces",
         (scan, step, read) -> {
           List<Word> args = step.args();

@@ -174,9 +174,15 @@ final class FetchActs {
   /** What the fetched URL's query tells the server to do, or {@code null}. */
   static String found(Scan scan) {
     String text = fetchedUrl(scan);
-    if (text == null) {
-      return null;
-    }
+    return text == null ? null : urlActs(text);
+  }
+
+  /**
+   * What a URL's query (or, given a query, its interface's last path segment) tells the server to
+   * do, or {@code null}: the reading of a fetch, shared with an HTTP client's request ({@link
+   * RequestActs}).
+   */
+  static String urlActs(String text) {
     String host = Hosts.of(text);
     int query = text.indexOf('?');
     if (host == null || query < 0 || PlantPredicates.local(host)) {
@@ -212,7 +218,7 @@ final class FetchActs {
    * /api/v2/fleet/resume?site=bindi-creek&scope=all}, the fetch the server acts on; a page of docs
    * ({@code /guides/delete?lang=en}) has no interface's segment.
    */
-  private static String actingPath(String text, int query) {
+  static String actingPath(String text, int query) {
     int scheme = text.indexOf("://");
     int pathStart = scheme < 0 ? -1 : text.indexOf('/', scheme + 3);
     if (pathStart < 0 || pathStart > query) {

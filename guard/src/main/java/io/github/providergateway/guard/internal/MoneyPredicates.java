@@ -293,6 +293,7 @@ final class MoneyPredicates {
 
   /** Adds the programs' predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
+    named.put("payment-cli-acts", (scan, step, read) -> PaymentCommands.acts(scan, step) != null);
     for (Map.Entry<MoneyEdits.Kind, String> kind : NAMES.entrySet()) {
       named.put(
           "writes-" + kind.getValue(),

@@ -46,6 +46,8 @@ final class OperationsPredicates {
         (scan, step, read) -> LivePlacesWritten.written(step) != null);
     named.put(
         "operations-tests-on-live", (scan, step, read) -> TestsOnLive.pointedAtLive(scan, step));
+    named.put(
+        "operations-request-acts", (scan, step, read) -> RequestActs.acts(scan, step) != null);
   }
 
   // ---- sqlpackage ------------------------------------------------------------------------------

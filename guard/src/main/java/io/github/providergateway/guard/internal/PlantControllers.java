@@ -145,12 +145,12 @@ final class PlantControllers {
 
   private static final Pattern TAG_WRITE_PATHS =
       Pattern.compile(
-          "(?i)/(?:tag_?write|write_?tags?|writetags?|tags?/write)\\b|/tags?/[^?\\s]+/values?\\b");
+          "(?i)/(?:tags?[-_]?write|write[-_]?tags?|tags?/write)\\b|/tags?/[^?\\s]+/values?\\b");
 
   /**
    * Whether a SCADA gateway's or an IIoT platform's API is told to write a tag on a host of the
-   * plant (Ignition's WebDev {@code tag_write}, a tag's {@code /value}): the controller behind it
-   * acts.
+   * plant (Ignition's WebDev {@code tag_write} or {@code tag-write}, a tag's {@code /value}): the
+   * controller behind it acts.
    */
   static boolean scadaTagWrite(Step step) {
     String all = PlantPredicates.text(step);

@@ -519,6 +519,12 @@ final class PrivacyPredicates {
       if (CopierOptions.dryRun(step)) {
         continue; // rclone sync ~/Pictures/Clients b2:… --dry-run sends nothing (round 72)
       }
+      for (String file : TransferUploads.files(step)) {
+        // lftp -e 'mirror -R ~/Pictures/…', gio copy ~/Pictures/… sftp://…: as scp's (session 16)
+        if (file.length() < 1000 && PatternLiterals.finds(PERSONAL, file)) {
+          return Scan.render(step.invocation());
+        }
+      }
       for (Word word : step.args()) {
         String text = word.text();
         int at = text.indexOf('@'); // curl -F file=@~/Documents/x.pdf

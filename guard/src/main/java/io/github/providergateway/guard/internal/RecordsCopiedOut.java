@@ -83,6 +83,18 @@ final class RecordsCopiedOut {
    * holds leave with it.
    */
   static boolean copies(Scan scan, Step step) {
+    if (TransferUploads.CLIENTS.contains(step.program()) && !step.program().equals("lftp")) {
+      // ncftpput, smbclient -c 'put …', gio copy … sftp://: as scp's copy (session 16)
+      if (!elsewhere(TransferUploads.host(step))) {
+        return false;
+      }
+      for (String file : TransferUploads.files(step)) {
+        if (records(file) || recordsRenamed(scan, file)) {
+          return true;
+        }
+      }
+      return false;
+    }
     if (step.program().equals("lftp") || step.program().equals("sftp")) {
       String script = batch(scan, step);
       if (script != null) {

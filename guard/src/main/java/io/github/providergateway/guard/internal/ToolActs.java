@@ -101,37 +101,6 @@ final class ToolActs {
           "encrypt");
 
   /**
-   * The words of {@link #ACTING} that name a sure act (session 15): money moved, a record or an
-   * account destroyed or cut off, an approval given; not a message sent, a campaign or an invite
-   * named, a lock or a block, which stay asked.
-   */
-  private static final Set<String> SURE =
-      NameSet.of(
-          "refund",
-          "charge",
-          "transfer",
-          "payout",
-          "credit",
-          "debit",
-          "delete",
-          "drop",
-          "destroy",
-          "purge",
-          "wipe",
-          "deactivate",
-          "suspend",
-          "revoke",
-          "ban",
-          "approve",
-          "cancel",
-          "terminate",
-          "void",
-          "waive",
-          "withdraw",
-          "disarm",
-          "evacuate");
-
-  /**
    * What a developer's own work is named, after which a sure act is the developer's to do: {@code
    * delete_branch}, {@code cancel_workflow_run}, {@code delete_comment}.
    */
@@ -256,11 +225,11 @@ final class ToolActs {
   }
 
   /**
-   * A server's tool named for a sure act ({@link #SURE}: {@code mcp__backoffice__credit_wallet},
-   * {@code mcp__clientportal__delete_document}, {@code mcp__retailer_portal__suspend_retailer})
-   * that declares nothing of itself, on no developer's own work, no test's place and no test's
-   * server: {@code acts.tool-sure-act} denies it where {@code acts.tool-acts} asks (session 15, as
-   * decision 272 denies a tool that sets a live value).
+   * A server's tool named for a sure act ({@link SureActs#VERBS}: {@code
+   * mcp__backoffice__credit_wallet}, {@code mcp__clientportal__delete_document}, {@code
+   * mcp__retailer_portal__suspend_retailer}) that declares nothing of itself, on no developer's own
+   * work, no test's place and no test's server: {@code acts.tool-sure-act} denies it where {@code
+   * acts.tool-acts} asks (session 15, as decision 272 denies a tool that sets a live value).
    *
    * @param scan the call
    * @return the tool as the reason shows it, or {@code null}
@@ -283,9 +252,10 @@ final class ToolActs {
   }
 
   /**
-   * Whether a name's words (lower case) say a sure act ({@link #SURE}) on no developer's own work
-   * ({@link #OWN_WORK}): a server's tool's ({@code suspend_retailer}) or a project's script's
-   * ({@code delete_inactive_accounts.py}, {@link ToolNamedForAct}); not {@code delete_branch}.
+   * Whether a name's words (lower case) say a sure act ({@link SureActs#VERBS}) on no developer's
+   * own work ({@link #OWN_WORK}): a server's tool's ({@code suspend_retailer}) or a project's
+   * script's ({@code delete_inactive_accounts.py}, {@link ToolNamedForAct}); not {@code
+   * delete_branch}.
    *
    * @param words the name's words
    * @return whether it names a sure act
@@ -297,8 +267,8 @@ final class ToolActs {
         return false;
       }
       sure |=
-          SURE.contains(word)
-              || word.endsWith("s") && SURE.contains(word.substring(0, word.length() - 1))
+          SureActs.VERBS.contains(word)
+              || word.endsWith("s") && SureActs.VERBS.contains(word.substring(0, word.length() - 1))
               || word.startsWith("un") && PROTECTED.contains(word.substring(2));
     }
     return sure;

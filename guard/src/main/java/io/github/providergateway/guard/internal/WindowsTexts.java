@@ -125,13 +125,16 @@ final class WindowsTexts {
               + "|\\bhost\\b[^;|\\n]{0,200}--allow-anonymous"
               + "|Enable-PSRemoting\\b[^;|\\n]{0,120}-SkipNetworkProfileCheck");
 
-  /** A remote-desktop tool installed silently: unattended access outside IT's tooling. */
+  /**
+   * A remote-desktop tool installed silently: unattended access outside IT's tooling. The products'
+   * names are {@link RemoteControlTools}' (session 16), read on Linux and over ssh too.
+   */
   static final Pattern REMOTE_TOOL_INSTALLED =
       Pattern.compile(
           "(?i)(?:msiexec|winget|choco|scoop|Start-Process|Install-Package|install|/i)"
-              + "\\b[\\s\\S]{0,300}?(?:AnyDesk|TeamViewer|ScreenConnect|ConnectWise\\.?Control"
-              + "|RustDesk|Splashtop|UltraViewer|AteraAgent|LogMeIn|RemotePC|TightVNC|UltraVNC"
-              + "|RealVNC|Ammyy|SimpleHelp|Supremo|NetSupport)");
+              + "\\b[\\s\\S]{0,300}?(?:"
+              + RemoteControlTools.PRODUCTS
+              + "|TightVNC|UltraVNC|RealVNC)");
 
   /** A share or an ACL giving everyone the profile, a drive, or the system's folders. */
   static final Pattern SHARED_TO_EVERYONE =
