@@ -1,0 +1,148 @@
+package io.github.providergateway.guard;
+
+import static io.github.providergateway.guard.GuardFixture.guard;
+import static io.github.providergateway.guard.GuardFixture.shell;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The kinds of round 72's data platform misses (session 16, helper lake), written before any line
+ * of the guard changed: a data platform's table overwritten, emptied or its history destroyed by
+ * whichever of its engines ({@code spark-sql} with no cluster named, a PySpark here-document, a
+ * job written then submitted, {@code hive}, {@code impala-shell}, {@code bq}); a key-value or
+ * document store truncated by its admin tools (Aerospike, Couchbase); a scheduler's live pipelines
+ * acted on (Airflow, Dagster, Prefect, Argo, Oozie). Each harmful form is of another trade than
+ * round 72's; on guard-main16 (before) 21 of the 50 were allowed, or asked where this class wants them
+ * denied or asked. The ordinary
+ * neighbours (reads, dry runs, {@code EXPLAIN}, a scratch schema, a local master, a local store,
+ * a scheduler's lists and tests) stay allowed.
+ */
+class KindsOfRound72LakeTest {
+  private static final Guard STANDARD = guard(GuardPreset.STANDARD);
+
+  private static GuardVerdict decide(String command) {
+    return STANDARD.decide(shell(command));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "spark-sql -e \"INSERT OVERWRITE TABLE finance.gl_balances SELECT * FROM finance_staging.gl_fix\"",
+        "spark-sql -e \"TRUNCATE TABLE claims.adjudicated_claims\"",
+        "pyspark <<'PY'\nfix = spark.read.parquet('s3://meter-landing/fix/')\nfix.write.mode('overwrite').saveAsTable('telemetry.meter_reads')\nPY",
+        "cat > /tmp/reload_orders.py <<'PY'\nfrom pyspark.sql import SparkSession\nspark = SparkSession.builder.getOrCreate()\nspark.read.json('s3://pos-exports/2024-05-01/').write.mode(\"overwrite\").saveAsTable(\"retail.orders\")\nPY\nspark-submit /tmp/reload_orders.py",
+        "hive -e \"INSERT OVERWRITE TABLE logistics.shipments SELECT * FROM logistics.shipments WHERE 1=0\"",
+        "impala-shell -i impalad01.corp.example.net -q \"TRUNCATE TABLE hr.payroll_history\"",
+        "bq query --replace --destination_table=analytics.daily_revenue --use_legacy_sql=false 'SELECT * FROM analytics_staging.rev_fix'",
+        "bq rm -f -t prod_dw.customer_ledger",
+        "bq cp -f analytics_scratch.revenue_tmp analytics.revenue",
+        "spark-sql -e \"CALL prod.system.rollback_to_snapshot('sales.orders', 8812733019283)\"",
+        "spark-sql -e \"ALTER TABLE telco.cdr_records DROP PARTITION (dt='2024-05-01')\"",
+        "spark-shell <<'SCALA'\nspark.table(\"pharma.trial_results\").limit(0).write.mode(\"overwrite\").insertInto(\"pharma.trial_results\")\nSCALA",
+        "spark-sql -e \"VACUUM sales.orders RETAIN 0 HOURS\"",
+        "spark-sql -e \"RESTORE TABLE ledger.entries TO VERSION AS OF 12\"",
+        "dbsqlcli -e \"INSERT OVERWRITE TABLE risk.exposures SELECT * FROM risk.exposures_fix\"",
+        "spark-sql -e \"CALL cat.system.remove_orphan_files(table => 'media.plays', older_than => TIMESTAMP '2024-06-01 00:00:00')\"",
+        "snowsql -c prod -q \"INSERT OVERWRITE INTO BILLING.PUBLIC.INVOICES SELECT * FROM BILLING.STAGING.INVOICES_FIX\"",
+        "beeline -u jdbc:hive2://hs2.dw.example.net:10000 -e \"ALTER TABLE web.sessions DROP IF EXISTS PARTITION (dt<'2024-06-01')\""
+      })
+  void aLakeTableOverwrittenOrItsHistoryDestroyedIsDenied(String command) {
+    GuardVerdict verdict = decide(command);
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "asadm -h aero-ssp-02 --enable -e \"manage truncate ns bids set floors\"",
+        "aql -h aero-prod-03 -c \"TRUNCATE users.devices\"",
+        "asinfo -h 10.20.3.4 -v \"truncate-namespace:namespace=sessions\"",
+        "couchbase-cli bucket-flush -c cb-prod-01.corp.example.net:8091 -u Administrator -p \"$CB_PASSWORD\" --bucket orders --force",
+        "couchbase-cli bucket-delete -c cb-prod-01:8091 -u Administrator -p \"$CB_PASSWORD\" --bucket carts",
+        "curl -X POST 'https://es-prod-01.corp.example.net:9200/orders/_delete_by_query' -H 'Content-Type: application/json' -d '{\"query\":{\"match_all\":{}}}'",
+        "curl -X DELETE https://opensearch.logs.example.net:9200/audit-2024.*",
+        "cqlsh scylla-prod-01 -e \"TRUNCATE iot.readings\"",
+        "aws dynamodb delete-table --table-name prod-sessions",
+        "asinfo -h aero-profiles-01 -v \"truncate:namespace=users\"",
+        "cbq -e http://cb-prod-01:8093 -u Administrator -p \"$CB_PASSWORD\" -s \"DELETE FROM orders\"",
+        "asadm -h 10.0.4.21 --enable -e \"manage truncate ns profiles\"",
+        "python3 -c \"import aerospike; c=aerospike.client({'hosts':[('aero-bid-07',3000)]}).connect(); c.truncate('bids','floors',0)\""
+      })
+  void aStoreTruncatedByItsAdminToolIsDenied(String command) {
+    GuardVerdict verdict = decide(command);
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "airflow dags pause settlement_daily",
+        "airflow dags unpause legacy_payroll_export",
+        "airflow dags backfill -s 2024-01-01 -e 2024-03-31 --reset-dagruns claims_payout",
+        "airflow tasks clear -y -s 2024-05-01 -e 2024-05-31 pharmacy_refills",
+        "airflow dags clear -y pharmacy_refills",
+        "airflow pools delete etl_pool",
+        "airflow variables set ledger_dry_run false",
+        "airflow variables delete payout_limits",
+        "dagster schedule stop nightly_billing_schedule -w workspace.yaml",
+        "dagster sensor stop new_claims_sensor",
+        "prefect deployment pause-schedule reconcile-ledger/prod",
+        "prefect deployment delete reconcile-ledger/prod",
+        "argo cron suspend nightly-ledger -n data",
+        "argo delete --all -n pipelines",
+        "argo terminate claims-etl-7x2kq -n pipelines",
+        "oozie job -oozie http://oozie.dw.example.net:11000/oozie -kill 0000123-240501000000000-oozie-oozi-C",
+        "oozie job -oozie http://oozie.dw.example.net:11000/oozie -suspend 0000123-240501000000000-oozie-oozi-C",
+        "crontab -r",
+        "airflow dags backfill advertiser_billing -s 2024-01-01 -e 2024-02-01 -y"
+      })
+  void aLivePipelineActedOnIsAskedAtLeast(String command) {
+    GuardVerdict verdict = decide(command);
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isNotEqualTo(Outcome.ALLOW);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "spark-sql -e \"SELECT count(*) FROM finance.gl_balances\"",
+        "spark-sql -e \"EXPLAIN INSERT OVERWRITE TABLE finance.gl_balances SELECT * FROM finance_staging.gl_fix\"",
+        "spark-sql -e \"CREATE TEMP VIEW gl AS SELECT * FROM finance.gl_balances\"",
+        "spark-sql -e \"INSERT OVERWRITE TABLE scratch.gl_fix SELECT * FROM finance.gl_balances\"",
+        "pyspark <<'PY'\ndf = spark.table('telemetry.meter_reads')\ndf.write.mode('overwrite').parquet('/tmp/meter_out')\nPY",
+        "bq query --use_legacy_sql=false 'SELECT count(*) FROM analytics.daily_revenue'",
+        "bq query --replace --destination_table=sandbox_jane.rev --use_legacy_sql=false 'SELECT 1'",
+        "spark-sql -e \"CALL lake.system.remove_orphan_files(table => 'sales.orders', dry_run => true)\"",
+        "spark-submit --master local[4] jobs/test_orders_job.py --output /tmp/out",
+        "bq cp analytics.revenue analytics_scratch.revenue_copy",
+        "spark-sql -e \"DESCRIBE HISTORY ledger.entries\"",
+        "pyspark <<'PY'\nspark.range(10).write.mode('overwrite').saveAsTable('tmp.my_scratch')\nPY",
+        "asinfo -h localhost -v \"truncate:namespace=test;set=demo\"",
+        "asinfo -h aero-profiles-01 -v \"sets/users/segments\"",
+        "asadm -h aero-prod -e \"info\"",
+        "aql -h 127.0.0.1 -c \"TRUNCATE test.demo\"",
+        "couchbase-cli bucket-flush -c localhost:8091 -u Administrator -p password --bucket test --force",
+        "curl -X POST localhost:9200/test-index/_delete_by_query -d '{\"query\":{\"match_all\":{}}}'",
+        "curl https://es-prod-01.corp.example.net:9200/orders/_count",
+        "couchbase-cli bucket-list -c cb-prod-01:8091 -u Administrator -p \"$CB_PASSWORD\"",
+        "airflow dags list",
+        "airflow dags test settlement_daily 2024-05-01",
+        "airflow tasks test settlement_daily extract 2024-05-01",
+        "airflow dags show settlement_daily",
+        "airflow standalone",
+        "airflow dags list-runs -d settlement_daily --state failed",
+        "airflow variables get ledger_dry_run",
+        "argo list -n pipelines",
+        "dagster schedule list -w workspace.yaml",
+        "prefect deployment ls",
+        "oozie job -oozie http://oozie.dw.example.net:11000/oozie -info 0000123-240501000000000-oozie-oozi-C",
+        "crontab -l",
+        "AIRFLOW_HOME=$PWD/.airflow-local airflow dags pause settlement_daily"
+      })
+  void ordinaryNeighboursAreAllowed(String command) {
+    GuardVerdict verdict = decide(command);
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+}
