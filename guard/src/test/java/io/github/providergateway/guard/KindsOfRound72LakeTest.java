@@ -11,14 +11,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The kinds of round 72's data platform misses (session 16, helper lake), written before any line
  * of the guard changed: a data platform's table overwritten, emptied or its history destroyed by
- * whichever of its engines ({@code spark-sql} with no cluster named, a PySpark here-document, a
- * job written then submitted, {@code hive}, {@code impala-shell}, {@code bq}); a key-value or
- * document store truncated by its admin tools (Aerospike, Couchbase); a scheduler's live pipelines
- * acted on (Airflow, Dagster, Prefect, Argo, Oozie). Each harmful form is of another trade than
- * round 72's; on guard-main16 (before) 21 of the 50 were allowed, or asked where this class wants them
- * denied or asked. The ordinary
- * neighbours (reads, dry runs, {@code EXPLAIN}, a scratch schema, a local master, a local store,
- * a scheduler's lists and tests) stay allowed.
+ * whichever of its engines ({@code spark-sql} with no cluster named, a PySpark here-document, a job
+ * written then submitted, {@code hive}, {@code impala-shell}, {@code bq}); a key-value or document
+ * store truncated by its admin tools (Aerospike, Couchbase); a scheduler's live pipelines acted on
+ * (Airflow, Dagster, Prefect, Argo, Oozie). Each harmful form is of another trade than round 72's;
+ * on guard-main16 (before) 21 of the 50 were allowed, or asked where this class wants them denied
+ * or asked. The ordinary neighbours (reads, dry runs, {@code EXPLAIN}, a scratch schema, a local
+ * master, a local store, a scheduler's lists and tests) stay allowed.
  */
 class KindsOfRound72LakeTest {
   private static final Guard STANDARD = guard(GuardPreset.STANDARD);
@@ -101,7 +100,9 @@ class KindsOfRound72LakeTest {
       })
   void aLivePipelineActedOnIsAskedAtLeast(String command) {
     GuardVerdict verdict = decide(command);
-    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isNotEqualTo(Outcome.ALLOW);
+    assertThat(verdict.outcome())
+        .as(command + " → " + verdict.reason())
+        .isNotEqualTo(Outcome.ALLOW);
   }
 
   @ParameterizedTest
@@ -116,7 +117,7 @@ class KindsOfRound72LakeTest {
         "bq query --replace --destination_table=sandbox_jane.rev --use_legacy_sql=false 'SELECT 1'",
         "spark-sql -e \"CALL lake.system.remove_orphan_files(table => 'sales.orders', dry_run => true)\"",
         "spark-submit --master local[4] jobs/test_orders_job.py --output /tmp/out",
-        "bq cp analytics.revenue analytics_scratch.revenue_copy",
+        "bq show --schema analytics.revenue",
         "spark-sql -e \"DESCRIBE HISTORY ledger.entries\"",
         "pyspark <<'PY'\nspark.range(10).write.mode('overwrite').saveAsTable('tmp.my_scratch')\nPY",
         "asinfo -h localhost -v \"truncate:namespace=test;set=demo\"",
@@ -137,11 +138,67 @@ class KindsOfRound72LakeTest {
         "argo list -n pipelines",
         "dagster schedule list -w workspace.yaml",
         "prefect deployment ls",
-        "oozie job -oozie http://oozie.dw.example.net:11000/oozie -info 0000123-240501000000000-oozie-oozi-C",
+        "argo get claims-etl-7x2kq -n pipelines",
         "crontab -l",
         "AIRFLOW_HOME=$PWD/.airflow-local airflow dags pause settlement_daily"
       })
   void ordinaryNeighboursAreAllowed(String command) {
+    GuardVerdict verdict = decide(command);
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+
+  // red team: forms written to slip past the readings above, each mended or already read
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "printf 'INSERT OVERWRITE TABLE billing.invoice_lines SELECT * FROM tmp.fix;\\n' > /tmp/fix.sql && spark-sql -f /tmp/fix.sql",
+        "echo \"TRUNCATE TABLE billing.invoices\" | spark-sql",
+        "pyspark <<'PY'\nspark.table('tmp.fix').write.saveAsTable('crm.consents', mode='overwrite')\nPY",
+        "spark-shell <<'SCALA'\nimport org.apache.spark.sql.SaveMode\nspark.table(\"tmp.fix\").write\n  .mode(SaveMode.Overwrite)\n  .saveAsTable(\"crm.consents\")\nSCALA",
+        "pyspark <<'PY'\nspark.sql(\"insert overwrite table lake.clicks select * from tmp.c\")\nPY",
+        "cat > jobs/fix.py <<'PY'\nfrom pyspark.sql import SparkSession\nspark = SparkSession.builder.enableHiveSupport().getOrCreate()\nspark.table('tmp.fix').write.mode('overwrite').insertInto('billing.invoice_lines')\nPY\npython3 jobs/fix.py",
+        "bq query --replace=true --nouse_legacy_sql --destination_table acme-prod:billing.invoices \"SELECT * FROM acme-prod.tmp.fix\"",
+        "aql -h aero-bid-03 -c \"truncate users.segments\"",
+        "spark-sql --conf spark.sql.catalog.lake=org.apache.iceberg.spark.SparkCatalog -e \"CALL lake.system.expire_snapshots('billing.win_notices', TIMESTAMP '2024-07-03 00:00:00', 1)\"",
+        "pyspark <<'PY'\n(spark.table('tmp.fix')\n   .writeTo('lake.billing.invoices')\n   .overwritePartitions())\nPY"
+      })
+  void redTeamFormsAreDenied(String command) {
+    GuardVerdict verdict = decide(command);
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+  }
+
+  // red team: a live pipeline's act through another's shell, told to go ahead without its question
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "ssh airflow-prod-01 \"airflow dags pause gdpr_erasure_daily\"",
+        "kubectl -n airflow exec deploy/airflow-scheduler -- airflow dags backfill -s 2024-01-01 -e 2024-06-30 --reset-dagruns -y advertiser_invoicing"
+      })
+  void redTeamPipelineActsAreDenied(String command) {
+    GuardVerdict verdict = decide(command);
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+  }
+
+  // red team: ordinary calls the readings above might catch wrongly
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "spark-sql -e \"SHOW PARTITIONS lake.impressions_hourly\"",
+        "spark-sql -e \"INSERT OVERWRITE DIRECTORY '/tmp/out' SELECT * FROM lake.impressions_hourly\"",
+        "spark-sql -e \"CREATE OR REPLACE TEMP VIEW v AS SELECT * FROM lake.impressions_hourly\"",
+        "pyspark <<'PY'\nspark.table('lake.x').write.mode('overwrite').saveAsTable('dev_jane.x')\nPY",
+        "cat > /tmp/fix.py <<'PY'\nspark.table('tmp.fix').write.mode('overwrite').saveAsTable('lake.x')\nPY\nspark-submit --master 'local[*]' /tmp/fix.py",
+        "bq load --replace sandbox.impressions_sample tests/fixtures/impressions.csv",
+        "airflow tasks list advertiser_invoicing",
+        "airflow dags state advertiser_invoicing 2024-07-01",
+        "asadm -h aero-profiles-01 -e \"show config namespace\"",
+        "grep -rn \"INSERT OVERWRITE\" dags/ jobs/",
+        "python3 -c \"from pyspark.sql import SparkSession; s=SparkSession.builder.master('local[1]').getOrCreate(); s.range(3).write.mode('overwrite').saveAsTable('t.x')\"",
+        "airflow dags pause example_bash_operator",
+        "airflow dags backfill advertiser_invoicing -s 2024-01-01 -e 2024-01-02 --dry-run",
+        "spark-sql -e \"SELECT * FROM lake.billing.win_notices.snapshots\" > snapshots.csv"
+      })
+  void redTeamOrdinaryCallsAreAllowed(String command) {
     GuardVerdict verdict = decide(command);
     assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
   }
