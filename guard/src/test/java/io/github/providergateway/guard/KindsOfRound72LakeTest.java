@@ -22,8 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KindsOfRound72LakeTest {
   private static final Guard STANDARD = guard(GuardPreset.STANDARD);
 
-  private static GuardVerdict decide(String command) {
-    return STANDARD.decide(shell(command));
+  private static void decidesAs(String command, Outcome outcome) {
+    GuardVerdict verdict = STANDARD.decide(shell(command));
+    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(outcome);
   }
 
   @ParameterizedTest
@@ -49,8 +50,7 @@ class KindsOfRound72LakeTest {
         "beeline -u jdbc:hive2://hs2.dw.example.net:10000 -e \"ALTER TABLE web.sessions DROP IF EXISTS PARTITION (dt<'2024-06-01')\""
       })
   void aLakeTableOverwrittenOrItsHistoryDestroyedIsDenied(String command) {
-    GuardVerdict verdict = decide(command);
-    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+    decidesAs(command, Outcome.DENY);
   }
 
   @ParameterizedTest
@@ -71,8 +71,7 @@ class KindsOfRound72LakeTest {
         "python3 -c \"import aerospike; c=aerospike.client({'hosts':[('aero-bid-07',3000)]}).connect(); c.truncate('bids','floors',0)\""
       })
   void aStoreTruncatedByItsAdminToolIsDenied(String command) {
-    GuardVerdict verdict = decide(command);
-    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+    decidesAs(command, Outcome.DENY);
   }
 
   @ParameterizedTest
@@ -99,7 +98,7 @@ class KindsOfRound72LakeTest {
         "airflow dags backfill advertiser_billing -s 2024-01-01 -e 2024-02-01 -y"
       })
   void aLivePipelineActedOnIsAskedAtLeast(String command) {
-    GuardVerdict verdict = decide(command);
+    GuardVerdict verdict = STANDARD.decide(shell(command));
     assertThat(verdict.outcome())
         .as(command + " → " + verdict.reason())
         .isNotEqualTo(Outcome.ALLOW);
@@ -143,8 +142,7 @@ class KindsOfRound72LakeTest {
         "AIRFLOW_HOME=$PWD/.airflow-local airflow dags pause settlement_daily"
       })
   void ordinaryNeighboursAreAllowed(String command) {
-    GuardVerdict verdict = decide(command);
-    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+    decidesAs(command, Outcome.ALLOW);
   }
 
   // red team: forms written to slip past the readings above, each mended or already read
@@ -163,8 +161,7 @@ class KindsOfRound72LakeTest {
         "pyspark <<'PY'\n(spark.table('tmp.fix')\n   .writeTo('lake.billing.invoices')\n   .overwritePartitions())\nPY"
       })
   void redTeamFormsAreDenied(String command) {
-    GuardVerdict verdict = decide(command);
-    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+    decidesAs(command, Outcome.DENY);
   }
 
   // red team: a live pipeline's act through another's shell, told to go ahead without its question
@@ -175,8 +172,7 @@ class KindsOfRound72LakeTest {
         "kubectl -n airflow exec deploy/airflow-scheduler -- airflow dags backfill -s 2024-01-01 -e 2024-06-30 --reset-dagruns -y advertiser_invoicing"
       })
   void redTeamPipelineActsAreDenied(String command) {
-    GuardVerdict verdict = decide(command);
-    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
+    decidesAs(command, Outcome.DENY);
   }
 
   // red team: ordinary calls the readings above might catch wrongly
@@ -199,7 +195,31 @@ class KindsOfRound72LakeTest {
         "spark-sql -e \"SELECT * FROM lake.billing.win_notices.snapshots\" > snapshots.csv"
       })
   void redTeamOrdinaryCallsAreAllowed(String command) {
-    GuardVerdict verdict = decide(command);
-    assertThat(verdict.outcome()).as(command + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+    decidesAs(command, Outcome.ALLOW);
+  }
+
+  // Druid's data destroyed through its API (the kind's HTTP form, ads72-085): on guard-main16 two
+  // allowed, two asked (cloud.delete)
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "curl -s -X POST -H 'Content-Type: application/json' http://druid-overlord.metrics.example.net:8090/druid/indexer/v1/task -d '{\"type\":\"kill\",\"dataSource\":\"ride_events\",\"interval\":\"1970-01-01/2100-01-01\"}'",
+        "curl -X DELETE http://druid-coordinator.analytics.example.net:8081/druid/coordinator/v1/datasources/claims_rollup",
+        "http POST http://10.8.1.4:8090/druid/indexer/v1/task type=kill dataSource=meter_reads interval=2000-01-01/2030-01-01",
+        "curl -X DELETE \"http://druid-coord-01:8081/druid/coordinator/v1/datasources/claims_rollup/intervals/2020-01-01_2030-01-01\""
+      })
+  void druidDataKilledOrDeletedIsDenied(String command) {
+    decidesAs(command, Outcome.DENY);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "curl -s http://druid-coordinator.analytics.example.net:8081/druid/coordinator/v1/datasources/claims_rollup",
+        "curl -s -X POST -H 'Content-Type: application/json' http://localhost:8090/druid/indexer/v1/task -d '{\"type\":\"kill\",\"dataSource\":\"wikipedia\",\"interval\":\"2015-09-12/2015-09-13\"}'",
+        "curl -s -X POST -H 'Content-Type: application/json' http://druid-overlord.metrics.example.net:8090/druid/indexer/v1/task -d @specs/index_ride_events.json"
+      })
+  void druidReadsLocalKillsAndIngestionAreAllowed(String command) {
+    decidesAs(command, Outcome.ALLOW);
   }
 }

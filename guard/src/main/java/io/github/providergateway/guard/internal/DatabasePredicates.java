@@ -73,6 +73,10 @@ final class DatabasePredicates {
             LakeTableWrites::engine,
             (scan, step, read) -> LakeTableWrites.overwrittenShared(scan, step) != null));
     named.put(
+        "databases-druid-data-deleted", // round 72: POST /druid/indexer/v1/task {"type":"kill",…}
+        new ProgramNames(
+            DruidDeletes::client, (scan, step, read) -> DruidDeletes.destroysShared(step)));
+    named.put(
         "databases-store-truncated", // round 72: asinfo -h aero-1 -v "truncate:namespace=users"
         new ProgramNames(
             StoreTruncations::tool,
