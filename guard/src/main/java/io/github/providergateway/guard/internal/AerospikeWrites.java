@@ -59,6 +59,32 @@ final class AerospikeWrites {
   }
 
   /**
+   * Whether a command-line tool of Aerospike's is told to truncate: {@code asinfo -v
+   * "truncate:namespace=users;set=segments"} or {@code truncate-namespace}, {@code asadm -e "manage
+   * truncate …"} ({@link StoreTruncations}); an undo is not.
+   */
+  static boolean truncates(String program, List<Word> args) {
+    return switch (program) {
+      case "asadm" ->
+          given(
+              args,
+              "-e",
+              "--execute",
+              c -> c.toLowerCase(Locale.ROOT).matches("(?s).*\\bmanage\\s+truncate\\b(?!-undo).*"));
+      case "asinfo" ->
+          given(
+              args,
+              "-v",
+              "--value",
+              c -> {
+                String name = c.strip().toLowerCase(Locale.ROOT);
+                return name.startsWith("truncate:") || name.startsWith("truncate-namespace:");
+              });
+      default -> false;
+    };
+  }
+
+  /**
    * Whether inline code uses Aerospike's client and calls a write of it; the caller asks whether it
    * reaches something shared.
    */

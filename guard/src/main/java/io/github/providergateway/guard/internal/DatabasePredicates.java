@@ -67,6 +67,21 @@ final class DatabasePredicates {
                     && DatabaseTargets.shared(scan, step)));
     named.put("databases-shared", (scan, step, read) -> DatabaseTargets.shared(scan, step));
     named.put(
+        "databases-lake-table-overwritten", // round 72: spark-sql -e "INSERT OVERWRITE TABLE lake.x
+        // …"
+        new ProgramNames( // named in no clause: a program no family names stays unnamed
+            LakeTableWrites::engine,
+            (scan, step, read) -> LakeTableWrites.overwrittenShared(scan, step) != null));
+    named.put(
+        "databases-druid-data-deleted", // round 72: POST /druid/indexer/v1/task {"type":"kill",…}
+        new ProgramNames(
+            DruidDeletes::client, (scan, step, read) -> DruidDeletes.destroysShared(step)));
+    named.put(
+        "databases-store-truncated", // round 72: asinfo -h aero-1 -v "truncate:namespace=users"
+        new ProgramNames(
+            StoreTruncations::tool,
+            (scan, step, read) -> StoreTruncations.truncatedShared(step) != null));
+    named.put(
         "databases-layer-overwritten", // decision 299: ogr2ogr … PG:"$GIS_DB_URL" … -overwrite
         (scan, step, read) -> LayersOverwritten.overwritesShared(step));
     named.put(

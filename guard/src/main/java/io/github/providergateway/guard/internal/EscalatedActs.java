@@ -30,7 +30,12 @@ public final class EscalatedActs {
    * conda install -y} into a shared environment) weighed its flags when it chose to ask.
    */
   private static final Set<String> GUESSING =
-      Set.of("admin.acts", "acts.tool-acts", "acts.credentialed-write", "prodcode.console");
+      Set.of(
+          "admin.acts",
+          "acts.tool-acts",
+          "acts.credentialed-write",
+          "prodcode.console",
+          "production.pipeline-acted"); // a live pipeline's act: backfill … -y is sure (round 72)
 
   /**
    * Whether a rule guesses the act it asks about from its shape: the shapes family's, and {@link

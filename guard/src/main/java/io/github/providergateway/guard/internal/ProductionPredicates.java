@@ -31,6 +31,11 @@ final class ProductionPredicates {
           return false;
         });
     named.put("job-named-for-act", (scan, step, read) -> JobsStartedByHand.namedForAnAct(step));
+    named.put(
+        "pipeline-acted", // its schedulers named in no clause, so an unnamed one's acts stay denied
+        new ProgramNames(
+            SchedulerActs::scheduler,
+            (scan, step, read) -> SchedulerActs.acted(scan, step) != null));
     named.put("not-local-test-data", (scan, step, read) -> !Environments.localTestData(scan, step));
     named.put(
         "remote-target",
