@@ -1,8 +1,7 @@
 package io.github.providergateway.guard;
 
 import static io.github.providergateway.guard.GuardFixture.guard;
-import static io.github.providergateway.guard.GuardFixture.shell;
-import static io.github.providergateway.guard.GuardFixture.tool;
+import static io.github.providergateway.guard.GuardFixture.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.guard.GuardVerdict.Outcome;
@@ -24,9 +23,7 @@ class KindsOfRound72ActsTest {
   private static final Guard STANDARD = guard(GuardPreset.STANDARD);
 
   private static GuardVerdict decide(String call) {
-    int tab = call.indexOf('\t');
-    return STANDARD.decide(
-        tab < 0 ? shell(call) : tool(call.substring(0, tab), call.substring(tab + 1)));
+    return STANDARD.decide(line(call));
   }
 
   @ParameterizedTest
