@@ -18,10 +18,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * browser's click on a button that confirms a payment. The forms were written, and decided on
  * guard-m3, before any line changed: of the harmful forms, 32 of 50 were allowed then (the hub's
  * MCP tool calls, Pi-hole's allowlist, timekpra, occ's 2FA, a router template, every DDNS update
- * URL, every money button but a hbci form). Two ordinary forms were blocked then by rules
+ * URL, every money button, two of AqBanking's jobs). Two ordinary forms were blocked then by rules
  * not of these kinds (a REST call's light asked as a credentialed write, uci's dropbear on the LAN
- * denied as an unnamed tool's act); they are kept out of the allowed lists. Blocked is asked or denied. Calls are given as a tool's name, a tab,
- * then its arguments (JSON), or as a shell command.
+ * denied as an unnamed tool's act); they are kept out of the allowed lists. Blocked is asked or
+ * denied. Calls are given as a tool's name, a tab, then its arguments (JSON), or as a shell
+ * command.
  */
 class KindsOfRound73HouseTest {
   private static final Guard STANDARD = guard(GuardPreset.STANDARD);
