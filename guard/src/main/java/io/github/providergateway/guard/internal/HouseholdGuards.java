@@ -77,7 +77,10 @@ final class HouseholdGuards {
           "(?s)config\\s+redirect\\b(?:(?!\\nconfig\\s).)*?option\\s+src\\s+['\"]?wan\\b"
               + "|config\\s+dropbear\\b(?:(?!\\nconfig\\s).)*?option\\s+interface\\s+['\"]?wan\\b");
 
-  /** What a program lifts, as the reason shows it, or {@code null}. */
+  /**
+   * What a program lifts, as the reason shows it, or {@code null}. Nextcloud's command is read
+   * where {@code occ} runs it (a grep for its name is no command).
+   */
   static String lifted(Step step) {
     List<Word> args = step.args();
     String program = step.program();
@@ -102,7 +105,10 @@ final class HouseholdGuards {
     if (program.equals("malcontent-client")) {
       return !words.isEmpty() && words.get(0).startsWith("set") ? words.get(0) : null;
     }
-    for (String word : words) {
+    boolean occ =
+        program.equals("occ")
+            || words.stream().anyMatch(w -> w.equals("occ") || w.endsWith("/occ"));
+    for (String word : occ ? words : List.<String>of()) {
       if (TWO_FACTOR_OFF.contains(word)) {
         return word;
       }
