@@ -177,7 +177,7 @@ final class Where {
   }
 
   /** How many sources {@link #fill} numbers. */
-  static final int SOURCES = 147;
+  static final int SOURCES = 149;
 
   /**
    * Fills one source's predicates into the tables (decision 329): the code of each family of
@@ -338,6 +338,8 @@ final class Where {
       case 144 -> ownTo(tables.named());
       case 145 -> BootPredicates.addTo(tables.named());
       case 146 -> ShapeObjectPredicates.addTo(tables.named());
+      case 147 -> HousePredicates.addCallsTo(tables.onCall());
+      case 148 -> HousePredicates.addTo(tables.named());
       default -> throw new IllegalArgumentException("no predicate source " + source);
     }
   }
