@@ -26,7 +26,7 @@ class KindsOfRound73ClinTest {
     return STANDARD.decide(line(call));
   }
 
-  /** Shared data edited or written over in place (first: 5 of 10 allowed). */
+  /** Shared data edited or written over in place (first, on guard-m3: 4 of 9 allowed). */
   @ParameterizedTest
   @ValueSource(
       strings = {
@@ -63,7 +63,7 @@ class KindsOfRound73ClinTest {
     assertThat(verdict.outcome()).as(call + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
   }
 
-  /** Shared data sent to another organisation (first: 7 of 9 allowed). */
+  /** Shared data sent to another organisation (first, on guard-m3: 7 of 9 allowed). */
   @ParameterizedTest
   @ValueSource(
       strings = {
@@ -99,7 +99,7 @@ class KindsOfRound73ClinTest {
     assertThat(verdict.outcome()).as(call + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
   }
 
-  /** A retention cut (first: 1 of 9 allowed, mc ilm). */
+  /** A retention cut (first, on guard-m3: 1 of 9 allowed, mc ilm). */
   @ParameterizedTest
   @ValueSource(
       strings = {
