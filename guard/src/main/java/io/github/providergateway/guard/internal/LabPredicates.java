@@ -23,6 +23,8 @@ final class LabPredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("lab-instrument-driven", (scan, step, read) -> LabInstruments.driven(step));
     named.put("lab-controlled-data-out", (scan, step, read) -> LabData.sharedOut(step));
+    named.put("shared-data-to-another", (scan, step, read) -> SharedDataSent.sent(step));
+    named.put("object-expiry-short", (scan, step, read) -> RetentionEdits.objectExpiry(step));
     named.put("lab-public-group", (scan, step, read) -> LabData.publicGroup(step));
     named.put(
         "lab-consent-overridden",

@@ -33,6 +33,8 @@ final class RecordsPredicates {
     RecordsKept.addCallsTo(named);
     named.put("records-data-edited-in-place", SharedDataEdits::edited);
     named.put("drops-file-to-mount", SharedDataEdits::dropped);
+    named.put("edit-retention-shortened", RetentionEdits::shortened);
+    named.put("code-rewrites-shared-data", SharedCodeRewrites::rewritten);
     named.put("records-binds-company", RecordsPredicates::bindsCompany);
     named.put("records-moderation-reversed", RecordsPredicates::moderationReversed);
     named.put("records-disclosed", RecordsPredicates::disclosed);

@@ -26,24 +26,36 @@ final class SharedDataEdits {
 
   /** The programs that change a file where it is: a stream editor's {@code -i}, an editor's. */
   private static final Set<String> IN_PLACE =
-      Set.of("sed", "gsed", "perl", "ed", "ex", "vim", "vi", "nvim");
+      Set.of("sed", "gsed", "perl", "ed", "ex", "vim", "vi", "nvim", "awk", "gawk");
 
   /**
    * The mounts others' data lives on; macOS mounts a share below {@code /Volumes} (decision 250).
    */
   private static final Set<String> SHARED_ROOTS =
-      Set.of("data", "mnt", "srv", "media", "nfs", "share", "shares", "opt", "var", "Volumes");
+      Set.of(
+          "data", "mnt", "srv", "media", "nfs", "share", "shares", "opt", "var", "Volumes", "gpfs",
+          "lustre", "shared", "archive", "net");
 
   /** A file of data by its ending: a table, a message, a feed, a log. */
   private static final Pattern DATA_FILE =
       Pattern.compile(
-          "\\.(?:csv|tsv|psv|json|jsonl|ndjson|xml|edi|x12|dat|sta|txt|hl7|ach|log|xlsx|parquet)$");
+          "\\.(?:csv|tsv|psv|json|jsonl|ndjson|xml|edi|x12|dat|sta|txt|hl7|ach|log|xlsx|parquet"
+              + "|vcf|vcf\\.gz|bcf|bed|bam|cram|sam|fastq|fq|fastq\\.gz|fq\\.gz|maf|gff3?|gtf|pdf)$");
 
-  /** A test's, a sample's or a scratch's data. */
+  /**
+   * A folder that says what it holds is signed off or released (round 73: {@code
+   * /mnt/reports/signed/2024/RPT-….json}): a record already given out, kept as it was signed, even
+   * in the project.
+   */
+  private static final Pattern SIGNED =
+      Pattern.compile("(?:^|/)(?:signed|signed[-_]off|released|sign[-_]?off)/");
+
+  /** A test's, a sample's or a scratch's data; a cluster's homes (round 73's red team). */
   private static final Pattern NOBODYS =
       Pattern.compile(
           "(?:^|/)(?:tests?|fixtures?|testdata|spec|samples?|examples?|tmp|temp|scratch|cache)/"
-              + "|^/var/(?:tmp|folders|cache)/");
+              + "|^/var/(?:tmp|folders|cache)/"
+              + "|^/(?:gpfs|lustre|nfs|shared|net)/(?:[^/]+/)?(?:home|users)/");
 
   /** The programs that put a file where another was: a copy or a move over it. */
   private static final Set<String> OVER = Set.of("cp", "mv", "install", "rsync", "dd");
@@ -102,7 +114,8 @@ final class SharedDataEdits {
       }
       Path path = access.target().path().normalize();
       String lower = path.toString().toLowerCase(Locale.ROOT);
-      if (!shared(path, project, home) || PatternLiterals.finds(NOBODYS, lower)) {
+      boolean signed = PatternLiterals.finds(SIGNED, lower);
+      if (!(shared(path, project, home) || signed) || PatternLiterals.finds(NOBODYS, lower)) {
         continue;
       }
       if (inPlace(scan, access) && PatternLiterals.finds(DATA_FILE, lower)) {
@@ -171,6 +184,16 @@ final class SharedDataEdits {
           && access.target().path() != null
           && access.target().path().normalize().equals(path)) {
         return true;
+      }
+    }
+    for (Step step : scan.steps()) { // a program the guard knows no files of names it (round 73)
+      if (step.invocation() == write.invocation()) {
+        continue;
+      }
+      for (io.github.providergateway.guard.shell.Word word : step.args()) {
+        if (word.text().equals(path.toString())) {
+          return true;
+        }
       }
     }
     return false;
