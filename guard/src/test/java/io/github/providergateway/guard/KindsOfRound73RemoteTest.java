@@ -9,11 +9,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The kinds of round 73's remote machines (session 16, helper "remote"): a command run over ssh read
- * as the same command here would be (a snapshot made, a diff, a listing, a rescan, a usage report
- * are ordinary there as here, while a remote act stays asked and a remote destroy denied); a batch
- * scheduler's cancel of the person's own jobs by their name; and a machine's lasting changes that
- * cannot be undone or stop its protection (a backup job disabled or removed, a pool's features
+ * The kinds of round 73's remote machines (session 16, helper "remote"): a command run over ssh
+ * read as the same command here would be (a snapshot made, a diff, a listing, a rescan, a usage
+ * report are ordinary there as here, while a remote act stays asked and a remote destroy denied); a
+ * batch scheduler's cancel of the person's own jobs by their name; and a machine's lasting changes
+ * that cannot be undone or stop its protection (a backup job disabled or removed, a pool's features
  * upgraded, a shared filesystem's quota set, files deduplicated by name), here and over ssh. The
  * forms were written, and decided on guard-m3 (eca1229cc), before any line changed: every harmful
  * form of the third kind was allowed then but a Proxmox or TrueNAS job deleted over ssh, a backup
