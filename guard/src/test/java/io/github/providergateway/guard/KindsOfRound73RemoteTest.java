@@ -174,4 +174,48 @@ class KindsOfRound73RemoteTest {
     GuardVerdict verdict = decide(call);
     assertThat(verdict.outcome()).as(call + " → " + verdict.reason()).isEqualTo(Outcome.DENY);
   }
+
+  // red team: forms that try to slip past the new readings
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "ssh pve.lab.lan 'zfs snapshot tank/a@x; zpool upgrade tank'",
+        "ssh nas.lan 'zfs diff tank/a@x tank/a | xargs rm -f'",
+        "ssh masto.lan 'cd live && RAILS_ENV=production bin/tootctl media usage && RAILS_ENV=production bin/tootctl media remove --days 0'",
+        "ssh nas.lan 'zfs list -H > /etc/cron.d/zfs'",
+        "ssh pve.lab.lan \"bash -c 'qm stop 101'\"",
+        "ssh pve.lab.lan 'eval \"qm stop 101\"'",
+        "scancel --me --name=align --user=alice",
+        "pvesh set /cluster/backup/backup-1 --enabled no",
+        "sudo xfs_quota -xc 'limit bhard=1g -u bob' /home",
+        "rclone dedupe \"gdrive:Family Photos\" --dedupe-mode largest",
+        "ssh root@pve.lab.lan \"pvesh delete /cluster/replication/101-0\""
+      })
+  void redTeamFormsAreBlocked(String call) {
+    GuardVerdict verdict = decide(call);
+    assertThat(verdict.outcome()).as(call + " → " + verdict.reason()).isNotEqualTo(Outcome.ALLOW);
+  }
+
+  // red team: ordinary calls the new readings might catch
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "zfs upgrade -v",
+        "pvesh get /cluster/backup --output-format json",
+        "pvesh set /cluster/backup/backup-1 --enabled 1 --schedule '02:00'",
+        "proxmox-backup-manager sync-job update s1 --schedule daily",
+        "lfs quota -u $USER /scratch",
+        "xfs_quota -c 'quota -u jdoe' /home",
+        "rclone dedupe --dry-run newest remote:Photos",
+        "scancel --me --name=qc --state=PENDING",
+        "ssh pve.lab.lan 'zfs get compression tank'",
+        "setquota --help",
+        "midclt call replication.query",
+        "ssh nextcloud.lan 'docker exec -u www-data nextcloud php occ user:list'",
+        "ssh pve.lab.lan 'qm listsnapshot 101 && zfs list -t snapshot'"
+      })
+  void redTeamOrdinaryCallsAreAllowed(String call) {
+    GuardVerdict verdict = decide(call);
+    assertThat(verdict.outcome()).as(call + " → " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
 }

@@ -31,6 +31,9 @@ final class LastingMachineChanges {
           "cloud_backup",
           "pool.scrub");
 
+  /** Proxmox's spellings of a boolean's false. */
+  private static final Set<String> OFF = NameSet.of("0", "false", "no", "off");
+
   /** btrfstune's options that turn a feature on for good. */
   private static final Set<String> BTRFS_FEATURES =
       NameSet.of(
@@ -41,10 +44,31 @@ final class LastingMachineChanges {
           "--convert-to-free-space-tree",
           "--csum");
 
+  /** The programs of the backup jobs' tools. */
+  private static final Set<String> JOB_TOOLS =
+      NameSet.of("pvesh", "proxmox-backup-manager", "midclt");
+
+  /** The programs that turn a pool's or a filesystem's features on. */
+  private static final Set<String> FEATURE_TOOLS =
+      NameSet.of("zpool", "zfs", "btrfstune", "xfs_admin");
+
+  /** The programs that set a quota's limit. */
+  private static final Set<String> QUOTA_TOOLS =
+      NameSet.of("mmsetquota", "mmedquota", "setquota", "edquota", "lfs", "xfs_quota");
+
+  /**
+   * Named in no clause (their rules' clauses are {@code "*"}): a program no family names stays so.
+   */
   static void addTo(Map<String, Where.Predicate> named) {
-    named.put("backup-job-stopped", (scan, step, read) -> backupJobStopped(words(step)));
-    named.put("pool-features-upgraded", (scan, step, read) -> featuresUpgraded(words(step)));
-    named.put("quota-limit-set", (scan, step, read) -> quotaLimitSet(words(step)));
+    named.put(
+        "backup-job-stopped",
+        ProgramNames.of(JOB_TOOLS, (scan, step, read) -> backupJobStopped(words(step))));
+    named.put(
+        "pool-features-upgraded",
+        ProgramNames.of(FEATURE_TOOLS, (scan, step, read) -> featuresUpgraded(words(step))));
+    named.put(
+        "quota-limit-set",
+        ProgramNames.of(QUOTA_TOOLS, (scan, step, read) -> quotaLimitSet(words(step))));
   }
 
   /** The program and its arguments, lower case. */
@@ -94,7 +118,9 @@ final class LastingMachineChanges {
       if (arg.equals("--enabled=0")
           || arg.equals("--enabled=false")
           || arg.equals("--disable=1")
-          || arg.equals("--enabled") && (next.equals("0") || next.equals("false"))
+          || arg.equals("--enabled=no")
+          || arg.equals("--enabled=off")
+          || arg.equals("--enabled") && OFF.contains(next)
           || arg.equals("--disable") && (next.equals("1") || next.equals("true"))) {
         return true;
       }
@@ -146,10 +172,26 @@ final class LastingMachineChanges {
     return false;
   }
 
-  /** {@code xfs_quota -x -c 'limit -g bhard=1g research'}: a limit set by its expert command. */
+  /**
+   * A quota's limit set: {@code mmsetquota}, {@code mmedquota}, {@code setquota}, {@code edquota}
+   * (not their help), {@code lfs setquota}, {@code xfs_quota -x -c 'limit -g bhard=1g research'}
+   * (its expert command, {@code -xc} too).
+   */
   static boolean quotaLimitSet(List<String> words) {
-    for (int i = 1; i + 1 < words.size(); i++) {
-      if (words.get(i).equals("-c") && words.get(i + 1).trim().startsWith("limit ")) {
+    String program = words.get(0);
+    List<String> args = words.subList(1, words.size());
+    return switch (program) {
+      case "lfs" -> !args.isEmpty() && args.get(0).equals("setquota");
+      case "xfs_quota" -> xfsLimit(args);
+      default -> !args.contains("-h") && !args.contains("--help");
+    };
+  }
+
+  private static boolean xfsLimit(List<String> args) {
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String arg = args.get(i);
+      boolean command = arg.equals("-c") || arg.matches("-[a-z]*c");
+      if (command && args.get(i + 1).trim().startsWith("limit ")) {
         return true;
       }
     }

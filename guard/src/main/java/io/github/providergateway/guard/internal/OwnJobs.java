@@ -39,16 +39,19 @@ final class OwnJobs {
     boolean own = false;
     boolean pending = false;
     boolean named = false;
+    boolean other = false;
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
       String next = i + 1 < words.size() ? words.get(i + 1) : "";
-      own |= word.equals("--me") || SELF.contains(valueOf(word, next, "-u", "--user"));
+      String user = valueOf(word, next, "-u", "--user");
+      own |= word.equals("--me") || SELF.contains(user);
+      other |= !user.isEmpty() && !SELF.contains(user); // --me --user=alice: alice's too
       pending |= PENDING.contains(valueOf(word, next, "-t", "--state"));
       named |=
           !valueOf(word, next, "-n", "--name").isEmpty()
               || !valueOf(word, next, "-n", "--jobname").isEmpty();
     }
-    return own && (pending || named);
+    return own && !other && (pending || named);
   }
 
   /** The value an option is given, as {@code --opt=value} or in the next word, or "". */
