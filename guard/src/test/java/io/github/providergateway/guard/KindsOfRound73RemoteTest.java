@@ -182,6 +182,8 @@ class KindsOfRound73RemoteTest {
         "ssh pve.lab.lan 'zfs snapshot tank/a@x; zpool upgrade tank'",
         "ssh nas.lan 'zfs diff tank/a@x tank/a | xargs rm -f'",
         "ssh masto.lan 'cd live && RAILS_ENV=production bin/tootctl media usage && RAILS_ENV=production bin/tootctl media remove --days 0'",
+        "qctl --env prod mdata usage submit",
+        "qctl --env prod mdata usage-report submit --month 2025-03",
         "ssh nas.lan 'zfs list -H > /etc/cron.d/zfs'",
         "ssh pve.lab.lan \"bash -c 'qm stop 101'\"",
         "ssh pve.lab.lan 'eval \"qm stop 101\"'",

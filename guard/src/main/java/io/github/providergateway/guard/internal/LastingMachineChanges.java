@@ -183,7 +183,9 @@ final class LastingMachineChanges {
     return switch (program) {
       case "lfs" -> !args.isEmpty() && args.get(0).equals("setquota");
       case "xfs_quota" -> xfsLimit(args);
-      default -> !args.contains("-h") && !args.contains("--help");
+      case "mmsetquota", "mmedquota", "setquota", "edquota" ->
+          !args.contains("-h") && !args.contains("--help");
+      default -> false;
     };
   }
 

@@ -97,7 +97,7 @@ final class RemoteOrdinary {
     if (toldToAct(args) || setsFirst(args)) {
       return false;
     }
-    if (ProductionActs.reads(args)) {
+    if (ProductionActs.reads(args) || reportsUsage(args)) {
       return true;
     }
     int seen = 0;
@@ -114,6 +114,16 @@ final class RemoteOrdinary {
       }
     }
     return false;
+  }
+
+  /**
+   * A usage report, its last word {@code usage} ({@code tootctl media usage}, {@code du}'s kin):
+   * not a read of shape-words.json, where {@code usage-report submit} would read as one.
+   */
+  private static boolean reportsUsage(List<Word> args) {
+    return !args.isEmpty()
+        && args.get(args.size() - 1).text().equals("usage")
+        && args.stream().noneMatch(arg -> arg.text().startsWith("-"));
   }
 
   /**
