@@ -104,6 +104,7 @@ final class MachinePredicates {
 
   /** Adds the predicates under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
+    LastingMachineChanges.addTo(named); // decision 332
     named.put("signals-every-process", (scan, step, read) -> signalsEveryProcess(step));
     named.put("kills-listed-processes", MachinePredicates::killsListedProcesses);
     named.put(

@@ -85,6 +85,9 @@ final class RemoteShellActs {
         || Environments.stagingHost(host)) {
       return false;
     }
+    if (RemoteOrdinary.ordinary(remote.toString())) {
+      return false; // zfs diff …, qm snapshot …, occ files:scan: ordinary there as here (d. 332)
+    }
     return commandActs(remote.toString());
   }
 

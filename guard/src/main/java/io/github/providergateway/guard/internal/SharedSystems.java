@@ -331,6 +331,9 @@ final class SharedSystems {
   }
 
   private static boolean jobIdsUnread(Scan scan, Step step, Read read) {
+    if (OwnJobs.only(step.program(), lowered(step.args()))) {
+      return false; // scancel -u "$(whoami)" --name sweep: the person's own, by name (d. 332)
+    }
     boolean literalId = false;
     boolean computed = false;
     boolean person = false;
