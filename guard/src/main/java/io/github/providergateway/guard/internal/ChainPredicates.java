@@ -822,8 +822,8 @@ final class ChainPredicates {
     if (path == null || !path.isTextual() || !path.asText().endsWith(".sol")) {
       return null; // most edits: one lookup
     }
-    String before = text(call.args(), "old_string", "old_str");
-    String after = text(call.args(), "new_string", "new_str");
+    String before = EditCalls.text(call.args(), "old_string", "old_str");
+    String after = EditCalls.text(call.args(), "new_string", "new_str");
     if (before == null || after == null) {
       return null;
     }
@@ -849,15 +849,5 @@ final class ChainPredicates {
       n++;
     }
     return n;
-  }
-
-  private static String text(JsonNode args, String... fields) {
-    for (String field : fields) {
-      JsonNode node = args.get(field);
-      if (node != null && node.isTextual()) {
-        return node.asText();
-      }
-    }
-    return null;
   }
 }

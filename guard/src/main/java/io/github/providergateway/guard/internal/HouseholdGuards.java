@@ -6,6 +6,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -146,8 +147,10 @@ final class HouseholdGuards {
     if (args == null || !args.isObject()) {
       return null;
     }
-    String written = text(args, "content", "new_string", "new_str", "file_text", "text");
-    String before = text(args, "old_string", "old_str");
+    String written =
+        Objects.requireNonNullElse(
+            EditCalls.text(args, "content", "new_string", "new_str", "file_text", "text"), "");
+    String before = Objects.requireNonNullElse(EditCalls.text(args, "old_string", "old_str"), "");
     if (written.isEmpty() || written.length() > 65536) {
       return null;
     }
@@ -160,15 +163,5 @@ final class HouseholdGuards {
       }
     }
     return null;
-  }
-
-  private static String text(JsonNode args, String... names) {
-    for (String name : names) {
-      JsonNode value = args.get(name);
-      if (value != null && value.isTextual()) {
-        return value.asText();
-      }
-    }
-    return "";
   }
 }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.nio.file.Path;
@@ -455,8 +454,8 @@ final class LabRecords {
         && !tool.endsWith("edit_file")) {
       return null;
     }
-    String path = text(call.args(), "path", "file_path");
-    String content = text(call.args(), "content", "new_string", "new_str", "text");
+    String path = EditCalls.text(call.args(), "path", "file_path");
+    String content = EditCalls.text(call.args(), "content", "new_string", "new_str", "text");
     if (path == null || content == null || content.length() > 65536) {
       return null;
     }
@@ -476,16 +475,6 @@ final class LabRecords {
             .matches(".*(?:dataset|ega|dbgap|dac|duo|submission|consent).*")) {
       Matcher code = WIDE_USE.matcher(content);
       return code.find() ? path + ": " + code.group() : null;
-    }
-    return null;
-  }
-
-  private static String text(JsonNode args, String... names) {
-    for (String name : names) {
-      JsonNode value = args.get(name);
-      if (value != null && value.isTextual()) {
-        return value.asText();
-      }
     }
     return null;
   }
