@@ -233,7 +233,34 @@ final class FetchActs {
     for (int i = 0; i < segments.length - 1; i++) {
       api |= PatternLiterals.matches(INTERFACE_SEGMENT, segments[i]);
     }
-    return api && last.length() <= 40 && lastPartActs(last) ? "/" + last : null;
+    return api
+            && last.length() <= 40
+            && (lastPartActs(last) || setsOnProduction(last, text.substring(query + 1)))
+        ? "/" + last
+        : null;
+  }
+
+  /**
+   * A setting's verbs, which an interface's path uses for a write but also for a form or a list:
+   * read as an act where the query names production (round 74: {@code
+   * /api/v1/flags/set?key=…&value=false&env=production}).
+   */
+  private static final Set<String> SETTING =
+      Set.of("set", "update", "toggle", "enable", "disable", "change", "write", "put", "assign");
+
+  /** A query's parameter naming production: {@code env=prod}, {@code environment=production}. */
+  private static final Pattern PRODUCTION_QUERY =
+      Pattern.compile(
+          "(?i)(?:^|[&;])(?:env|environment|stage|tier)=(?:prod|production|live|prd)(?:$|[&;#])");
+
+  /** Whether an interface's last segment sets something where the query names production. */
+  private static boolean setsOnProduction(String last, String query) {
+    int start = last.length();
+    while (start > 0 && Character.isLetter(last.charAt(start - 1))) {
+      start--;
+    }
+    return SETTING.contains(last.substring(start).toLowerCase(Locale.ROOT))
+        && PatternLiterals.finds(PRODUCTION_QUERY, query);
   }
 
   /** Whether the last word of a path's segment is an act: {@code resume}, {@code bulk-delete}. */

@@ -185,7 +185,15 @@ final class RecordTasks {
           "grants",
           "claims",
           "dividends",
-          "rebates");
+          "rebates",
+          // round 74: a ledger's entries and reserves posted (make -C ops ibnr-post)
+          "ledger",
+          "gl",
+          "journal",
+          "journals",
+          "accruals",
+          "reserves",
+          "ibnr");
 
   /** The verbs that move it. */
   private static final Set<String> MOVES_MONEY =
@@ -202,5 +210,8 @@ final class RecordTasks {
           "issue",
           "transmit",
           "wire",
-          "run");
+          "run",
+          // round 74: booked to the ledger
+          "post",
+          "book");
 }

@@ -43,7 +43,7 @@ final class SharedDataSent {
       Pattern.compile("^(?:[a-z][a-z0-9+.-]*://|[\\w.-]+@?[\\w.-]*:(?!/)|[\\w.@-]+:/)");
 
   /** A place another organisation reads: a partner's, a collaboration's, a drop, an inbox. */
-  private static final Pattern ANOTHERS =
+  static final Pattern ANOTHERS =
       Pattern.compile(
           "(?i)partner|collab|extern|outside|third[-_]?party|vendor|[-_/:]drop\\b|drop[-_/]"
               + "|incoming|inbox|inbound|uploads?\\b|submission|submit|\\bshare\\b|[-_]share"

@@ -312,9 +312,11 @@ final class ToolingRuns {
   /** A file named for people's records exported: {@code customers-export-2024.csv}. */
   private static final Pattern PEOPLE_EXPORT =
       Pattern.compile(
-          "(?i)(?:customer|user|member|patient|client|subscriber|account|contact|employee|people|person|buyer|shopper)s?"
-              + "[\\w.-]{0,40}(?:export|dump|extract|backup|prod)|(?:export|dump|extract)[\\w.-]{0,40}"
-              + "(?:customer|user|member|patient|client|subscriber|contact|employee|people)");
+          "(?i)(?:customer|user|member|patient|client|subscriber|account|contact|employee|people|person|buyer|shopper"
+              + "|claimant|insured|policyholder|borrower|applicant|driver|rider|passenger)s?"
+              + "[\\w.-]{0,40}(?:export|dump|extract|backup|prod)|(?:export|dump|extract|prod)[\\w.-]{0,40}"
+              + "(?:customer|user|member|patient|client|subscriber|contact|employee|people|claimant|insured"
+              + "|policyholder|borrower|applicant)");
 
   /** A table or collection of people. */
   private static final Pattern PEOPLE_TABLE =
