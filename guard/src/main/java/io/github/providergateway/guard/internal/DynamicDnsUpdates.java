@@ -4,6 +4,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A dynamic DNS name repointed (session 16, joined to {@code production.dns-repoint}): a DDNS
@@ -32,6 +33,12 @@ final class DynamicDnsUpdates {
           "update.spdyn.de",
           "dynamic.zoneedit.com",
           "ipv64.net/update");
+
+  /**
+   * A call that names neither the client nor an update URL repoints nothing ({@link #repointed}).
+   */
+  static final CallClues NAMED =
+      CallClues.inAnyCase(Stream.concat(Stream.of("ddclient"), UPDATE_URLS.stream()).toList());
 
   /** An address the URL names. */
   private static final Pattern ADDRESS =

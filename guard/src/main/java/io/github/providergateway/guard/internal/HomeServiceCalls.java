@@ -57,6 +57,10 @@ final class HomeServiceCalls {
   private static final Set<String> REQUESTERS =
       NameSet.of("curl", "wget", "http", "https", "xh", "curlie");
 
+  /** The programs {@link #ofStep} finds an act of: the hub's CLI and the requesters. */
+  static final Set<String> PROGRAMS =
+      NameSet.of("hass-cli", "curl", "wget", "http", "https", "xh", "curlie");
+
   /**
    * What a hub's service does to the house, or {@code null}.
    *

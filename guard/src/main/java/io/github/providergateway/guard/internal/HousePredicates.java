@@ -21,14 +21,24 @@ final class HousePredicates {
 
   /** Adds the predicates of a program under their names. */
   static void addTo(Map<String, Where.Predicate> named) {
+    // Each asked of every program (for any program): the names or the texts they need first.
     named.put(
         "home-lets-in",
-        (scan, step, read) -> HomeServiceCalls.ofStep(step) == HomeServiceCalls.Act.LETS_IN);
+        ProgramNames.of(
+            HomeServiceCalls.PROGRAMS,
+            (scan, step, read) -> HomeServiceCalls.ofStep(step) == HomeServiceCalls.Act.LETS_IN));
     named.put(
         "home-safety-off",
-        (scan, step, read) -> HomeServiceCalls.ofStep(step) == HomeServiceCalls.Act.SAFETY_OFF);
-    named.put("household-guard-lifted", (scan, step, read) -> HouseholdGuards.lifted(step) != null);
-    named.put("ddns-repointed", (scan, step, read) -> DynamicDnsUpdates.repointed(step));
+        ProgramNames.of(
+            HomeServiceCalls.PROGRAMS,
+            (scan, step, read) ->
+                HomeServiceCalls.ofStep(step) == HomeServiceCalls.Act.SAFETY_OFF));
+    named.put(
+        "household-guard-lifted",
+        HouseholdGuards.NAMED.around((scan, step, read) -> HouseholdGuards.lifted(step) != null));
+    named.put(
+        "ddns-repointed",
+        DynamicDnsUpdates.NAMED.around((scan, step, read) -> DynamicDnsUpdates.repointed(step)));
     named.put("bank-cli-sends", (scan, step, read) -> MoneyActs.bankSends(step));
   }
 

@@ -79,6 +79,24 @@ final class HouseholdGuards {
               + "|config\\s+dropbear\\b(?:(?!\\nconfig\\s).)*?option\\s+interface\\s+['\"]?wan\\b");
 
   /**
+   * A call that names none of the programs {@link #lifted} reads (nor Nextcloud's {@code occ})
+   * lifts nothing: the names, {@code http} for {@code https} too and {@code curl} for {@code
+   * curlie}.
+   */
+  static final CallClues NAMED =
+      CallClues.of(
+          "pihole",
+          "timekpra",
+          "malcontent-client",
+          "occ",
+          "curl",
+          "wget",
+          "http",
+          "xh",
+          "uci",
+          "ubus");
+
+  /**
    * What a program lifts, as the reason shows it, or {@code null}. Nextcloud's command is read
    * where {@code occ} runs it (a grep for its name is no command).
    */
