@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * analytics/events.ts}), an SDK's call by another name ({@code Analytics.track}, {@code mp.track},
  * Firebase's {@code param("latitude", …)}), a log call given a date of birth, an address, a card's
  * number or an e-mail ({@code logger.info(…, extra={"dob": …})}). An added line only; a value
- * hashed, a test's file (its caller leaves them out) and a property that names no person are not.
+ * hashed or cut to its last four digits, a test's file (its caller leaves them out) and a property
+ * that names no person are not.
  */
 final class PersonalDataTracked {
   private PersonalDataTracked() {}
@@ -45,7 +46,9 @@ final class PersonalDataTracked {
 
   /** A value hashed before it goes. */
   private static final Pattern HASHED =
-      Pattern.compile("(?i)sha256|sha-256|hash|digest|md5|hmac|anonymi[sz]e|pseudonymi[sz]e|mask");
+      Pattern.compile(
+          "(?i)sha256|sha-256|hash|digest|md5|hmac|anonymi[sz]e|pseudonymi[sz]e|mask|last_?4"
+              + "|last_?four|\\[-4:\\]|slice\\(-4\\)|takeLast\\(4\\)|redact");
 
   /** How far past a call its arguments are read. */
   private static final int SPAN = 400;

@@ -120,6 +120,10 @@ final class StatusGuards {
       Pattern.compile(
           "^(?:\\}\\s*)?(?:if|elif|else\\s+if|unless|guard|when)\\b\\s*(.{1,300}?)\\s*(?::|\\{|\\bthen\\b|$)");
 
+  /** A guard written after what it does: {@code return :denied unless kyc_verified?(account)}. */
+  private static final Pattern TRAILING_GUARD =
+      Pattern.compile("^((?:return|raise|throw|die)\\b.{0,200}?)\\s+(?:unless|if)\\s+(.{1,200})$");
+
   /** What a guard does when it holds: refuses, skips, answers, or adds to a list. */
   private static final Pattern OUTCOME =
       Pattern.compile(
@@ -327,6 +331,10 @@ final class StatusGuards {
   private record Guard(String condition, String outcome) {
     static Guard of(String[] lines, int i) {
       String line = lines[i].strip();
+      Matcher trailing = TRAILING_GUARD.matcher(line);
+      if (line.length() <= SafeguardEdits.MAX_LINE && trailing.matches()) {
+        return new Guard(trailing.group(2), normal(trailing.group(1))); // Ruby's, Perl's (round 74)
+      }
       Matcher guard = GUARD.matcher(line);
       if (line.length() > SafeguardEdits.MAX_LINE || !guard.find()) {
         return null;
