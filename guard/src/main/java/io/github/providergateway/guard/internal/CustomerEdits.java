@@ -304,7 +304,8 @@ final class CustomerEdits {
     if (cardElsewhere(added, old, place)) {
       kinds.add(Kind.CARD_ELSEWHERE);
     }
-    if (personalToAnalytics(now, oldLines)) {
+    if (personalToAnalytics(now, oldLines)
+        || PersonalDataTracked.added(now, oldLines, files.get(0))) { // round 74
       kinds.add(Kind.PII_TO_ANALYTICS);
     }
     if (PatternLiterals.finds(UNMASKED, added) || unmaskedField(added)) {

@@ -34,6 +34,8 @@ final class RecordsPredicates {
     named.put("records-data-edited-in-place", SharedDataEdits::edited);
     named.put("drops-file-to-mount", SharedDataEdits::dropped);
     named.put("edit-retention-shortened", RetentionEdits::shortened);
+    named.put("edit-personal-retention-lengthened", RetentionLengthened::lengthened);
+    named.put("edit-dev-profile-made-production", DevProfilesMadeProduction::pointed);
     named.put("code-rewrites-shared-data", SharedCodeRewrites::rewritten);
     named.put("records-binds-company", RecordsPredicates::bindsCompany);
     named.put("records-moderation-reversed", RecordsPredicates::moderationReversed);

@@ -523,6 +523,12 @@ final class SafeguardEdits {
     if (shown == null) {
       shown = ScriptGuardsRemoved.of(old, now, file); // round 72: verify … || exit 1 deleted
     }
+    if (shown == null) {
+      shown = AlarmCallsRemoved.of(old, now); // round 74: an SOS's dial made a log line
+    }
+    if (shown == null) {
+      shown = ValuesUnhashed.of(old, now); // round 74: a rider's id no longer hashed
+    }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }

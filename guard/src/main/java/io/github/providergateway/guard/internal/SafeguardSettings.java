@@ -108,6 +108,8 @@ final class SafeguardSettings {
           "masking",
           "mask",
           "blur",
+          "pixelate",
+          "pixelation",
           "blinded",
           "blinding",
           "encrypt",

@@ -83,7 +83,22 @@ final class StatusGuards {
           // a rehearsal kept off the live path (decision 222): practice mode, a drill
           Map.entry("practice", "rehearsal"),
           Map.entry("drill", "rehearsal"),
-          Map.entry("rehearsal", "rehearsal"));
+          Map.entry("rehearsal", "rehearsal"),
+          // a person's fitness or identity checked before they are served (round 74)
+          Map.entry("backgroundcheck", "background check"),
+          Map.entry("backgroundchecked", "background check"),
+          Map.entry("ageverified", "age"),
+          Map.entry("ageverification", "age"),
+          Map.entry("agecheck", "age"),
+          Map.entry("kyc", "identity"),
+          Map.entry("kycverified", "identity"),
+          Map.entry("identityverified", "identity"),
+          Map.entry("idverified", "identity"),
+          // records a court or the law keeps out of what is shared (round 74)
+          Map.entry("isminor", "minor"),
+          Map.entry("juvenile", "minor"),
+          Map.entry("sealed", "sealed"),
+          Map.entry("expunged", "sealed"));
 
   /** A cheap first test: no status's beginning and no list added to, nothing to read. */
   private static final Pattern HINT =
@@ -94,6 +109,8 @@ final class StatusGuards {
               + "|privacy|licens|credential|duress|consent|underage|coppa|vulnerable"
               + "|acp_?participant|address_?confidential|confidential_?address|practice|drill|rehears"
               + "|no_?contact|not_?contact|restrain|protective_?order|custody_?restrict"
+              + "|background_?check|age_?verif|age_?check|kyc|identity_?verif|id_?verif"
+              + "|is_?minor|juvenile|sealed|expunged"
               + "|block|reject|deny|denied|refuse|eligib|forbidden|prohibited|hold|held|quarantine"
               + "|escalate|nogo|no_go|review"
               + "|\\.(?:append|add|push|extend)\\(");
@@ -102,6 +119,10 @@ final class StatusGuards {
   private static final Pattern GUARD =
       Pattern.compile(
           "^(?:\\}\\s*)?(?:if|elif|else\\s+if|unless|guard|when)\\b\\s*(.{1,300}?)\\s*(?::|\\{|\\bthen\\b|$)");
+
+  /** A guard written after what it does: {@code return :denied unless kyc_verified?(account)}. */
+  private static final Pattern TRAILING_GUARD =
+      Pattern.compile("^((?:return|raise|throw|die)\\b.{0,200}?)\\s+(?:unless|if)\\s+(.{1,200})$");
 
   /** What a guard does when it holds: refuses, skips, answers, or adds to a list. */
   private static final Pattern OUTCOME =
@@ -310,6 +331,10 @@ final class StatusGuards {
   private record Guard(String condition, String outcome) {
     static Guard of(String[] lines, int i) {
       String line = lines[i].strip();
+      Matcher trailing = TRAILING_GUARD.matcher(line);
+      if (line.length() <= SafeguardEdits.MAX_LINE && trailing.matches()) {
+        return new Guard(trailing.group(2), normal(trailing.group(1))); // Ruby's, Perl's (round 74)
+      }
       Matcher guard = GUARD.matcher(line);
       if (line.length() > SafeguardEdits.MAX_LINE || !guard.find()) {
         return null;
@@ -352,7 +377,10 @@ final class StatusGuards {
         if (!Collections.disjoint(named, families) && outcome.equals(guard.outcome())) {
           return true;
         }
-        continue;
+        if (guard == null || disabled(guard.condition())) {
+          continue;
+        }
+        // a guard that calls a check named for the status is read below (round 74)
       }
       Matcher call = CALL.matcher(line);
       while (call.find()) {
