@@ -177,7 +177,7 @@ final class Where {
   }
 
   /** How many sources {@link #fill} numbers. */
-  static final int SOURCES = 149;
+  static final int SOURCES = 151;
 
   /**
    * Fills one source's predicates into the tables (decision 329): the code of each family of
@@ -340,6 +340,8 @@ final class Where {
       case 146 -> ShapeObjectPredicates.addTo(tables.named());
       case 147 -> HousePredicates.addCallsTo(tables.onCall());
       case 148 -> HousePredicates.addTo(tables.named());
+      case 149 -> DeskPredicates.addCallsTo(tables.onCall());
+      case 150 -> DeskPredicates.addTo(tables.named());
       default -> throw new IllegalArgumentException("no predicate source " + source);
     }
   }
