@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
  * rules read a change to them (decision 142): captions taken out of packaging, a broadcast delay at
  * zero or its dump button off, a screener's watermark off, a licence policy without output
  * protection, a parental PIN not asked, comments no longer pre-moderated, a territory check paused,
- * a podcast's subscribers moved to another host. An edit tool's new text is read (what its old text
- * held already is no change), and so is an in-place edit by sed, perl or yq.
+ * a podcast's subscribers moved to another host or its feed blocked from the directories ({@code
+ * <itunes:block>Yes}). An edit tool's new text is read (what its old text held already is no
+ * change), and so is an in-place edit by sed, perl or yq.
  */
 final class NewsroomEdits {
   private NewsroomEdits() {}
@@ -29,7 +30,8 @@ final class NewsroomEdits {
               + "|\\bparental\\w*\\W{1,4}(?:required|enabled)?\\W{0,4}false\\b"
               + "|\\bpre_?moderation\\w*\\W{1,4}(?:false|off)\\b|premod\\w*\\W{1,4}false\\b"
               + "|\\bmoderation\\W{1,4}post\\b|\\bgeo[-_]?(?:block|check|restrict|fenc|lock)\\w*\\W{1,4}"
-              + "(?:false|off|none|disabled|paused)\\b|<itunes:new-feed-url>[^<]*</itunes:new-feed-url>");
+              + "(?:false|off|none|disabled|paused)\\b|<itunes:new-feed-url>[^<]*</itunes:new-feed-url>"
+              + "|<itunes:block>\\s*yes\\s*</itunes:block>|itunes:new-feed-url\\s+-v\\s+\\S+");
 
   /** A broadcast delay at zero, read where the text is about a live programme's delay unit. */
   private static final Pattern DELAY =
@@ -84,13 +86,14 @@ final class NewsroomEdits {
 
   private static final Pattern IN_PLACE =
       Pattern.compile(
-          "\\b(?:sed|perl|yq|gsed)\\s+(?:[^|;&\\n]*\\s)?-(?:i|pi|i\\.bak)\\b|--in-place\\b");
+          "\\b(?:sed|perl|yq|gsed)\\s+(?:[^|;&\\n]*\\s)?-(?:i|[0-9]?pi|i\\.bak)\\b|--in-place\\b"
+              + "|\\bxmlstarlet\\s+ed\\s+(?:[^|;&\\n]*\\s)?(?:-[lL]|--inplace)\\b");
 
   /**
    * The texts one of which {@link #IN_PLACE} holds (gsed holds sed): its two-letter yq leaves it to
    * no literal gate, and its regex was tried at every place of every shell call.
    */
-  private static final String[] IN_PLACE_TEXTS = {"sed", "perl", "yq", "--in-place"};
+  private static final String[] IN_PLACE_TEXTS = {"sed", "perl", "yq", "--in-place", "xmlstarlet"};
 
   private static String inPlace(Scan scan) {
     String text = NewsroomPredicates.whole(scan);

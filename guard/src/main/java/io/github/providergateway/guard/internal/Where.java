@@ -177,7 +177,7 @@ final class Where {
   }
 
   /** How many sources {@link #fill} numbers. */
-  static final int SOURCES = 151;
+  static final int SOURCES = 153;
 
   /**
    * Fills one source's predicates into the tables (decision 329): the code of each family of
@@ -342,6 +342,8 @@ final class Where {
       case 148 -> HousePredicates.addTo(tables.named());
       case 149 -> CompanyActsPredicates.addCallsTo(tables.onCall()); // session 17
       case 150 -> CompanyActsPredicates.addTo(tables.named());
+      case 151 -> DeskPredicates.addCallsTo(tables.onCall());
+      case 152 -> DeskPredicates.addTo(tables.named());
       default -> throw new IllegalArgumentException("no predicate source " + source);
     }
   }
