@@ -28,6 +28,16 @@ public final class UnpackedArchives {
   private static final Set<String> SHARED =
       Set.of("/", "/tmp", "/var/tmp", "/opt", "/usr", "/usr/local", "/srv", "/home", "/root");
 
+  /**
+   * A script or an installer, by its name: what runs the archive's code on the machine, where a
+   * release's program run from its folder is the tool the person fetched (merged controls: protoc,
+   * flyway, golangci-lint, a toolchain's gcc).
+   */
+  private static final java.util.regex.Pattern INSTALLER =
+      java.util.regex.Pattern.compile(
+          "(?i)\\.(?:sh|bash|py|pl|rb|ps1|command|run)$|^(?:install|setup|installer|bootstrap)"
+              + "(?:[._-]|$)");
+
   private UnpackedArchives() {}
 
   /**
@@ -209,6 +219,9 @@ public final class UnpackedArchives {
    * @return whether the run runs what was unpacked
    */
   static boolean holds(String held, String run) {
+    if (!PatternLiterals.finds(INSTALLER, run.substring(run.lastIndexOf('/') + 1))) {
+      return false; // a release's own program run (protoc, flyway -v): the tool it is
+    }
     if (held.endsWith("/")) {
       return run.startsWith(held);
     }
