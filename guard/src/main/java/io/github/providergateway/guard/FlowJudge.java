@@ -13,6 +13,7 @@ import io.github.providergateway.guard.internal.KeptInside;
 import io.github.providergateway.guard.internal.RecordsArrived;
 import io.github.providergateway.guard.internal.RecordsCarried;
 import io.github.providergateway.guard.internal.Scan;
+import io.github.providergateway.guard.internal.UnpackedArchives;
 import io.github.providergateway.guard.internal.WrittenRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -170,8 +171,13 @@ final class FlowJudge {
       return null;
     }
     List<WrittenRules.Found> founds = new ArrayList<>(carried(flow, past, scan));
-    if (!past.senders().isEmpty()) {
-      founds.addAll(0, WrittenRules.judge(scan, past.senders(), flow.runs()));
+    Map<String, String> unpacked = UnpackedArchives.fetched(past.senders(), flow.writesSenders());
+    if (!unpacked.isEmpty()) { // fetched, unpacked and run in one call (decision 333)
+      unpacked.putAll(past.senders());
+    }
+    Map<String, String> senders = unpacked.isEmpty() ? past.senders() : unpacked;
+    if (!senders.isEmpty()) {
+      founds.addAll(0, WrittenRules.judge(scan, senders, flow.runs()));
     }
     GuardVerdict strongest = null;
     for (WrittenRules.Found found : founds) {

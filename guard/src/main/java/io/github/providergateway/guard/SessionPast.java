@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.guard.CallFlow.Sending;
 import io.github.providergateway.guard.internal.RecordsArrived;
+import io.github.providergateway.guard.internal.UnpackedArchives;
 import io.github.providergateway.guard.internal.WrittenRuns;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -195,6 +196,12 @@ public final class SessionPast {
         }
       } else if (written.size() < MAX_NAMES || written.containsKey(key)) {
         written.put(cut(key), file.getValue() == null ? "" : cut(file.getValue()));
+      }
+    }
+    for (Map.Entry<String, String> folder :
+        UnpackedArchives.fetched(written, flow.writesSenders()).entrySet()) {
+      if (written.size() < MAX_NAMES) {
+        written.put(cut(folder.getKey()), cut(folder.getValue())); // what the web sent, unpacked
       }
     }
     for (Map.Entry<String, String> copy : flow.copies().entrySet()) {

@@ -136,6 +136,7 @@ public final class FlowReading {
       tool(call, found);
       if (call.tool().equals("edit") || call.tool().equals("write")) {
         WrittenScripts.edited(scan, call, found);
+        WeakenedProtections.edited(call, hits, found); // a protection weakened (decision 333)
       }
       return found;
     }
@@ -159,6 +160,7 @@ public final class FlowReading {
       AggregateReports.read(scan, step, found);
       WrittenScripts.redirected(scan, step, found);
       WrittenRuns.read(scan, step, found);
+      UnpackedArchives.read(scan, step, found); // an archive unpacked (decision 333)
       QuietSecretReads.read(scan, step, found);
       ProductionEnvFiles.runs(scan, step, found);
     }

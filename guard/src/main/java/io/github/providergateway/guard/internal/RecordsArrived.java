@@ -152,6 +152,7 @@ public final class RecordsArrived {
     }
     for (Step step : scan.steps()) {
       exported(scan, step, written);
+      DatabaseExports.read(scan, step, written); // a database's export of people (decision 333)
     }
     made(scan, written);
   }

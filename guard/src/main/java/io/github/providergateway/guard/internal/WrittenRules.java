@@ -53,6 +53,7 @@ public final class WrittenRules implements Family {
     found.addAll(InheritedProduction.through(scan, written)); // decision 220
     found.addAll(OtherTenantImports.imported(scan, written));
     found.addAll(ScriptArgumentWrites.runs(scan, written));
+    found.addAll(WeakenedProtections.judge(scan, written, runs)); // decision 333
     return found;
   }
 

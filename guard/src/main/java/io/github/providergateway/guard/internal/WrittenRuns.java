@@ -482,7 +482,10 @@ public final class WrittenRuns {
       }
     }
     if (!curl && saved.isEmpty()) {
-      saved.add(base(url)); // wget saves by the URL's name
+      int prefix = words.indexOf("-P");
+      String folder =
+          prefix >= 0 && prefix + 1 < words.size() ? words.get(prefix + 1) + "/" : ""; // wget -P
+      saved.add(folder + base(url)); // wget saves by the URL's name
     }
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.writes() && redirect.target() != null) {
@@ -597,7 +600,7 @@ public final class WrittenRuns {
           || run.startsWith("install:") && RunFolders.under(folder(run), path);
     }
     if (run.startsWith("/")) {
-      return run.equals(path);
+      return run.equals(path) || prefix.equals(FETCHED) && UnpackedArchives.holds(path, run);
     }
     if (prefix.equals(FETCHED)) {
       return false; // a file fetched runs only by its path

@@ -118,7 +118,9 @@ final class WrittenScripts {
     for (String field : List.of("content", "new_string", "text", "new_str", "file_text")) {
       JsonNode text = call.args().get(field);
       if (text != null && text.isTextual()) {
-        written(file, text.asText(), found);
+        if (!sentBefore(replaced, text.asText(), field)) {
+          written(file, text.asText(), found);
+        }
         GitConfigRemotes.written(file, text.asText(), replaced, found); // remotes re-pointed
         RecordsArrived.edited(file, text.asText(), found);
         HeldContent.judge(
@@ -265,6 +267,46 @@ final class WrittenScripts {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether an edit's text sends only as the text it replaces sent (decision 333: paging added to a
+   * client's {@code requests.get(url, …)}): the same ways of sending, to the same host, and no
+   * write (a POST, a PUT, an upload) the old text lacked. Such an edit adds no sending to the file;
+   * a whole file written is always read.
+   */
+  private static boolean sentBefore(String old, String now, String field) {
+    if (old == null || !field.equals("new_string") && !field.equals("new_str")) {
+      return false;
+    }
+    java.util.Set<String> before = ways(old);
+    if (before.isEmpty()
+        || !before.containsAll(ways(now))
+        || !java.util.Objects.equals(Hosts.firstElsewhere(old), Hosts.firstElsewhere(now))) {
+      return false;
+    }
+    java.util.regex.Matcher writes = WRITES.matcher(now);
+    while (writes.find()) {
+      if (!old.toLowerCase(java.util.Locale.ROOT)
+          .contains(writes.group().toLowerCase(java.util.Locale.ROOT))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A request that writes: a POST, a PUT, a PATCH, an upload, a body. */
+  private static final Pattern WRITES =
+      Pattern.compile("(?i)\\b(?:post|put|patch|upload|send|data|json|files|body)\\b");
+
+  /** The ways of sending a text holds ({@link #SENDS}), in lower case. */
+  private static java.util.Set<String> ways(String text) {
+    java.util.Set<String> ways = new java.util.HashSet<>();
+    java.util.regex.Matcher send = SENDS.matcher(text);
+    while (send.find() && ways.size() < 16) {
+      ways.add(send.group().toLowerCase(java.util.Locale.ROOT));
+    }
+    return ways;
   }
 
   private static void written(String path, String text, Found found) {
