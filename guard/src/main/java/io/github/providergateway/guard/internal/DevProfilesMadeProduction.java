@@ -53,17 +53,12 @@ final class DevProfilesMadeProduction {
    */
   static String pointed(Scan scan) {
     JsonNode args = scan.call().args();
-    String old = EditCalls.text(args, "old_string", "old_str");
-    String now = EditCalls.text(args, "new_string", "new_str");
-    JsonNode pathNode = EditCalls.pathNode(args);
-    if (old == null || now == null || pathNode == null || !pathNode.isTextual()) {
+    EditCalls.Replacement edit = EditCalls.replacement(args, 8192);
+    if (edit == null || !PatternLiterals.finds(PROFILE, edit.path())) {
       return null;
     }
-    if (!PatternLiterals.finds(PROFILE, pathNode.asText())
-        || old.length() > 8192
-        || now.length() > 8192) {
-      return null;
-    }
+    String old = edit.old();
+    String now = edit.now();
     Map<String, String> before = values(old);
     for (Map.Entry<String, String> each : values(now).entrySet()) {
       String was = before.get(each.getKey());

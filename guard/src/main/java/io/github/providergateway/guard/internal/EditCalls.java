@@ -165,4 +165,35 @@ final class EditCalls {
     }
     return null;
   }
+
+  /**
+   * An edit's replacement, as the file tools' arguments give it.
+   *
+   * @param old the text it replaces
+   * @param now the text it puts in its place
+   * @param path the file's path, as written
+   */
+  record Replacement(String old, String now, String path) {}
+
+  /**
+   * {@return an edit's replacement where its arguments hold a text replaced, a text put and a path,
+   * and neither text is longer than {@code longest} characters; else {@code null}}
+   *
+   * @param args the tool's arguments
+   * @param longest the longest text read
+   */
+  static Replacement replacement(JsonNode args, int longest) {
+    String old = text(args, "old_string", "old_str");
+    String now = text(args, "new_string", "new_str");
+    JsonNode path = pathNode(args);
+    if (old == null
+        || now == null
+        || path == null
+        || !path.isTextual()
+        || old.length() > longest
+        || now.length() > longest) {
+      return null;
+    }
+    return new Replacement(old, now, path.asText());
+  }
 }

@@ -96,18 +96,13 @@ final class RetentionEdits {
    */
   static String shortened(Scan scan) {
     JsonNode args = scan.call().args();
-    String old = EditCalls.text(args, "old_string", "old_str");
-    String now = EditCalls.text(args, "new_string", "new_str");
-    JsonNode pathNode = EditCalls.pathNode(args);
-    if (old == null
-        || now == null
-        || pathNode == null
-        || !pathNode.isTextual()
-        || old.length() > 8192
-        || now.length() > 8192) {
+    EditCalls.Replacement edit = EditCalls.replacement(args, 8192);
+    if (edit == null) {
       return null;
     }
-    String path = pathNode.asText();
+    String old = edit.old();
+    String now = edit.now();
+    String path = edit.path();
     if (PatternLiterals.finds(TEST, path.toLowerCase(Locale.ROOT))) {
       return null;
     }

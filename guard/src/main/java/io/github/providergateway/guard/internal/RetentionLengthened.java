@@ -54,18 +54,13 @@ final class RetentionLengthened {
    */
   static String lengthened(Scan scan) {
     JsonNode args = scan.call().args();
-    String old = EditCalls.text(args, "old_string", "old_str");
-    String now = EditCalls.text(args, "new_string", "new_str");
-    JsonNode pathNode = EditCalls.pathNode(args);
-    if (old == null
-        || now == null
-        || pathNode == null
-        || !pathNode.isTextual()
-        || old.length() > MAX_TEXT
-        || now.length() > MAX_TEXT) {
+    EditCalls.Replacement edit = EditCalls.replacement(args, MAX_TEXT);
+    if (edit == null) {
       return null;
     }
-    String path = pathNode.asText();
+    String old = edit.old();
+    String now = edit.now();
+    String path = edit.path();
     if (CheckFiles.ordinary(path) || path.toLowerCase(Locale.ROOT).endsWith(".md")) {
       return null;
     }
