@@ -58,7 +58,7 @@ final class ClaudeCode {
   }
 
   /**
-   * The pinned Claude Code ({@code agents/claude-code}: 2.1.332, whose HTTP hooks have {@code
+   * The pinned Claude Code ({@code agents/claude-code}: 2.1.337, whose HTTP hooks have {@code
    * "onFailure": "block"}), installed under {@code target/agents/} unless it is there already
    * (about 400 MB, 10 s). Skips the test when npm is not installed or cannot reach its registry;
    * fails it when the install fails or the binary is not the pinned version.

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Claude Code 2.1.332's real binary under the contract every agent meets ({@link AgentGateTests}):
+ * Claude Code 2.1.337's real binary under the contract every agent meets ({@link AgentGateTests}):
  * {@code claude -p} with its MCP server {@code gw} = {@code gateway mcp} ({@code claude mcp add}),
  * and where a test says so its {@code PreToolUse} hook for {@code Bash}: the HTTP hook on the
  * home's port with {@code "onFailure": "block"}, as {@code hook --print-config claude} offers it
