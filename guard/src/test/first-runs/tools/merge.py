@@ -2,7 +2,7 @@ import json, glob, os
 root='/work/main/guard/src/test/first-runs'
 single=open('/work/merged/single.jsonl','w'); flows=open('/work/merged/flows.jsonl','w')
 ns=nf=0; seen=set()
-for f in [g for g in sorted(glob.glob(root+'/issue80*/*cases*.jsonl')) if 'round54' not in g and 'round75' not in g]+sorted(glob.glob(root+'/issue80*/*sidecheck.jsonl'))+[root+'/issue80-redteam/rt80-flows.jsonl']:
+for f in [g for g in sorted(glob.glob(root+'/issue80*/*cases*.jsonl')) if 'round54' not in g and 'round76' not in g]+sorted(glob.glob(root+'/issue80*/*sidecheck.jsonl'))+[root+'/issue80-redteam/rt80-flows.jsonl']:
     for l in open(f):
         if not l.strip(): continue
         c=json.loads(l)

@@ -1,7 +1,6 @@
 package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.shell.internal.NameSet;
-import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -88,22 +87,10 @@ final class AdminClientActs {
         && !Environments.namesProduction(code)) {
       return null; // client('staging'), an emulator on localhost: a rehearsal
     }
-    for (int dot = code.indexOf('.'); dot >= 0; dot = code.indexOf('.', dot + 1)) {
-      int end = dot + 1;
-      while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
-        end++;
-      }
-      if (end == dot + 1 || end >= code.length() || code.charAt(end) != '(') {
-        continue;
-      }
-      String name = code.substring(dot + 1, end);
-      List<String> parts = ServiceVerbs.split(name);
-      if (!parts.isEmpty()
-          && (ACTING.contains(parts.get(0))
-              || parts.size() > 1 && WRITTEN_OFF.contains(parts.get(0) + parts.get(1)))) {
-        return name;
-      }
-    }
-    return null;
+    return SharedCodeActs.calledMethod(
+        code,
+        (name, parts) ->
+            ACTING.contains(parts.get(0))
+                || parts.size() > 1 && WRITTEN_OFF.contains(parts.get(0) + parts.get(1)));
   }
 }

@@ -30,8 +30,15 @@ final class DeskPredicates {
     named.put("phantom-power-on", (scan, step, read) -> SoundDevices.phantomOn(step));
     named.put("sysex-sent", (scan, step, read) -> SoundDevices.sysexSent(step));
     named.put("code-sound-past-safe", (scan, step, read) -> SoundDevices.codePastSafe(step));
-    named.put("opt-in-skipped", (scan, step, read) -> PublishingHarms.optInSkipped(step));
+    // Two clauses for any program: behind the words their options need, so the command of 177
+    // programs that holds neither asks them of none (CallClues).
     named.put(
-        "social-posts-deleted", (scan, step, read) -> PublishingHarms.socialPostsDeleted(step));
+        "opt-in-skipped",
+        PublishingHarms.OPT_IN_NAMED.around(
+            (scan, step, read) -> PublishingHarms.optInSkipped(step)));
+    named.put(
+        "social-posts-deleted",
+        PublishingHarms.DELETING_NAMED.around(
+            (scan, step, read) -> PublishingHarms.socialPostsDeleted(step)));
   }
 }

@@ -25,26 +25,8 @@ final class MaintenanceWindows {
 
   /** The first words of a tool that reads, lists, ends or takes a window away. */
   private static final Set<String> UNDOES_OR_READS =
-      NameSet.of(
-          "get",
-          "list",
-          "search",
-          "query",
-          "describe",
-          "read",
-          "fetch",
-          "find",
-          "show",
-          "view",
-          "end",
-          "delete",
-          "remove",
-          "cancel",
-          "stop",
-          "expire",
-          "unmute",
-          "unsilence",
-          "close");
+      ToolActs.readingAnd(
+          "end", "delete", "remove", "cancel", "stop", "expire", "unmute", "unsilence", "close");
 
   /** A service of money or of people's safety, as its name or its window's text gives it. */
   private static final Pattern MONEY_OR_SAFETY =

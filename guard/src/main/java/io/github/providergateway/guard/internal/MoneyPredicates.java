@@ -686,25 +686,8 @@ final class MoneyPredicates {
 
   /** Words that make a tool's name read-only, whatever else it says. */
   private static final Set<String> READING =
-      NameSet.of(
-          "get",
-          "list",
-          "search",
-          "query",
-          "describe",
-          "read",
-          "fetch",
-          "find",
-          "show",
-          "view",
-          "preview",
-          "validate",
-          "estimate",
-          "calculate",
-          "report",
-          "export",
-          "download",
-          "count");
+      ToolActs.readingAnd(
+          "preview", "validate", "estimate", "calculate", "report", "export", "download", "count");
 
   /** A script's name or command of the company's money: payments, payroll, the close, the ERP. */
   private static final Pattern FINANCE_SCRIPT =

@@ -38,6 +38,17 @@ final class PublishingHarms {
           "(?i)toot|tweet|mastodon|twitter|bsky|bluesky|social|instagram|facebook|threads|fedi"
               + "|^@\\w+@[\\w.-]+$|posts?\\b");
 
+  /** Words a cleanup that deletes holds, in any case. */
+  private static final Pattern DELETING =
+      Pattern.compile("(?i)delete|clean|purge|wipe|remove|prune");
+
+  /** The clues of {@link #optInSkipped}: each option {@link #NO_OPT_IN} finds holds one. */
+  static final CallClues OPT_IN_NAMED = CallClues.of("opt", "confirm");
+
+  /** The clues of {@link #socialPostsDeleted}: the words of {@link #DELETING}. */
+  static final CallClues DELETING_NAMED =
+      CallClues.of("delete", "clean", "purge", "wipe", "remove", "prune");
+
   /**
    * Whether the command builds a site's drafts and a later program deploys it.
    *
@@ -135,7 +146,7 @@ final class PublishingHarms {
       }
       byAge |= BY_AGE.matcher(text).matches();
       social |= SOCIAL.matcher(text).find();
-      deletes |= lower.matches(".*(?:delete|clean|purge|wipe|remove|prune).*");
+      deletes |= DELETING.matcher(text).find();
     }
     return byAge && social && deletes;
   }

@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiPredicate;
 
 /**
  * The shapes.* rules' reading of inline code (decision 113): a client's destroying or publishing
@@ -173,6 +174,25 @@ final class SharedCodeActs {
   }
 
   static boolean actingCall(String code) {
+    return calledMethod(
+            code,
+            (name, parts) ->
+                !ShapeWords.READS.contains(parts.get(0))
+                    && (ShapeWords.CODE_VERBS.contains(parts.get(0))
+                        || ShapeWords.CODE_VERBS.contains(name.toLowerCase(Locale.ROOT))))
+        != null;
+  }
+
+  /**
+   * The first method called after a dot in code ({@code client.delete_user(}) that {@code acting}
+   * takes, given its name and the name's words ({@link ServiceVerbs#split}; a name of no word is
+   * passed over).
+   *
+   * @param code the code
+   * @param acting whether a method's name and words act
+   * @return the method's name, or {@code null}
+   */
+  static String calledMethod(String code, BiPredicate<String, List<String>> acting) {
     for (int dot = code.indexOf('.'); dot >= 0; dot = code.indexOf('.', dot + 1)) {
       int end = dot + 1;
       while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
@@ -183,16 +203,11 @@ final class SharedCodeActs {
       }
       String name = code.substring(dot + 1, end);
       List<String> parts = ServiceVerbs.split(name);
-      String first = parts.get(0);
-      if (ShapeWords.READS.contains(first)) {
-        continue;
-      }
-      if (ShapeWords.CODE_VERBS.contains(first)
-          || ShapeWords.CODE_VERBS.contains(name.toLowerCase(Locale.ROOT))) {
-        return true;
+      if (!parts.isEmpty() && acting.test(name, parts)) {
+        return name;
       }
     }
-    return false;
+    return null;
   }
 
   static boolean secretFromEnvironment(String code) {

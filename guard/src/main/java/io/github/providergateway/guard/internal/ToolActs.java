@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.shell.internal.NameSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -150,10 +151,25 @@ final class ToolActs {
           "upsert",
           "bulk");
 
-  /** Words that make a tool's name read-only, whatever else it says. */
+  /**
+   * Words that make a tool's name read-only, whatever else it says: its first word among them (the
+   * readings of money tools and maintenance windows add their own, {@link #readingAnd}).
+   */
   private static final Set<String> READING =
       NameSet.of(
           "get", "list", "search", "query", "describe", "read", "fetch", "find", "show", "view");
+
+  /**
+   * The first words of a tool's name that read, and more of a reading's own.
+   *
+   * @param more the reading's own words
+   * @return the words
+   */
+  static Set<String> readingAnd(String... more) {
+    Set<String> words = new LinkedHashSet<>(READING);
+    words.addAll(List.of(more));
+    return NameSet.copyOf(words);
+  }
 
   /**
    * A tool of a server (an agent's MCP tool, {@code mcp__stripe__create_refund}, or a provider's)

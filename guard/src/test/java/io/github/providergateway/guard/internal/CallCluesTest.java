@@ -113,6 +113,18 @@ class CallCluesTest {
   private static final List<Scan> EXAMPLES = examples();
 
   private static List<Scan> examples() {
+    // Every predicate made first (a source is made when one of its names is first asked), so
+    // every clue's literals are numbered before a scan's text is read: a scan read before a
+    // literal was numbered holds it unread ("numbered since: held"), and the test then asked
+    // nothing of the clues of the predicates made later (found when a clue made wrong on purpose,
+    // opt-in-skipped's, passed).
+    for (String name : Where.names()) {
+      if (Where.onCall(name)) {
+        Where.ofCall(name);
+      } else if (!Where.findsPaths(name)) {
+        Where.named(name);
+      }
+    }
     List<Scan> scans = new ArrayList<>();
     for (RuleSpec spec : RuleBook.specs()) {
       List<RuleSpec.Example> examples = new ArrayList<>(spec.examples().deny());
