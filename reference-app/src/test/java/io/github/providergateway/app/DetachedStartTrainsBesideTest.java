@@ -96,9 +96,13 @@ class DetachedStartTrainsBesideTest {
     Process next = ClassDataTrainer.ofThisMachine().trainBeside(java, copy, options);
 
     assertThat(next).as("the dead training's lock taken over").isNotNull();
-    assertThat(Files.readString(ClassDataTrainer.lockOf(cache).resolve("pid")).strip())
-        .as("the lock names the next training")
-        .isEqualTo(Long.toString(next.pid()));
+    // Read until it names it: the starter writes the pid and the training's script writes it
+    // again as it starts, and a read between the script's truncation and its write is empty.
+    Path lockPid = ClassDataTrainer.lockOf(cache).resolve("pid");
+    Await.until(
+        DetachedGatewayStarter.START_WAIT,
+        () -> Files.readString(lockPid).strip().equals(Long.toString(next.pid())),
+        () -> "the lock names the next training, " + next.pid());
     assertThat(FolderNames.of(dir))
         .doesNotContain("training." + training.pid(), cache.getFileName() + "." + training.pid());
     // The next training is not waited for: that a training ends in its cache and nothing else is
