@@ -13,8 +13,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,13 +37,14 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>A gateway process costs its JVM's start and its cold start (the guard loading its rules: some
  * CPU seconds on 2 cores, where the whole class is its processes' CPU). The scenarios that need no
- * gateway of their own share one per class ({@link #sharedGateway}); the two that stop or freeze
- * theirs start their own ({@link #gateway}). A scenario on the shared gateway ends its windows by
- * stdin's end, the windows' own end that ends their sessions, and waits until the gateway has no
- * session left, so that the next scenario's "the one session" is its own window's as it was on a
- * fresh gateway; a gateway that keeps one is not shared further.
+ * gateway of their own share one per class ({@link #sharedGateway}), and the restart scenario stops
+ * it, last; the frozen one starts its own ({@link #gateway}). A scenario on the shared gateway ends
+ * its windows by stdin's end, the windows' own end that ends their sessions, and waits until the
+ * gateway has no session left, so that the next scenario's "the one session" is its own window's as
+ * it was on a fresh gateway; a gateway that keeps one is not shared further.
  */
 @Tag("process")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class WindowContract {
 
   /**
@@ -316,14 +320,19 @@ abstract class WindowContract {
     assertThat(after.has("result")).as("the window still works: %s", after).isTrue();
   }
 
+  /**
+   * Its first gateway is the shared one, stopped here: the class's last scenario ({@link Order}),
+   * so that no scenario after it starts the shared gateway again.
+   */
   @Test
+  @Order(Integer.MAX_VALUE)
   void aGatewayStartedAgainGetsTheWindowBackAndTheAgentIsToldToolsChanged() throws Exception {
-    RpcApp first = gateway();
+    RpcApp first = sharedGateway();
     AgentWindow window = initialized();
     windowSession(first);
     window.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
     window.answer("2", WITHIN);
-    first.close(); // a clean stop: no window starts it again (decision 74)
+    closeTheSharedGateway(); // a clean stop: no window starts it again (decision 74)
     RpcApp again = gateway();
     String session = windowSession(again);
     again.provider(session, "greeter", WsProvider.tools("greet"));
