@@ -39,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The shared gateway and the jar it was started from, with real processes: a build rewriting the
  * jar (as {@code mvn package} or {@code ./gateway} after a pull do) must not take the running
  * gateway down, and when a gateway dies anyway its hosts' pending calls fail at once. Every
- * detached gateway of the test's home is killed in {@link #killGateways()}.
+ * detached gateway of the test's home, and the class-data training beside it, is killed in {@link
+ * #killGateways()}.
  */
 @Tag("process")
 class DetachedGatewayJarTest {
@@ -57,13 +58,7 @@ class DetachedGatewayJarTest {
     for (AutoCloseable each : closing) {
       each.close();
     }
-    ProcessHandle.allProcesses()
-        .filter(
-            p -> {
-              List<String> args = RuntimeCopy.argumentsOf(p);
-              return args.contains("--detached") && args.contains(home.toString());
-            })
-        .forEach(ProcessHandle::destroyForcibly);
+    CommandRun.killProcessesNaming(home);
   }
 
   @Test
@@ -100,16 +95,20 @@ class DetachedGatewayJarTest {
     assertThat(ProcessHandle.of(gateway).map(ProcessHandle::isAlive)).contains(true);
 
     // It ran from its own copy of the jar, whose class-data archive is made beside the start for
-    // the next one (issue 76: never before it).
+    // the next one (issue 76: never before it): the training, started by the start, holds its
+    // lock. That a training beside a start ends in the archive the next start uses is
+    // DetachedStartTrainsBesideTest's (X-HOST-17), and waiting for this one too (a gateway's
+    // start and 600 hook calls, at the lowest priority, for this class alone) proved it again:
+    // killGateways() ends it with the gateway.
     Path copy = Path.of(args.get(args.indexOf("-cp") + 1));
     assertThat(copy.getParent()).isEqualTo(home.resolve(RuntimeCopy.DIR));
     assertThat(copy).hasBinaryContent(built);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy)))
         .isEqualTo("rw-------");
-    Await.until(
-        ClassDataTrainer.DEADLINE,
-        () -> Files.exists(RuntimeCopy.archiveOf(copy)),
-        () -> "the copy's class-data archive, trained beside its start");
+    Path archive = RuntimeCopy.archiveOf(copy);
+    assertThat(List.of(archive, ClassDataTrainer.lockOf(archive)))
+        .as("the copy's class-data archive, or its training beside the start")
+        .anyMatch(Files::exists);
   }
 
   @Test

@@ -11,9 +11,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,8 +34,17 @@ import org.junit.jupiter.api.io.TempDir;
  * machine, and {@link #FROZEN_BOUND} for the windows that meet a frozen gateway on purpose, so that
  * the freeze costs the test seconds; {@link #WITHIN} adds what a process start takes on a loaded
  * machine.
+ *
+ * <p>A gateway process costs its JVM's start and its cold start (the guard loading its rules: some
+ * CPU seconds on 2 cores, where the whole class is its processes' CPU). The scenarios that need no
+ * gateway of their own share one per class ({@link #sharedGateway}), and the restart scenario stops
+ * it, last; the frozen one starts its own ({@link #gateway}). A scenario on the shared gateway ends
+ * its windows by stdin's end, the windows' own end that ends their sessions, and waits until the
+ * gateway has no session left, so that the next scenario's "the one session" is its own window's as
+ * it was on a fresh gateway; a gateway that keeps one is not shared further.
  */
 @Tag("process")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class WindowContract {
 
   /**
@@ -66,6 +79,15 @@ abstract class WindowContract {
   private final List<AutoCloseable> toClose = new ArrayList<>();
   private Path home;
 
+  /** The folder of the class's shared gateway: its home and its stderr. */
+  @TempDir static Path sharedDir;
+
+  /** The class's shared gateway once a scenario has started it; test thread only. */
+  private static RpcApp shared;
+
+  /** Whether this scenario's windows are on {@link #shared}. */
+  private boolean onShared;
+
   /**
    * The window's command line for {@code home} (the gateway's home); it runs in a project folder of
    * the test's, with {@code HOME} and {@code TMPDIR} the test's too.
@@ -77,14 +99,60 @@ abstract class WindowContract {
 
   @AfterEach
   void closeAll() throws Exception {
+    if (onShared && shared != null) {
+      leaveTheSharedGatewayWithoutSessions();
+    }
     for (int i = toClose.size() - 1; i >= 0; i--) {
       toClose.get(i).close();
     }
   }
 
+  @AfterAll
+  static void closeTheSharedGateway() {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
+  /**
+   * Ends this scenario's windows by stdin's end, waits for them to exit (a shell window removes its
+   * temporary folder last: a SIGTERM then could leave it half removed under the test's folder) and
+   * then until {@link #shared} has no session. A window or a session that stays past {@link
+   * #WITHIN} makes the next scenario start a fresh gateway, so that no scenario meets another's
+   * session.
+   */
+  private void leaveTheSharedGatewayWithoutSessions() throws InterruptedException {
+    List<AgentWindow> windows = new ArrayList<>();
+    for (AutoCloseable closeable : toClose) {
+      if (closeable instanceof AgentWindow window) {
+        windows.add(window);
+        try {
+          window.endInput();
+        } catch (IOException e) {
+          // the window had ended already: its session with it
+        }
+      }
+    }
+    for (AgentWindow window : windows) {
+      if (!window.exits(WITHIN)) {
+        closeTheSharedGateway(); // not this scenario's rule: the next one starts a fresh gateway
+        return;
+      }
+    }
+    try {
+      Await.until(
+          WITHIN,
+          () -> shared.request("{\"cmd\":\"sessions.list\"}").get("sessions").isEmpty(),
+          () -> "the shared gateway without sessions");
+    } catch (AssertionError stayed) {
+      closeTheSharedGateway(); // not this scenario's rule: the next one starts a fresh gateway
+    }
+  }
+
   @Test
   void initializeThenToolsListThenToolsCallAreAnswered() throws Exception {
-    RpcApp gateway = gateway();
+    RpcApp gateway = sharedGateway();
     AgentWindow window = initialized();
     String session = windowSession(gateway);
     WsProvider provider = gateway.provider(session, "greeter", WsProvider.tools("greet"));
@@ -106,7 +174,7 @@ abstract class WindowContract {
 
   @Test
   void aRequestBeforeInitializeIsAnsweredWithAnErrorAndTheWindowStillOpens() throws Exception {
-    gateway();
+    sharedGateway();
     AgentWindow window = window();
     window.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}");
     assertThat(window.answer("7", WITHIN).has("error")).isTrue();
@@ -124,7 +192,7 @@ abstract class WindowContract {
    */
   @Test
   void aDiscoverProbeIsServedInTheModernEraAndTheWindowStillOpensAtInitialize() throws Exception {
-    RpcApp gateway = gateway();
+    RpcApp gateway = sharedGateway();
     AgentWindow window = window();
     window.send(
         "{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"server/discover\",\"params\":{"
@@ -165,7 +233,7 @@ abstract class WindowContract {
    */
   @Test
   void aRequestAfterInitializeButBeforeInitializedIsAnswered() throws Exception {
-    RpcApp gateway = gateway();
+    RpcApp gateway = sharedGateway();
     AgentWindow window = window();
     window.send(INITIALIZE);
     opened(window.answer("1", WITHIN));
@@ -185,7 +253,7 @@ abstract class WindowContract {
 
   @Test
   void aBatchBeforeInitializeIsAnsweredWithAnError() throws Exception {
-    gateway();
+    sharedGateway();
     AgentWindow window = window();
     window.send("[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]");
     JsonNode answer = window.nextAnswer(WITHIN, "an answer to the batch");
@@ -196,7 +264,7 @@ abstract class WindowContract {
 
   @Test
   void aBatchAfterInitializeIsAnsweredWithAnErrorAndTheWindowGoesOn() throws Exception {
-    gateway();
+    sharedGateway();
     AgentWindow window = initialized();
     window.send(
         "[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"},"
@@ -209,7 +277,7 @@ abstract class WindowContract {
 
   @Test
   void aStringIdWithAnEscapeIsAnsweredWithTheSameIdBeforeAndAfterInitialize() throws Exception {
-    gateway();
+    sharedGateway();
     AgentWindow window = window();
     window.send("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"b\",\"method\":\"tools/list\"}");
     assertThat(window.answer("\"a\\\"b\"", WITHIN).has("error")).isTrue();
@@ -222,7 +290,7 @@ abstract class WindowContract {
 
   @Test
   void aNotificationGetsNoAnswer() throws Exception {
-    gateway();
+    sharedGateway();
     AgentWindow window = initialized();
     window.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
     window.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/no-such-thing\"}");
@@ -252,14 +320,19 @@ abstract class WindowContract {
     assertThat(after.has("result")).as("the window still works: %s", after).isTrue();
   }
 
+  /**
+   * Its first gateway is the shared one, stopped here: the class's last scenario ({@link Order}),
+   * so that no scenario after it starts the shared gateway again.
+   */
   @Test
+  @Order(Integer.MAX_VALUE)
   void aGatewayStartedAgainGetsTheWindowBackAndTheAgentIsToldToolsChanged() throws Exception {
-    RpcApp first = gateway();
+    RpcApp first = sharedGateway();
     AgentWindow window = initialized();
     windowSession(first);
     window.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
     window.answer("2", WITHIN);
-    first.close(); // a clean stop: no window starts it again (decision 74)
+    closeTheSharedGateway(); // a clean stop: no window starts it again (decision 74)
     RpcApp again = gateway();
     String session = windowSession(again);
     again.provider(session, "greeter", WsProvider.tools("greet"));
@@ -284,7 +357,7 @@ abstract class WindowContract {
 
   @Test
   void stdinsEndEndsTheWindowAndItsSession() throws Exception {
-    RpcApp gateway = gateway();
+    RpcApp gateway = sharedGateway();
     AgentWindow window = initialized();
     windowSession(gateway);
     window.endInput();
@@ -303,16 +376,34 @@ abstract class WindowContract {
     if (home == null) {
       home = Files.createDirectories(dir.resolve("home"));
     }
-    // Started with a minute's wait: on a machine other builds load, a JVM's start took over 10 s.
-    RpcApp gateway =
-        RpcApp.startCommand(
-            TestJvm.command(Main.class, List.of("--rpc", "--home", home.toString(), "--port", "0")),
-            home,
-            dir.resolve("gateway-" + toClose.size() + ".err"),
-            Map.of(),
-            Duration.ofMinutes(1));
+    RpcApp gateway = start(home, dir.resolve("gateway-" + toClose.size() + ".err"));
     toClose.add(gateway);
     return gateway;
+  }
+
+  /**
+   * The class's shared gateway, on a home of its own, started by the first scenario that asks:
+   * stopped after the class, and left without sessions after each scenario.
+   */
+  RpcApp sharedGateway() throws IOException {
+    Path sharedHome = sharedDir.resolve("home");
+    if (shared == null) {
+      shared = start(Files.createDirectories(sharedHome), sharedDir.resolve("gateway.err"));
+    }
+    home = sharedHome;
+    onShared = true;
+    return shared;
+  }
+
+  /** A gateway process on {@code home}, at a port of its own. */
+  private static RpcApp start(Path home, Path stderr) throws IOException {
+    // Started with a minute's wait: on a machine other builds load, a JVM's start took over 10 s.
+    return RpcApp.startCommand(
+        TestJvm.command(Main.class, List.of("--rpc", "--home", home.toString(), "--port", "0")),
+        home,
+        stderr,
+        Map.of(),
+        Duration.ofMinutes(1));
   }
 
   /** A window on the test's home, as an agent starts it: in its project, on pipes. */
