@@ -17,8 +17,39 @@ import org.junit.jupiter.api.Timeout;
  * it cannot read because of a bug is denied (fail closed) but names the exception, and {@code
  * export FOO=} and {@code perl -e '`'} were such calls. A malformed command is still denied, with
  * the parse's own reason. Seeded: the same commands every run.
+ *
+ * <p>How many: {@code mvn verify} decides the first {@value #VERIFY_COMMANDS} of the sweep's seeded
+ * commands and the first {@value #VERIFY_COMMANDS_ON_DISK} on a disk, a tenth of what it decided
+ * before: 150,000 decisions were about 80 % of a test JVM's minutes on the build's critical path.
+ * The {@code fuzz} profile sets {@code guard.neverThrows.commands} to 100,000 (the disk's sweep
+ * half of it), every command the sweeps ever decided, as it explores the parser for {@code
+ * ShellSyntaxFuzzTest}:
+ *
+ * <pre>{@code
+ * ./mvnw -o -P fuzz -pl guard verify -Dtest=GuardNeverThrowsTest
+ * }</pre>
+ *
+ * <p>The seeds and the pieces are as they were, so the commands {@code verify} decides are the
+ * first of the same sequences, and the profile's run decides all of them.
  */
 class GuardNeverThrowsTest {
+  /** The sweep's commands in {@code mvn verify}. */
+  private static final int VERIFY_COMMANDS = 10_000;
+
+  /** The disk's sweep's commands in {@code mvn verify}. */
+  private static final int VERIFY_COMMANDS_ON_DISK = 5_000;
+
+  /**
+   * The commands a sweep decides: {@code guard.neverThrows.commands} where set (the {@code fuzz}
+   * profile sets it), else {@code verify}'s count; the disk's sweep decides half as many.
+   */
+  private static int commands(boolean onDisk) {
+    Integer set = Integer.getInteger("guard.neverThrows.commands");
+    if (set == null) {
+      return onDisk ? VERIFY_COMMANDS_ON_DISK : VERIFY_COMMANDS;
+    }
+    return onDisk ? set / 2 : set;
+  }
 
   private static final String[] PIECES = {
     " ",
@@ -179,7 +210,7 @@ class GuardNeverThrowsTest {
     Guard onDisk = Guard.create(GuardSettings.defaults(), GuardFixture.ENVIRONMENT.withDisk(DISK));
     Random random = new Random(75);
     List<String> failed = new ArrayList<>();
-    for (int i = 0; i < 50_000 && failed.size() < 10; i++) {
+    for (int i = 0, n = commands(true); i < n && failed.size() < 10; i++) {
       StringBuilder command = new StringBuilder();
       for (int k = 1 + random.nextInt(10); k > 0; k--) {
         command.append(
@@ -201,7 +232,7 @@ class GuardNeverThrowsTest {
     Guard standard = guard(GuardPreset.STANDARD);
     Random random = new Random(44);
     List<String> failed = new ArrayList<>();
-    for (int i = 0; i < 100_000 && failed.size() < 10; i++) {
+    for (int i = 0, n = commands(false); i < n && failed.size() < 10; i++) {
       StringBuilder command = new StringBuilder();
       for (int k = 1 + random.nextInt(14); k > 0; k--) {
         command.append(PIECES[random.nextInt(PIECES.length)]);

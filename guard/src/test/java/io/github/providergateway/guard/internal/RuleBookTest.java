@@ -66,25 +66,59 @@ class RuleBookTest {
   static Stream<Arguments> examples() {
     List<Arguments> all = new ArrayList<>();
     for (RuleSpec spec : RuleBook.specs()) {
-      for (Example example : spec.examples().deny()) {
-        all.add(Arguments.of(spec.rule().id(), Outcome.DENY, example));
-      }
-      for (Example example : spec.examples().ask()) {
-        all.add(Arguments.of(spec.rule().id(), Outcome.ASK, example));
-      }
-      for (Example example : spec.examples().allow()) {
-        all.add(Arguments.of(spec.rule().id(), Outcome.ALLOW, example));
+      String id = spec.rule().id();
+      for (Outcome kind : List.of(Outcome.DENY, Outcome.ASK, Outcome.ALLOW)) {
+        List<Example> examples =
+            switch (kind) {
+              case DENY -> spec.examples().deny();
+              case ASK -> spec.examples().ask();
+              case ALLOW -> spec.examples().allow();
+            };
+        for (int i = 0; i < examples.size(); i++) {
+          // The fourth argument, the example's name in whole-decisions.txt, is not in the test's
+          // name: the names stay as they were.
+          all.add(Arguments.of(id, kind, examples.get(i), id + "/" + lower(kind) + "-" + (i + 1)));
+        }
       }
     }
     return all.stream();
   }
 
+  /**
+   * A blocking example whose recorded decision (whole-decisions.txt) is its expected outcome by its
+   * own rule passes on that record; every other example is explained here, as every example was
+   * before. The record says what the explanation would: {@code WholeDecisionsTest} proves every
+   * line of it is what the guard decides now, for every book example under each preset, in the same
+   * setting and with the same past as here ({@link #call}, {@link #pastOf}); {@code explain} and
+   * {@code decide} are one decision ({@code Guard.explain(call, showParse, past)}), the first also
+   * listing what matched; and the rule a verdict names is always among what matched, so "it denied
+   * (or asked) by {@code id}" is both assertions below. These are half the book's examples (7,024
+   * of 13,964 at decision 333), each decided here once more after that test decided it under every
+   * preset: this test took 110 s of a test JVM in a full verify on two cores. An allow example is
+   * still explained: that its rule did not match at all is in no record. A record that says
+   * otherwise is not trusted: the example is explained, and a failure shows the explanation as
+   * before.
+   *
+   * <p>What a reader loses: this test alone ({@code -Dtest=RuleBookTest}) trusts the record for
+   * those examples, and only {@code WholeDecisionsTest} holds the record to the guard and to the
+   * book. An example edited, inserted or moved in the book is read here under a name whose recorded
+   * line may be another example's (the names are numbered by place), and can pass here on that
+   * line: run {@code WholeDecisionsTest} with it, which fails on every line that moved. A run with
+   * {@code -Ddecisions.update=true} writes the record from the guard, and the book's expectations
+   * are then held against what the guard decides (in that one run this test may read the record
+   * before it is written).
+   */
   @ParameterizedTest(name = "{0} {1}: {2}")
   @MethodSource("examples")
-  void everyExampleDecidesAsItsRuleSays(String id, Outcome expected, Example example) {
+  void everyExampleDecidesAsItsRuleSays(
+      String id, Outcome expected, Example example, String recordedAs) {
     BuiltinRule rule = RuleBook.rule(id);
     GuardPreset preset =
         example.preset() != null ? GuardPreset.of(example.preset()) : firstPresetInForce(rule);
+    String recorded = RecordedBook.decision(recordedAs, preset);
+    if (expected != Outcome.ALLOW && (lower(expected) + " " + id).equals(recorded)) {
+      return;
+    }
     Guard guard = GUARDS.get(preset);
     GuardExplanation explanation =
         example.before().isEmpty()
@@ -191,6 +225,46 @@ class RuleBookTest {
 
   private static String cell(String text) {
     return text.replace("|", "\\|");
+  }
+
+  /**
+   * The book's examples' decisions as whole-decisions.txt records them: each example's outcome and
+   * rule, by its name and preset, read at first use.
+   */
+  private static final class RecordedBook {
+    /** "outcome rule" by "book name preset": the record's lines of the book, before any reason. */
+    private static final Map<String, String> DECISIONS = read();
+
+    private static Map<String, String> read() {
+      Map<String, String> decisions = new java.util.HashMap<>();
+      try {
+        for (String line : Files.readAllLines(WholeDecisionsTest.RECORD, UTF_8)) {
+          int colon = line.indexOf(": ");
+          if (line.startsWith("book ") && colon > 0) {
+            int reason = line.indexOf(" | ", colon);
+            decisions.put(
+                line.substring(0, colon),
+                line.substring(colon + 2, reason < 0 ? line.length() : reason));
+          }
+        }
+      } catch (IOException missing) {
+        return Map.of(); // no record: every example is explained (WholeDecisionsTest fails)
+      }
+      return decisions;
+    }
+
+    /**
+     * {@return the recorded outcome and rule of the example named {@code name} under {@code preset}
+     * ("deny fs.delete-root"), or null where none is recorded} A preset other than {@code standard}
+     * has its own line only where it decides otherwise.
+     */
+    static String decision(String name, GuardPreset preset) {
+      if (preset == GuardPreset.OFF) {
+        return null;
+      }
+      String own = DECISIONS.get("book " + name + " " + preset.wireName());
+      return own != null ? own : DECISIONS.get("book " + name + " standard");
+    }
   }
 
   private static GuardPreset firstPresetInForce(BuiltinRule rule) {

@@ -56,10 +56,16 @@ import org.junit.jupiter.api.Timeout;
  * <p>A change in any decision fails with the lines that differ. When a change is meant, write the
  * file again and read its diff before committing it: {@code ./mvnw -o -q test -pl guard
  * -Dtest=WholeDecisionsTest -Dsurefire.failIfNoSpecifiedTests=false -Ddecisions.update=true}.
+ *
+ * <p>{@code RuleBookTest} holds a blocking example whose recorded decision is its expected one by
+ * its own rule to this record instead of deciding it again: this test is what makes the record the
+ * guard's decisions.
  */
 class WholeDecisionsTest {
-  private static final Path RECORD =
+  /** The record; {@code RuleBookTest} reads its book examples' lines too. */
+  static final Path RECORD =
       Path.of("src/test/resources/io/github/providergateway/guard/whole-decisions.txt");
+
   private static final boolean UPDATE = Boolean.getBoolean("decisions.update");
   private static final Path FIRST_RUNS = Path.of("src/test/first-runs");
   private static final String CORPUS = "/io/github/providergateway/guard/corpus/";
