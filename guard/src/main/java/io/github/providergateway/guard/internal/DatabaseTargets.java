@@ -154,7 +154,9 @@ final class DatabaseTargets {
    * 'user/pw@db-1:1521/svc'}, a JDBC thin URL's {@code @//db-1}, Perl DBI's {@code
    * dbi:Oracle:BANPROD} (a TNS alias names a server; {@code dbi:SQLite:} is a file and {@code
    * dbi:Pg:dbname=…} with no {@code host=} this machine's socket), an ADO or ODBC string's {@code
-   * Server=tcp:db-1} and {@code Data Source=db-1}.
+   * Server=tcp:db-1} and {@code Data Source=db-1}; since decision 334 the server pymssql's and
+   * pymysql's {@code connect('192.168.10.20', …)} take first (a milking robot's database, round
+   * 75).
    */
   private static final Pattern CODE_HOST =
       Pattern.compile(
@@ -163,7 +165,9 @@ final class DatabaseTargets {
               + "|\\bconnect\\s*\\(\\s*['\"][A-Za-z0-9_$]+/[^@'\"\\s/]+@(?://)?"
               + "|\\bjdbc:[a-z]+:(?:thin:)?(?:[^@'\"\\s]*)?@(?://)?"
               + "|\\bdbi:(?!SQLite)[A-Za-z]+:(?![A-Za-z_]+=)"
-              + "|\\b(?:server|data\\s+source)\\s*=\\s*['\"]?(?:tcp:)?)"
+              + "|\\b(?:server|data\\s+source)\\s*=\\s*['\"]?(?:tcp:)?"
+              + "|\\b(?:pymssql|pymysql|MySQLdb|_mssql)\\.connect\\s*\\(\\s*['\"]"
+              + "(?=[A-Za-z0-9_.-]+['\"]))"
               + "([A-Za-z0-9_.-]+)");
 
   /** A database kept in a file, named where a server would be ({@code Data Source=app.db}). */

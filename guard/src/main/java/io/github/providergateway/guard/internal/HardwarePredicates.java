@@ -72,6 +72,12 @@ final class HardwarePredicates {
     named.put(
         "fleet-command",
         (scan, step, read) -> HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.COMMAND);
+    named.put("site-machine-published", (scan, step, read) -> SiteMachines.published(step));
+    named.put(
+        "code-site-machine-published", (scan, step, read) -> SiteMachines.codePublished(step));
+    named.put(
+        "device-api-settings-written",
+        (scan, step, read) -> SiteMachines.deviceApiWritten(step)); // round 75, decision 334
     named.put(
         "broker-dump", (scan, step, read) -> HardwareFleet.mqtt(step) == HardwareFleet.Mqtt.DUMP);
     named.put("debug-server-open", (scan, step, read) -> HardwareFleet.debugServerOpen(step));

@@ -38,6 +38,9 @@ final class PersonsDatabases {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("writes-rows-of-persons-database", (scan, step, read) -> clientWrites(scan, step));
     named.put("code-writes-persons-database", (scan, step, read) -> codeWrites(scan, step));
+    named.put(
+        "cleanup-keeps-nothing",
+        (scan, step, read) -> CleanupsKeepingNothing.keepsNothing(step)); // round 75
   }
 
   /** sqlite3's and duckdb's options that take a value: {@code -cmd "PRAGMA …"} names no file. */
@@ -84,7 +87,7 @@ final class PersonsDatabases {
     }
     Word file = databaseFile(step);
     return file != null
-        && persons(scan, file.text())
+        && (persons(scan, file.text()) || personsWhereItRuns(scan, step, file.text()))
         && ProductionWrites.writesRows(ProductionPredicates.sqlOf(scan, step));
   }
 
@@ -110,6 +113,22 @@ final class PersonsDatabases {
     return false;
   }
 
+  /**
+   * Whether a relative database file is the person's own in a folder the command went to first
+   * ({@code cd ~/HerdPro && sqlite3 herd.db "UPDATE …"}, round 75's red team).
+   */
+  private static boolean personsWhereItRuns(Scan scan, Step step, String written) {
+    if (written.startsWith("/") || written.startsWith("~") || written.startsWith("$")) {
+      return false;
+    }
+    for (Path cwd : step.cwds()) {
+      if (cwd != null && persons(scan, cwd.resolve(written).normalize().toString())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether a database file as written is the person's own, and no test's. */
   private static boolean persons(Scan scan, String written) {
     Path home = scan.places() == null ? null : scan.places().home();
@@ -123,7 +142,8 @@ final class PersonsDatabases {
       return false;
     }
     // The file's own name: the home's .local/share would read as a local test's place.
-    return PersonsPlaces.holdsWritten(home, written)
+    return (PersonsPlaces.holdsWritten(home, written)
+            || PersonsPlaces.appStoreWritten(home, written)) // round 75: ~/HerdPro/herd.db
         && !Environments.testName(written.substring(written.lastIndexOf('/') + 1));
   }
 }

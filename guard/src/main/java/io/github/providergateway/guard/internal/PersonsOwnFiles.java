@@ -82,7 +82,8 @@ final class PersonsOwnFiles {
       return false;
     }
     Path home = scan.places().home();
-    if (!PersonsPlaces.holds(home, path.normalize())) {
+    if (!PersonsPlaces.holds(home, path.normalize())
+        && !PersonsPlaces.appStore(home, path.normalize())) { // ~/HerdPro/herd.db (round 75)
       return false;
     }
     Invocation invocation = access.invocation();

@@ -123,6 +123,40 @@ final class PersonsPlaces {
     return text.startsWith("/") && text.length() < 1000 && holds(home, Path.of(text).normalize());
   }
 
+  /**
+   * Whether a path as written is an application's database in a folder of the home the person made
+   * for it ({@link HomeAppStores}: {@code ~/HerdPro/herd.db}), read apart from {@link
+   * #holdsWritten} so that the rules of what leaves the machine keep their folders.
+   *
+   * @param home the call's home, or {@code null}
+   * @param written the path's text
+   * @return whether it is
+   */
+  static boolean appStoreWritten(Path home, String written) {
+    for (String prefix : new String[] {"~/", "$HOME/", "${HOME}/"}) {
+      if (written.startsWith(prefix)) {
+        return HomeAppStores.holds(written.substring(prefix.length()));
+      }
+    }
+    if (!written.startsWith("/") || written.length() >= 1000 || written.contains("..")) {
+      return false;
+    }
+    return appStore(home, Path.of(written).normalize());
+  }
+
+  /**
+   * Whether a resolved path is an application's database in a folder of the home the person made
+   * for it ({@link HomeAppStores}).
+   *
+   * @param home the call's home, or {@code null}
+   * @param path an absolute path
+   * @return whether it is
+   */
+  static boolean appStore(Path home, Path path) {
+    String rest = belowHome(home, path);
+    return rest != null && HomeAppStores.holds(rest);
+  }
+
   /** The path below its home ({@code Pictures/x.jpg}), or {@code null} when it is in none. */
   private static String belowHome(Path home, Path path) {
     if (path == null || !path.isAbsolute()) {
