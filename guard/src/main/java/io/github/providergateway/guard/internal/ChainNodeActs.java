@@ -36,6 +36,9 @@ final class ChainNodeActs {
   private static final Pattern ALL_AMOUNT =
       Pattern.compile("(?i)^(?:--)?(?:amount|amt|value)=(?:all|max|everything)$|^--(?:all|max)$");
 
+  /** The word all or max after the sweep's task ({@code just sweep hot-eth all}). */
+  private static final Pattern ALL_WORD = Pattern.compile("(?i)^(?:all|max)$");
+
   /** The word after an amount option. */
   private static final Pattern AMOUNT_OPTION = Pattern.compile("(?i)^--?(?:amount|amt|value)$");
 
@@ -75,7 +78,7 @@ final class ChainNodeActs {
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       sweep |= SWEEP.matcher(text).matches();
-      all |= ALL_AMOUNT.matcher(text).matches();
+      all |= ALL_AMOUNT.matcher(text).matches() || sweep && ALL_WORD.matcher(text).matches();
       if (AMOUNT_OPTION.matcher(text).matches() && i + 1 < args.size()) {
         String next = args.get(i + 1).text().toLowerCase(Locale.ROOT);
         all |= next.equals("all") || next.equals("max");
@@ -99,8 +102,21 @@ final class ChainNodeActs {
       delist |= text.equalsIgnoreCase("delist");
       now |= NOW.matcher(text).matches();
     }
-    return delist && now && !dryRun(args);
+    return delist && now && !dryRun(args) && !testPlace(args);
   }
+
+  private static boolean testPlace(List<Word> args) {
+    for (Word word : args) {
+      if (TEST_PLACE.matcher(word.text()).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A test exchange's or market's place, by its words. */
+  private static final Pattern TEST_PLACE =
+      Pattern.compile("(?i)(?:^|[=-])(?:staging|sandbox|testnet|test|uat|dev)$");
 
   private static boolean dryRun(List<Word> args) {
     for (Word word : args) {

@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  * settings and checks and {@code lfs} layouts set on a whole file system, Storage Scale's policy
  * run for real and its {@code mmch…}/{@code mmdel…} commands, Spectrum Protect's and PBS's
  * administrative writes, and FlexLM's seat removals and rereads. Their reads ({@code scontrol
- * show}, {@code sacctmgr show|dump}, {@code lctl get_param}, {@code mmapplypolicy -I test}, {@code
- * dsmadmc query}, {@code lmutil lmstat}) are not.
+ * show}, {@code sacctmgr show|dump}, {@code lctl get_param}, {@code mmapplypolicy -I test|defer},
+ * {@code dsmadmc query}, {@code lmutil lmstat}) are not.
  */
 final class ClusterAdministration {
   private ClusterAdministration() {}
@@ -81,7 +81,7 @@ final class ClusterAdministration {
    */
   static boolean administers(Step step) {
     String program = step.program();
-    List<String> words = positionals(step);
+    List<String> words = positionals(step, VALUED);
     String first = words.isEmpty() ? "" : words.get(0).toLowerCase(Locale.ROOT);
     return switch (program) {
       case "scontrol" -> scontrolWrites(words, first);
@@ -120,7 +120,8 @@ final class ClusterAdministration {
     for (int i = 0; i + 1 < args.size(); i++) {
       if (args.get(i).text().equals("-I")) {
         String mode = args.get(i + 1).text().toLowerCase(Locale.ROOT);
-        return !mode.equals("test") && !mode.equals("prepare");
+        // test and prepare only read; defer writes the file lists and leaves the acts undone
+        return !mode.equals("test") && !mode.equals("prepare") && !mode.equals("defer");
       }
     }
     // Without -I the policy's rules run for real (-I yes is the default).
@@ -139,12 +140,19 @@ final class ClusterAdministration {
     return false;
   }
 
-  /** The program's words that are not options (an option's value after it stays among them). */
-  private static List<String> positionals(Step step) {
+  /** The options of these programs that take the next word as their value. */
+  private static final Set<String> VALUED =
+      Set.of("-M", "--clusters", "--cluster", "--device", "-c", "--config");
+
+  /** The program's words that are neither options nor the values of {@code valued}. */
+  private static List<String> positionals(Step step, Set<String> valued) {
     List<String> words = new ArrayList<>();
-    for (Word word : step.args()) {
-      String text = word.text();
-      if (!text.startsWith("-")) {
+    List<Word> args = step.args();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (valued.contains(text)) {
+        i++;
+      } else if (!text.startsWith("-")) {
         words.add(text);
       }
     }

@@ -40,6 +40,10 @@ final class SharedSoftwareReplaced {
   private static final Pattern EB_PLACE =
       Pattern.compile("^--(?:installpath|prefix|installpath-software|installpath-modules)=(.+)$");
 
+  /** The same options with their value in the next word. */
+  private static final Pattern EB_SPACED =
+      Pattern.compile("^--(?:installpath|prefix|installpath-software|installpath-modules)$");
+
   /**
    * Whether the path lies in a shared install tree.
    *
@@ -81,6 +85,7 @@ final class SharedSoftwareReplaced {
       case "ln" -> linkForced(args) && sharedTree(last);
       case "cp", "mv", "install", "scp" -> sharedTree(last);
       case "make", "gmake" -> installsInto(args);
+      case "tar" -> unpacksInto(args);
       default -> false;
     };
   }
@@ -88,8 +93,11 @@ final class SharedSoftwareReplaced {
   private static boolean easyBuildForced(List<Word> args) {
     boolean forced = false;
     boolean shared = false;
-    for (Word word : args) {
-      String text = word.text();
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      if (EB_SPACED.matcher(text).matches() && i + 1 < args.size()) {
+        text = text + "=" + args.get(i + 1).text();
+      }
       if (text.equals("-D")
           || text.equals("-x")
           || text.startsWith("--dry-run")
@@ -140,6 +148,21 @@ final class SharedSoftwareReplaced {
       }
     }
     return install && shared;
+  }
+
+  private static boolean unpacksInto(List<Word> args) {
+    boolean extracts = false;
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      extracts |= text.matches("-?[a-zA-Z]*x[a-zA-Z]*") || text.equals("--extract");
+      if ((text.equals("-C") || text.equals("--directory")) && i + 1 < args.size()) {
+        return extracts && sharedTree(args.get(i + 1).text());
+      }
+      if (text.startsWith("--directory=")) {
+        return extracts && sharedTree(text.substring("--directory=".length()));
+      }
+    }
+    return false;
   }
 
   private static boolean has(List<Word> args, String prefix) {
