@@ -119,6 +119,9 @@ final class TradeToolCommands {
    * a plan's tool, not a plan).
    */
   private static boolean namedForRead(String program) {
+    if (STORAGE_SCALE_READS.matcher(program).matches()) {
+      return true;
+    }
     List<String> parts = ServiceVerbs.split(program);
     for (String part : parts) {
       if (ShapeWords.READS.contains(part)) {
@@ -135,6 +138,13 @@ final class TradeToolCommands {
     }
     return false;
   }
+
+  /**
+   * IBM Storage Scale's reads, named by a prefix and a read run together (session 18, round 75's
+   * {@code mmlsquota -j proj_kovacs gpfs01}): its writes are {@code shared.cluster-administered}'s.
+   */
+  private static final Pattern STORAGE_SCALE_READS =
+      Pattern.compile("mm(?:ls\\w+|repquota|df|health|getstate|diag)");
 
   /**
    * The reads a one-part program's name ends in: {@code svcinfo}, {@code pgstat}, {@code lslist}.

@@ -177,7 +177,7 @@ final class Where {
   }
 
   /** How many sources {@link #fill} numbers. */
-  static final int SOURCES = 153;
+  static final int SOURCES = 155;
 
   /**
    * Fills one source's predicates into the tables (decision 329): the code of each family of
@@ -344,6 +344,8 @@ final class Where {
       case 150 -> CompanyActsPredicates.addTo(tables.named());
       case 151 -> DeskPredicates.addCallsTo(tables.onCall());
       case 152 -> DeskPredicates.addTo(tables.named());
+      case 153 -> OpsPredicates.addCallsTo(tables.onCall()); // session 18
+      case 154 -> OpsPredicates.addTo(tables.named());
       default -> throw new IllegalArgumentException("no predicate source " + source);
     }
   }
