@@ -73,7 +73,8 @@ final class ChatUploads {
     }
     String base = p.substring(p.lastIndexOf('/') + 1);
     return PatternLiterals.finds(SENSITIVE_NAME, base)
-        || PatternLiterals.finds(SENSITIVE_KIND, base);
+        || PatternLiterals.finds(SENSITIVE_KIND, base)
+        || IdentityDocuments.document(path); // a passport's scan, a KYC selfie (decision 334)
   }
 
   /** A file a program sends: curl's {@code -F x=@f}, {@code --data-binary @f}, {@code -T f}. */
@@ -338,7 +339,9 @@ final class ChatUploads {
             "file_path",
             "filePath",
             "path",
-            "paths")) {
+            "paths",
+            "document", // Telegram's sendDocument and sendPhoto (decision 334)
+            "photo")) {
       JsonNode value = args.get(field);
       if (value == null) {
         continue;

@@ -197,6 +197,9 @@ final class CopiedOffTheMachine {
     if (operands.size() < 2 || dryRun(step) || !at(place, operands.get(operands.size() - 1))) {
       return false;
     }
+    if (place == DRIVE && DriveBackups.own(step, operands)) {
+      return false; // the person's own folders onto their backup drive (decision 334)
+    }
     for (String source : operands.subList(0, operands.size() - 1)) {
       if (!at(place, source) && data(step, source)) {
         return true;

@@ -67,6 +67,9 @@ final class LocalOrTestWords {
       if (OtherHosts.companyDomainHost(text)) {
         continue; // cad-app01.mcec.local: a company's domain, not a local test (decision 164)
       }
+      if (text.startsWith("/dev/")) {
+        continue; // lmremove … cfd-ws12 /dev/tty: a device file, not a development place (d. 334)
+      }
       if (TestPlaceNamed.testOrStagingWord(text)) {
         return true;
       }

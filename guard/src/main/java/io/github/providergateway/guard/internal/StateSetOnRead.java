@@ -81,7 +81,70 @@ final class StateSetOnRead {
   private static boolean setting(List<Word> args) {
     for (String name : LongOptions.names(args)) {
       List<String> parts = ServiceVerbs.split(name);
+      if (name.equals("set") && selects(args) && !BareFlags.mode(args)) {
+        continue; // validators status --set eth-pool-a: the set read (decision 334)
+      }
       if (SETTING.contains(parts.get(0)) || CONFIRMING.contains(name) || newState(parts)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The words of a set's name: a pool, a group, a cluster of things read together. */
+  private static final Set<String> GROUPS =
+      NameSet.of(
+          "pool",
+          "pools",
+          "group",
+          "set",
+          "cluster",
+          "fleet",
+          "tier",
+          "region",
+          "batch",
+          "cohort",
+          "east",
+          "west",
+          "north",
+          "south",
+          "main",
+          "primary",
+          "secondary");
+
+  /**
+   * Whether every {@code --set} names a set of things rather than a state (decision 334: {@code
+   * kx-stake validators status --set eth-pool-a}, round 75): a lowercase name of two parts or more,
+   * one a group's word ({@link #GROUPS}) or a letter or number that tells one group from another
+   * ({@code pool-b}, {@code cluster-east}); {@code --set exited}, {@code --set SERVICEABLE} and
+   * {@code --set active-ongoing} set the state.
+   */
+  private static boolean selects(List<Word> args) {
+    for (int i = 0; i < args.size(); i++) {
+      String text = args.get(i).text();
+      String value =
+          text.startsWith("--set=")
+              ? text.substring(6)
+              : text.equals("--set") && i + 1 < args.size() ? args.get(i + 1).text() : null;
+      if (value != null && !setName(value)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean setName(String value) {
+    if (value.length() > 64 || !value.equals(value.toLowerCase(java.util.Locale.ROOT))) {
+      return false;
+    }
+    List<String> parts = ServiceVerbs.split(value);
+    if (parts.size() < 2) {
+      return false;
+    }
+    for (String part : parts) {
+      if (GROUPS.contains(part)
+          || part.length() == 1
+          || part.chars().allMatch(Character::isDigit)) {
         return true;
       }
     }

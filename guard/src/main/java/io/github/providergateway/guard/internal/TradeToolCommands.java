@@ -281,7 +281,9 @@ final class TradeToolCommands {
           "decode",
           // decision 325: a plan's feasibility, a link's budget worked out
           "feasibility",
-          "budget");
+          "budget",
+          // decision 334: an address or a key derived from a public key (kx-addrgen derive)
+          "derive");
 
   /**
    * Whether a part of a command word only works a thing out: {@code simulate} of {@code rates
@@ -313,7 +315,13 @@ final class TradeToolCommands {
           "calendar",
           "agenda",
           "schedule",
-          "schedules");
+          "schedules",
+          // decision 334: a standing read (kx-wallet balances, hsmctl quota --tenant x)
+          "balance",
+          "balances",
+          "holdings",
+          "quota",
+          "quotas");
 
   /**
    * Whether a command's last word names a view ({@link #VIEWS}) that is no verb ({@code trend}, not
@@ -321,7 +329,11 @@ final class TradeToolCommands {
    * --include-home-address}, {@code --with-family}): such a view is an export of chosen records.
    */
   static boolean views(String last, List<Word> args) {
-    return last != null && VIEWS.contains(last) && !TradeVerbs.verb(last) && !widened(args);
+    return last != null
+        && VIEWS.contains(last)
+        && !TradeVerbs.verb(last)
+        && !widened(args)
+        && !BareFlags.mode(args); // balances --sweep (decision 334)
   }
 
   /**

@@ -104,6 +104,7 @@ final class UnnamedToolActs {
     List<Word> args = step.args();
     return !acting(args, () -> false)
         && !namedForItsAct(step.program(), args)
+        && !InitialledWords.reads(step.program()) // mmlsquota, a status read (decision 334)
         && acting(
             args,
             () ->
@@ -227,8 +228,9 @@ final class UnnamedToolActs {
         if (part.equals("cache") || part.equals("caches")) {
           return false; // wp cache flush: what a cache holds is made again (decision 244)
         }
-        reads = ShapeWords.READS.contains(part) ? text : reads;
-        wordActs |= TradeVerbs.verb(part);
+        // lmstat reads, lmremove acts: initials and a verb in one word (decision 334)
+        reads = ShapeWords.READS.contains(part) || InitialledWords.reads(part) ? text : reads;
+        wordActs |= TradeVerbs.verb(part) || InitialledWords.acts(part);
         computes |= text.indexOf('=') < 0 && TradeToolCommands.computes(part); // package_id=x
       }
       // link-budget, dispatch simulate: the last command word works a thing out (decision 325)
