@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.internal;
 
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +85,7 @@ final class ClusterAdministration {
     List<String> words = positionals(step, VALUED);
     String first = words.isEmpty() ? "" : words.get(0).toLowerCase(Locale.ROOT);
     return switch (program) {
-      case "scontrol" -> scontrolWrites(words, first);
+      case "scontrol" -> scontrolWrites(step, words, first);
       case "sacctmgr" -> SACCTMGR_WRITES.contains(first);
       case "lctl" -> LCTL_WRITES.matcher(first).matches();
       case "lfs" -> lfsLayoutOfWholeFs(words, first);
@@ -96,10 +97,25 @@ final class ClusterAdministration {
     };
   }
 
-  private static boolean scontrolWrites(List<String> words, String first) {
-    // scontrol with no command reads its commands from its input: a file of updates fed to it.
+  private static boolean scontrolWrites(Step step, List<String> words, String first) {
+    // scontrol with no command reads its commands from its input: a here-string's or a
+    // here-document's lines are read as its commands (`scontrol <<< 'show node x'` reads); a file
+    // or a pipe fed to it is not seen, and may hold updates.
     if (words.isEmpty()) {
-      return true;
+      boolean seen = false;
+      for (Redirect redirect : step.invocation().redirects()) {
+        if (redirect.body() == null) {
+          continue;
+        }
+        seen = true;
+        for (String line : redirect.body().split("[\\n;]")) {
+          List<String> command = List.of(line.trim().split("\\s+"));
+          if (scontrolWrites(step, command, command.get(0).toLowerCase(Locale.ROOT))) {
+            return true;
+          }
+        }
+      }
+      return !seen;
     }
     if (!SCONTROL_WRITES.contains(first)) {
       return false;
