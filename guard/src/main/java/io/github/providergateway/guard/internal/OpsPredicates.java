@@ -7,7 +7,7 @@ import java.util.Map;
  * (session 18, round 75's HPC centre and exchange): the cluster's scheduler, storage, archive or
  * licences administered ({@link ClusterAdministration}), its shared software replaced in place
  * ({@link SharedSoftwareReplaced}), a check taken out of its policy scripts ({@link
- * ClusterPolicyChecks}), and a node's or a wallet's acts ({@link ChainNodeActs}).
+ * ClusterCheckEdits}), and a node's or a wallet's acts ({@link ChainNodeActs}).
  */
 final class OpsPredicates {
   private OpsPredicates() {}
@@ -20,7 +20,7 @@ final class OpsPredicates {
   /** Adds the predicates of the whole call under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("module-default-edited", SharedSoftwareReplaced::moduleDefaultEdited);
-    named.put("cluster-policy-check-removed", ClusterPolicyChecks::removedByEdit);
+    named.put("cluster-policy-check-removed", ClusterCheckEdits::removedByEdit);
     named.put("chain-node-acts", ChainNodeActs::nodeActs);
   }
 
@@ -31,8 +31,7 @@ final class OpsPredicates {
     named.put(
         "shared-software-replaced", (scan, step, read) -> SharedSoftwareReplaced.replaces(step));
     named.put(
-        "cluster-policy-lines-deleted",
-        (scan, step, read) -> ClusterPolicyChecks.removedBySed(step));
+        "cluster-policy-lines-deleted", (scan, step, read) -> ClusterCheckEdits.removedBySed(step));
     named.put(
         "wallet-swept-of-all",
         SWEEP_NAMED.around((scan, step, read) -> ChainNodeActs.sweepsAll(step)));

@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * {@code reject}, an {@code exit} with a failure, a PAM account module), or {@code sed -i} deletes
  * lines of such a file. A message reworded, a check added, a test's spec edited are not.
  */
-final class ClusterPolicyChecks {
-  private ClusterPolicyChecks() {}
+final class ClusterCheckEdits {
+  private ClusterCheckEdits() {}
 
   /** A cluster's or a site's policy scripts, by their names. */
   private static final Pattern POLICY_FILE =
