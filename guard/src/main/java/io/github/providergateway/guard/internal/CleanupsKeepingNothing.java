@@ -35,6 +35,12 @@ final class CleanupsKeepingNothing {
           "--keep-for",
           "--age");
 
+  /**
+   * The words one of {@link #KEEPS} holds: a clause for any program asks {@link #keepsNothing} only
+   * of a call that holds one ({@link CallClues}).
+   */
+  static final CallClues NAMED = CallClues.of("older", "keep", "retention", "-age");
+
   /** The words that make the run a look only. */
   private static final Set<String> LOOKS =
       NameSet.of(

@@ -35,6 +35,12 @@ final class IdentityDocuments {
           "(?:^|[_.\\-/])(?:kyc|pii|passports?|identity[_\\-]?docs?|id[_\\-]?docs|selfies"
               + "|identity[_\\-]documents?)(?:[_.\\-/]|$)");
 
+  /**
+   * The names of {@link #KEPT}: a clause for any program asks {@link #bucketTakenHome} only of a
+   * call that holds one ({@link CallClues}).
+   */
+  static final CallClues KEPT_NAMED = CallClues.of(KEPT);
+
   /** Code that fetches objects one by one: boto3's, google-cloud-storage's, the AWS SDK's. */
   private static final Pattern FETCHES =
       Pattern.compile("download_file|download_fileobj|\\.download\\(|downloadFile|get_object\\(");

@@ -168,11 +168,14 @@ final class OutPredicates {
     named.put("drops-file-to-host", (scan, step, read) -> RecordsCopiedOut.dropsFile(scan, step));
     named.put("copies-archive-out", (scan, step, read) -> copiesOut(scan, step, false));
     named.put("copies-to-personal-host", (scan, step, read) -> PersonalHosts.names(step));
-    named.put( // decision 334
-        "data-shared-to-personal-identity", (scan, step, read) -> PersonalGrants.grants(step));
+    // Decision 334's two clauses for any program, behind the words they need (CallClues).
+    named.put(
+        "data-shared-to-personal-identity",
+        PersonalGrants.ADDRESSED.around((scan, step, read) -> PersonalGrants.grants(step)));
     named.put(
         "identity-documents-taken-home",
-        (scan, step, read) -> IdentityDocuments.bucketTakenHome(step));
+        IdentityDocuments.KEPT_NAMED.around(
+            (scan, step, read) -> IdentityDocuments.bucketTakenHome(step)));
     named.put(
         "copies-to-removable-drive",
         (scan, step, read) -> CopiedOffTheMachine.toRemovableDrive(step));

@@ -23,6 +23,12 @@ final class PersonalGrants {
       Pattern.compile(
           "(?i)[\\w.+-]{1,64}@(?:" + ToolArguments.PERSONAL_PROVIDERS + ")\\.[a-z.]{2,8}\\b");
 
+  /**
+   * A personal mailbox's address: a clause for any program asks {@link #grants} only of a call that
+   * holds one ({@link CallClues}).
+   */
+  static final CallClues ADDRESSED = CallClues.of(PERSONAL);
+
   /** Words that alone grant: gcloud's binding, a share, a grant, an invitation. */
   private static final Set<String> GRANTS =
       Set.of(

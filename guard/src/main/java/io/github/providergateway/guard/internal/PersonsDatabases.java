@@ -40,7 +40,8 @@ final class PersonsDatabases {
     named.put("code-writes-persons-database", (scan, step, read) -> codeWrites(scan, step));
     named.put(
         "cleanup-keeps-nothing",
-        (scan, step, read) -> CleanupsKeepingNothing.keepsNothing(step)); // round 75
+        CleanupsKeepingNothing.NAMED.around( // round 75, for any program: behind its options' words
+            (scan, step, read) -> CleanupsKeepingNothing.keepsNothing(step)));
   }
 
   /** sqlite3's and duckdb's options that take a value: {@code -cmd "PRAGMA …"} names no file. */
