@@ -125,7 +125,7 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
    */
   @Test
   void aGatedCallAtStartDoesNotRunWhileTheConfiguredGuardIsStillStarting() throws Exception {
-    guarded.close();
+    leaveTheHome();
     guarded =
         GuardedHome.start(
             Files.createDirectory(temp.toRealPath().resolve("late")), "agent-guard", "6000");
@@ -153,6 +153,7 @@ class ClaudeCodeAgentGateTest extends AgentGateTests {
    * the gateway's tool, a commit.
    */
   @Test
+  @OwnHome
   void afterGatewaySetupClaudeTheFirstHourWorks() throws Exception {
     String said = guarded.setup("claude", Map.of("HOME", claudeHome.toString()));
     allowedTools = List.of("Bash", "Write", "mcp__provider-gateway");

@@ -75,6 +75,7 @@ class CopilotCliGateTest extends AgentGateTests {
    * commit.
    */
   @Test
+  @OwnHome
   void afterGatewaySetupCopilotTheFirstHourWorks() throws Exception {
     guarded.setup("copilot", Map.of("HOME", copilotHome.toString()));
 
