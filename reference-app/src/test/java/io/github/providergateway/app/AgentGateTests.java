@@ -5,12 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,6 +35,17 @@ import org.junit.jupiter.api.io.TempDir;
  * are done inside that hold, just before the call. Every run is bounded ({@link #AGENT_LIMIT}); the
  * hook's answer budget ({@code --timeout}, 10 s) stays below the agent's own hook timeout ({@link
  * #HOOK_TIMEOUT}), so a stopped gateway is denied by the adapter, not timed out by the agent.
+ *
+ * <p>A home costs two JVMs' start and the gateway's cold start (the guard's rules loaded: CPU
+ * seconds on CI's two cores, where this phase is its processes' CPU). The tests that need no
+ * gateway of their own share one home per class ({@link #sharedHome}); those that do say so ({@link
+ * OwnHome}): a gateway stopped or killed, and {@code gateway setup}, which writes into the home and
+ * the project. What a test proves on the shared home stays its own: its agent's home, its model and
+ * its logs are in the test's folder; it begins with the home's marker folder and project empty
+ * (checked: a marker left by another test would fail it), reads the audit trail from where it began
+ * ({@link GuardedHome#beginATest}), and its agent's session is ended before the next test begins (a
+ * gateway that keeps a session past {@link #SESSION_END} is not shared further), so that "the guard
+ * is bound" is said of its own agent's session.
  */
 abstract class AgentGateTests {
 
@@ -35,11 +55,28 @@ abstract class AgentGateTests {
   /** The agent's own limit for one hook run, longer than the adapter's 10 s answer budget. */
   static final Duration HOOK_TIMEOUT = Duration.ofSeconds(30);
 
+  /** How long an agent's session may stay on the shared home after its run ended. */
+  static final Duration SESSION_END = Duration.ofSeconds(20);
+
   static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A test that needs a home and a gateway of its own, not the class's shared one. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @interface OwnHome {}
 
   @TempDir Path temp;
   GuardedHome guarded;
   ScriptedModel model;
+
+  /** The folder of the class's shared homes. */
+  @TempDir static Path sharedDir;
+
+  /** The class's shared home once a test has started it; test thread only. */
+  private static GuardedHome shared;
+
+  /** Whether this test began on {@link #shared}. */
+  private boolean onShared;
 
   // ---- what each agent says ----
 
@@ -81,11 +118,16 @@ abstract class AgentGateTests {
   // ---- the set-up ----
 
   @BeforeEach
-  void theHomesGatewayAndTheAgent() throws Exception {
+  void theHomesGatewayAndTheAgent(TestInfo test) throws Exception {
     // Per test, not per class: a skip (npm cannot reach its registry) then names each test, with
     // its reason, in the reports. Installed once per JVM.
     install();
-    guarded = GuardedHome.start(temp);
+    if (test.getTestMethod().map(method -> method.isAnnotationPresent(OwnHome.class)).orElse(true)
+        || !sharesAHome()) {
+      guarded = GuardedHome.start(temp);
+    } else {
+      guarded = sharedHome();
+    }
     addMcpServer(guarded.mcpCommand());
   }
 
@@ -94,8 +136,86 @@ abstract class AgentGateTests {
     if (model != null) {
       model.close();
     }
-    if (guarded != null) {
+    if (guarded != null && guarded != shared) {
       guarded.close();
+    }
+    if (onShared && shared != null) {
+      leaveTheSharedHomeAsItWasFound();
+    }
+  }
+
+  @AfterAll
+  static void closeTheSharedHome() throws Exception {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
+  /**
+   * Whether the class's tests without {@link OwnHome} share a home: yes, unless the agent's session
+   * outlives its run (over HTTP, say), where each would wait {@link #SESSION_END} for nothing.
+   */
+  boolean sharesAHome() {
+    return true;
+  }
+
+  /**
+   * The class's shared home, started by the first test that asks; it must be as a fresh one is
+   * where a test could see another's work: no marker, an empty project, no session.
+   */
+  private GuardedHome sharedHome() throws Exception {
+    if (shared == null) {
+      shared = GuardedHome.start(Files.createTempDirectory(sharedDir, "home"));
+    }
+    onShared = true;
+    assertThat(shared.markers())
+        .as("the shared home's markers, as this test begins")
+        .isEmptyDirectory();
+    assertThat(shared.project())
+        .as("the shared home's project, as this test begins")
+        .isEmptyDirectory();
+    assertThat(shared.sessions()).as("the shared home's sessions, as this test begins").isZero();
+    shared.beginATest();
+    return shared;
+  }
+
+  /**
+   * Kills what this test's agent left running (its folder's processes), waits for its session to
+   * end, and empties the marker folder and the project. A home that keeps a session past {@link
+   * #SESSION_END}, or whose folders cannot be emptied, is closed: the next test starts another.
+   */
+  private void leaveTheSharedHomeAsItWasFound() throws Exception {
+    GuardedHome.killProcessesNaming(temp);
+    try {
+      io.github.providergateway.loop.testing.Await.until(
+          SESSION_END, () -> shared.sessions() == 0, () -> "the shared home without sessions");
+      emptyFolder(shared.markers());
+      emptyFolder(shared.project());
+    } catch (AssertionError | java.io.IOException kept) {
+      // Not this test's rule: the next one starts a home of its own, and the log says why.
+      System.out.println("[agent gate] the shared home is not shared further: " + kept);
+      closeTheSharedHome();
+    }
+  }
+
+  /**
+   * Leaves this test's home for one the test starts itself: closes it, unless it is the class's
+   * shared one, which is left for the next test as the test ends.
+   */
+  void leaveTheHome() throws Exception {
+    if (guarded != shared) {
+      guarded.close();
+    }
+  }
+
+  private static void emptyFolder(Path folder) throws java.io.IOException {
+    try (Stream<Path> inside = Files.walk(folder)) {
+      for (Path path : inside.sorted(Comparator.reverseOrder()).toList()) {
+        if (!path.equals(folder)) {
+          Files.delete(path);
+        }
+      }
     }
   }
 
@@ -223,6 +343,7 @@ abstract class AgentGateTests {
    * no answer and denies after its budget; the call is not gated by anyone, and still does not run.
    */
   @Test
+  @OwnHome
   void withTheGatewayStoppedACallDoesNotRun() throws Exception {
     installHook();
     NpmAgent.Run run =
@@ -237,6 +358,7 @@ abstract class AgentGateTests {
    * not run.
    */
   @Test
+  @OwnHome
   void withTheGatewayKilledAGatedCallDoesNotRun() throws Exception {
     installHook();
     NpmAgent.Run run =

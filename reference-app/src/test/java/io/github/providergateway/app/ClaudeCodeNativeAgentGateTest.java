@@ -32,6 +32,7 @@ class ClaudeCodeNativeAgentGateTest extends ClaudeCodeAgentGateTest {
   }
 
   @Test
+  @OwnHome
   void setupAndTheDoctorFindTheNativeInstallOnThePath() throws Exception {
     Map<String, String> person =
         Map.of(

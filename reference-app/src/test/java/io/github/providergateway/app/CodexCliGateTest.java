@@ -33,6 +33,7 @@ class CodexCliGateTest extends AgentGateTests {
    * trust-bypass switch, then runs the hook: the gated call does not run.
    */
   @Test
+  @OwnHome
   void afterGatewaySetupCodexAGatedCallDoesNotRun() throws Exception {
     codexHome = Files.createDirectory(temp.toRealPath().resolve("codex-setup-home"));
     String said =

@@ -95,6 +95,7 @@ class CodexOverHttpModernAgentGateTest extends CodexCliGateTest {
    * to it (docs/agents.md).
    */
   @Test
+  @OwnHome // its session, in the new era through the relay, stayed on a shared home past its run
   void codexWithItsFlagTakesTheNewEraOverHttpNamingItsProject() throws Exception {
     model = ScriptedModel.start(dialect(), List.of(ScriptedModel.Turn.text("Done.")));
 

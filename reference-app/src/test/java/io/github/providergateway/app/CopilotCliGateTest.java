@@ -23,6 +23,16 @@ class CopilotCliGateTest extends AgentGateTests {
   private CopilotCli copilot;
   private Path copilotHome;
 
+  /**
+   * No shared home: after Copilot's run its session stayed on the gateway past {@link #SESSION_END}
+   * (every test of the class, at a load of 25), so each test waited that out and then started a
+   * home of its own anyway.
+   */
+  @Override
+  boolean sharesAHome() {
+    return false;
+  }
+
   @Override
   void install() throws Exception {
     copilot = CopilotCli.installed();
@@ -75,6 +85,7 @@ class CopilotCliGateTest extends AgentGateTests {
    * commit.
    */
   @Test
+  @OwnHome
   void afterGatewaySetupCopilotTheFirstHourWorks() throws Exception {
     guarded.setup("copilot", Map.of("HOME", copilotHome.toString()));
 

@@ -42,6 +42,7 @@ class GeminiCliGateTest extends AgentGateTests {
    * run. The user's own settings hold only the API key's auth.
    */
   @Test
+  @OwnHome
   void afterGatewaySetupGeminiProjectAGatedCallDoesNotRun() throws Exception {
     geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-setup-home"));
     GeminiCli.writeSettings(geminiHome, GeminiCli.settings());
@@ -72,6 +73,7 @@ class GeminiCliGateTest extends AgentGateTests {
    * the hook: the gated call does not run.
    */
   @Test
+  @OwnHome
   void setupSaysWhatAHeadlessGeminiNeedsAndTheHookRunsOnceGiven() throws Exception {
     geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-first-run-home"));
     ObjectNode quiet = GeminiCli.settings();
@@ -126,6 +128,7 @@ class GeminiCliGateTest extends AgentGateTests {
    * works headless: a shell call, a {@code write_file}, the gateway's tool, a commit.
    */
   @Test
+  @OwnHome
   void afterGatewaySetupGeminiTheFirstHourWorks() throws Exception {
     geminiHome = Files.createDirectory(temp.toRealPath().resolve("gemini-first-hour-home"));
     GeminiCli.writeSettings(geminiHome, GeminiCli.settings());

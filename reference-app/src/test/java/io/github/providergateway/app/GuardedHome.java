@@ -56,6 +56,12 @@ final class GuardedHome implements AutoCloseable {
   /** A host connection to the gateway, for {@link #guardIsBound}; opened on first use. */
   private GatewayClient observer;
 
+  /**
+   * Where this test's records begin in {@code logs/audit.jsonl}, in bytes: 0, or where the trail
+   * ended when a test began on a home an earlier test used ({@link #beginATest}).
+   */
+  private long auditFrom;
+
   private GuardedHome(
       Path temp, Path project, Path markers, Path home, Path launcher, int port, String guard) {
     this.temp = temp;
@@ -274,6 +280,25 @@ final class GuardedHome implements AutoCloseable {
     return builder.start();
   }
 
+  /**
+   * Starts a test on a home an earlier test of its class used: {@link #decisionsOnCommand} and
+   * {@link #describe} read the audit trail from here on, so that a test never takes another's
+   * decision on the same command for its own.
+   */
+  void beginATest() throws IOException {
+    Path audit = home.resolve("logs/audit.jsonl");
+    auditFrom = Files.exists(audit) ? Files.size(audit) : 0;
+  }
+
+  /**
+   * {@return the sessions the home's gateway has now}, asked of it as a host (an agent's {@code
+   * gateway mcp} or HTTP window opens one, and ending it ends the session).
+   */
+  int sessions() throws Exception {
+    guardIsBound(); // opens the observer
+    return observer.sessions().get(WAIT.toSeconds(), TimeUnit.SECONDS).size();
+  }
+
   /** The pid of the home's gateway, from its record; null when it has none. */
   Long gatewayPid() {
     try {
@@ -294,11 +319,6 @@ final class GuardedHome implements AutoCloseable {
     return true;
   }
 
-  /**
-   * The {@code pre_tool_use} records in {@code <home>/logs/audit.jsonl} of the shell call {@code
-   * command}: the gateway's arguments {@code {"command": command}}, as the record has them, or as
-   * their SHA-256 where it keeps only that (a call decided by the home's rules, with no session).
-   */
   /**
    * Waits until the gateway's record of what sessions have seen ({@code guard-sessions.json}, the
    * flow rules) says an agent reported a call that ran: the gateway writes it off the decision's
@@ -340,18 +360,25 @@ final class GuardedHome implements AutoCloseable {
         () -> calls + " held calls in the trail and the spool; " + describe());
   }
 
+  /**
+   * The {@code pre_tool_use} records in {@code <home>/logs/audit.jsonl}, since {@link #beginATest},
+   * of the shell call {@code command}: the gateway's arguments {@code {"command": command}}, as the
+   * record has them, or as their SHA-256 where it keeps only that (a call decided by the home's
+   * rules, with no session).
+   */
   List<JsonNode> decisionsOnCommand(String command) throws Exception {
     Path audit = home.resolve("logs/audit.jsonl");
     List<JsonNode> records = new ArrayList<>();
     if (!Files.exists(audit)) {
       return records;
     }
+    String trail = auditOfThisTest();
     String args = JSON.writeValueAsString(JSON.createObjectNode().put("command", command));
     String sha256 =
         HexFormat.of()
             .formatHex(
                 MessageDigest.getInstance("SHA-256").digest(args.getBytes(StandardCharsets.UTF_8)));
-    for (String line : Files.readAllLines(audit, StandardCharsets.UTF_8)) {
+    for (String line : trail.lines().toList()) {
       JsonNode record = JSON.readTree(line);
       if (record.path("kind").asText().equals("pre_tool_use")
           && (record.path("args").path("command").asText().equals(command)
@@ -364,10 +391,29 @@ final class GuardedHome implements AutoCloseable {
 
   /** The audit trail and the gateway's log, for an assertion's description. */
   String describe() {
-    return "\n--- audit.jsonl:\n"
-        + read(home.resolve("logs/audit.jsonl"))
+    String trail;
+    try {
+      trail = auditOfThisTest();
+    } catch (IOException e) {
+      trail = "(unreadable: " + e + ")";
+    }
+    return "\n--- audit.jsonl"
+        + (auditFrom == 0 ? "" : " from byte " + auditFrom + ", where this test began")
+        + ":\n"
+        + trail
         + "\n--- gateway.log:\n"
         + gatewayLog();
+  }
+
+  /** The audit trail's records since {@link #beginATest}, or "(none)". */
+  private String auditOfThisTest() throws IOException {
+    Path audit = home.resolve("logs/audit.jsonl");
+    if (!Files.exists(audit)) {
+      return "(none)";
+    }
+    byte[] all = Files.readAllBytes(audit);
+    int from = (int) Math.min(auditFrom, all.length);
+    return new String(all, from, all.length - from, StandardCharsets.UTF_8);
   }
 
   private String gatewayLog() {
@@ -393,7 +439,15 @@ final class GuardedHome implements AutoCloseable {
     if (observer != null) {
       observer.close();
     }
-    String mark = temp.toString();
+    killProcessesNaming(temp);
+  }
+
+  /**
+   * Kills every process whose command line names {@code folder} (or a path under it), and waits for
+   * each to end.
+   */
+  static void killProcessesNaming(Path folder) throws Exception {
+    String mark = folder.toString();
     List<ProcessHandle> ours =
         ProcessHandle.allProcesses()
             .filter(
