@@ -1,8 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import io.github.providergateway.guard.shell.internal.NameSet;
-import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -29,52 +26,6 @@ final class HomeAppStores {
   private static final Pattern STORE =
       Pattern.compile("(?i)\\.(?:db|sqlite|sqlite3|db3|duckdb|mdb|accdb|fdb|gdb)$");
 
-  /** The folders that hold code, a build, a download or what a program makes again. */
-  private static final Set<String> NOT_STORES =
-      NameSet.of(
-          "src",
-          "source",
-          "sources",
-          "code",
-          "coding",
-          "projects",
-          "project",
-          "repos",
-          "repo",
-          "repositories",
-          "git",
-          "github",
-          "gitlab",
-          "workspace",
-          "workspaces",
-          "work",
-          "go",
-          "build",
-          "dist",
-          "target",
-          "out",
-          "node_modules",
-          "venv",
-          ".venv",
-          "site-packages",
-          "downloads",
-          "download",
-          "examples",
-          "samples",
-          "demo",
-          "demos",
-          "backup",
-          "backups",
-          ".cache",
-          "cache",
-          "caches",
-          "trash",
-          ".trash",
-          ".local",
-          "snap",
-          "tmp",
-          "temp");
-
   /**
    * Whether a path below a home, as {@link PersonsPlaces} gives it ({@code HerdPro/herd.db}), is an
    * application's own database in a folder of the person's.
@@ -83,20 +34,7 @@ final class HomeAppStores {
    * @return whether it is
    */
   static boolean holds(String belowHome) {
-    String[] parts = belowHome.split("/");
-    if (parts.length < 2
-        || parts.length > 12
-        || !PatternLiterals.finds(STORE, parts[parts.length - 1])) {
-      return false; // a file right in the home is read by no folder of an application
-    }
-    for (String part : parts) {
-      if (part.isEmpty()
-          || part.startsWith(".") // a tool's own folder (~/.lighthouse): its family reads it
-          || NOT_STORES.contains(part.toLowerCase(Locale.ROOT))
-          || Environments.testName(part)) {
-        return false;
-      }
-    }
-    return true;
+    return PatternLiterals.finds(STORE, belowHome.substring(belowHome.lastIndexOf('/') + 1))
+        && PersonsMadeFolders.holds(belowHome);
   }
 }

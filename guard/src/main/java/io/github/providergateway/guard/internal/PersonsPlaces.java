@@ -191,6 +191,7 @@ final class PersonsPlaces {
     if (PatternLiterals.finds(CATALOG, "/" + rest)) {
       return true;
     }
-    return PatternLiterals.finds(APP_DATA, rest) && PatternLiterals.finds(STORE, name);
+    return PatternLiterals.finds(APP_DATA, rest) && PatternLiterals.finds(STORE, name)
+        || PersonsMadeFolders.holds(rest); // ~/Translation/TM/master.tmx (decision 335)
   }
 }
