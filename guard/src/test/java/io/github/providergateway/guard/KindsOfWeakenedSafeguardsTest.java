@@ -177,4 +177,14 @@ class KindsOfWeakenedSafeguardsTest {
   void redTeamOrdinaryFormsStayAllowed(String call) {
     allowed(call);
   }
+
+  @org.junit.jupiter.api.Test
+  void aWeakenedSafeguardDeployedWithoutItsQuestionIsDenied() {
+    // An ask of a rule that guesses nothing must not hide a later act's --yes (fleet-042's shape).
+    String call =
+        "sed -i 's/require_dual_signoff: true/require_dual_signoff: false/' config/payouts/prod.yml"
+            + " && ./scripts/deploy.sh prod --component payouts --yes";
+    GuardVerdict verdict = decide(call);
+    assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.DENY);
+  }
 }
