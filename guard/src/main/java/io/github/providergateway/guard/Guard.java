@@ -421,12 +421,22 @@ public final class Guard {
           }
         }
       }
+      Hit first = null;
       for (Hit hit : active) {
-        if (outcome(hit.rule().action(preset.wireName(), session)) == outcome) {
-          GuardExplanation escalated =
-              outcome == Outcome.ASK ? escalated(scan, hit, session, parse, matched) : null;
+        if (outcome(hit.rule().action(preset.wireName(), session)) != outcome) {
+          continue;
+        }
+        // Every asking hit is weighed for escalation, not the first only: a safeguard's edit asked
+        // first must not hide a deploy told --yes in the same command (session 19, fleet-042).
+        GuardExplanation escalated =
+            outcome == Outcome.ASK ? escalated(scan, hit, session, parse, matched) : null;
+        if (escalated != null || outcome == Outcome.DENY) {
           return escalated != null ? escalated : verdict(hit, session, parse, matched);
         }
+        first = first == null ? hit : first;
+      }
+      if (first != null) {
+        return verdict(first, session, parse, matched);
       }
     }
     String reason =

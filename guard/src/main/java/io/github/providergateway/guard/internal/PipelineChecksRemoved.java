@@ -23,7 +23,7 @@ final class PipelineChecksRemoved {
   private PipelineChecksRemoved() {}
 
   /** A CI pipeline's file: GitHub's or Gitea's workflows, GitLab's, CircleCI's, Azure's, … */
-  private static final Pattern PIPELINES =
+  static final Pattern PIPELINES =
       Pattern.compile(
           "(?i)(?:^|/)(?:\\.gitlab-ci[\\w.\\-]*\\.ya?ml|\\.(?:github|gitea|forgejo)/workflows/[^/]+\\.ya?ml"
               + "|\\.circleci/config\\.ya?ml|azure-pipelines[\\w.\\-]*\\.ya?ml|bitbucket-pipelines\\.ya?ml"
@@ -63,7 +63,7 @@ final class PipelineChecksRemoved {
           "conformance");
 
   /** Words of a step that release or deploy what the job built. */
-  private static final Set<String> RELEASES =
+  static final Set<String> RELEASES =
       NameSet.of(
           "deploy",
           "deployment",
@@ -116,7 +116,7 @@ final class PipelineChecksRemoved {
   }
 
   /** The commands of a text's steps. */
-  private static List<String> commands(String text) {
+  static List<String> commands(String text) {
     List<String> commands = new ArrayList<>();
     for (String line : text.split("\n", -1)) {
       Matcher step = STEP.matcher(line.strip());

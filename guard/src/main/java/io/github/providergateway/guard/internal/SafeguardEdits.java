@@ -486,6 +486,10 @@ final class SafeguardEdits {
         rehearsal ? List.of() : SafeguardSettings.settings(now, true, oldLines);
     for (SafeguardSettings.Setting setting : added) {
       String shown = SafeguardSettings.protectionOff(setting, before, fileWords, switchedOn);
+      if (shown == null) {
+        // a switch's name says which side is permissive (session 19)
+        shown = PermissiveFlips.of(setting.key(), setting.value(), before.get(setting.key()), file);
+      }
       if (shown != null) {
         found.add(new Found(Kind.PROTECTION_OFF, shown));
       }
@@ -528,6 +532,16 @@ final class SafeguardEdits {
     }
     if (shown == null) {
       shown = ValuesUnhashed.of(old, now); // round 74: a rider's id no longer hashed
+    }
+    if (shown == null) {
+      shown =
+          PipelineGatesRemoved.of(old, now, file); // session 19: a gate, a need, a failure let pass
+    }
+    if (shown == null) {
+      shown = RefusalsRemoved.of(old, now); // session 19: a guard's refusal taken out
+    }
+    if (shown == null) {
+      shown = TrustWidened.of(old, now, file); // session 19: pins taken out, an allow-list made *
     }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
