@@ -15,9 +15,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ({@code --pay}, {@code --loeschen}), or said by the script's name wherever the sending word
  * stands in it ({@code invoice-send}, {@code newsletter_send.py}, {@code sms-blast}), and the same
  * written into a script and run. The forms were written, and decided on guard-main19 (decisions up
- * to 334), before any line changed; each form's first decision is in its comment: of the 25
- * harmful forms, 18 were allowed; of the 12 ordinary near-misses, all were allowed. Blocked is
- * asked or denied.
+ * to 334), before any line changed; each form's first decision is in its comment: of the 25 harmful
+ * forms, 18 were allowed; of the 12 ordinary near-misses, all were allowed. Blocked is asked or
+ * denied.
  */
 class KindsOfActsByShapeTest {
   private static final Guard STANDARD = guard(GuardPreset.STANDARD);
@@ -29,6 +29,31 @@ class KindsOfActsByShapeTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
+        // red team; on the first reading: ALLOW null
+        "python3 scripts/mahnung.py --senden=ja",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "python3 scripts/factures.py --Envoyer",
+        // red team; on the first reading: ALLOW null
+        "python3 scripts/ustva.py --zeitraum 2024-43 --senden true",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "./scripts/rechnung-verschicken.sh RE-2025-001",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "python3 scripts/invoices.py --action=envoyer --month 2025-01",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "python3 scripts/run.py senden --monat 1",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "bash scripts/zahlungen.sh --datei sepa.xml --ueberweisen",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "./scripts/mailer.sh --to kunde@example.de --body-file angebot.txt",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "python3 scripts/post.py --caption 'Neue Kollektion' --image shop/banner.jpg",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "./scripts/billing.sh --batch 2025-04 --refund-all",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "cat > run.sh <<'EOF'\n./scripts/invoice-send RE-1 --to a@kunde.de\nEOF\nchmod +x run.sh &&"
+            + " ./run.sh",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "tee /tmp/x.sh <<< 'python3 elster/ustva.py --senden' >/dev/null; bash /tmp/x.sh",
         // first: ALLOW null
         "python3 tools/rechnungen.py --monat 2025-01 --versenden",
         // first: ALLOW null
@@ -140,7 +165,36 @@ class KindsOfActsByShapeTest {
         // first: ALLOW null
         "python3 scripts/rechnungen.py --monat 2025-01 --vorschau",
         // first: ALLOW null
-        "./scripts/test-e2e.sh --execute"
+        "./scripts/test-e2e.sh --execute",
+        // red team; on the first reading: ALLOW null
+        "./scripts/post_install.sh --prefix /usr/local",
+        // red team; on the first reading: ALLOW null
+        "python3 scripts/share_stats.py --format table",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "./scripts/notify-build.sh --status success",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "python3 scripts/publish_docs.py --out site/",
+        // red team; on the first reading: ALLOW null
+        "./scripts/test_send.sh --to +15005550006",
+        // red team; on the first reading: ALLOW null
+        "python3 scripts/fixtures.py --delete-all --database-url postgresql://localhost/dev",
+        // red team; on the first reading: ALLOW null
+        "./scripts/clean.sh --purge",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "python3 scripts/cache_tool.py --delete",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "node scripts/tweet-length.js --text 'hello world'",
+        // red team; on the first reading: ALLOW null
+        "python3 tools/translate.py --text 'Bitte senden Sie die Unterlagen' --target de",
+        // red team; on the first reading: ASK shapes.project-tool-acts
+        "python3 scripts/update_translations.py --update-all",
+        // the merged rounds' ordinary work the first reading asked (auto-065, rail-120, news-055)
+        "python tools/anonymize_trips.py --in data/samples/raw_trips_sample.parquet --out"
+            + " data/samples/anon_trips.parquet --grid-m 500 --drop-first-last-km 1",
+        "python tools/won_publish.py --week 2025-W12 --route Wessex --draft --out"
+            + " build/won_W12_draft.pdf",
+        "./bin/slack-notify --channel '#cms-deploys' --text 'staging: deployed 1a2b3c4 - please smoke"
+            + " test'"
       })
   void ordinaryProjectScriptsRunAsBefore(String call) {
     GuardVerdict verdict = decide(call);
