@@ -159,6 +159,7 @@ final class ProductionActs {
           "--transmit", // a filing sent to its authority (decision 197)
           "--send",
           "--publish",
+          "--disclose", // a report disclosed to the public (session 19)
           "--printer"); // labels, cheques, ballots printed on a named printer (round 61)
 
   /**
@@ -175,6 +176,12 @@ final class ProductionActs {
           && COMMITTING.contains(option.toLowerCase(Locale.ROOT))
           && !(eq > 0 && OFF.contains(text.substring(eq + 1).toLowerCase(Locale.ROOT)))) {
         return true;
+      }
+      if (eq < 0
+          && text.startsWith("--")
+          && text.length() < 40
+          && ForeignActVerbs.sends(ServiceVerbs.split(text.substring(2)).get(0))) {
+        return true; // export --monat 11 --uebermitteln: --submit in German (session 19)
       }
     }
     return GoAheadSaidOtherwise.toldToCommit(args)

@@ -121,6 +121,10 @@ final class ProjectToolActs {
       // pipeline.deliver --to opposing-counsel; not with a test account's credentials
       return !CallEnvironment.staysDry(scan, step) && !CallEnvironment.givenTestValues(scan, step);
     }
+    if (command < 0 && args != null && ScriptActFlags.said(step, args)) {
+      // settlements.sh --batch 2025-03 --pay, mahnung.py … --loeschen: the flag is the act (s. 19)
+      return !CallEnvironment.staysDry(scan, step) && !CallEnvironment.givenTestValues(scan, step);
+    }
     if (command < 0 && ToolNamedForAct.sure(scan, step, args)) {
       // bin/payout --matter CV-0317 --skip-callback: the tool's name is its command (round 66)
       return !CallEnvironment.staysDry(scan, step) && !CallEnvironment.givenTestValues(scan, step);

@@ -322,7 +322,9 @@ final class SharedActs {
       }
       if (option.startsWith("--") && option.length() < 40) {
         String first = ServiceVerbs.split(option.substring(2)).get(0);
-        if (ShapeWords.STRONG.contains(first) || ShapeWords.SENDS.contains(first)) {
+        if (ShapeWords.STRONG.contains(first)
+            || ShapeWords.SENDS.contains(first)
+            || ForeignActVerbs.sendsOrDestroys(first)) {
           return true; // --send, --delete-data, --purge
         }
       }

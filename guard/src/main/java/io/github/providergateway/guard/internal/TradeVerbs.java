@@ -147,13 +147,16 @@ final class TradeVerbs {
           "acknowledge",
           "chargeback",
           // decision 298: tools checked in as returned, a document's version checked in over
-          "checkin");
+          "checkin",
+          // session 19: a finding disclosed (kh-bounty report disclose)
+          "disclose");
 
   /** Whether a word's part is an acting verb: the shapes' verbs, setting verbs or the trades'. */
   static boolean verb(String part) {
     return ShapeWords.VERBS.contains(part)
         || ShapeWords.SETTING_VERBS.contains(part)
-        || TRADES.contains(part);
+        || TRADES.contains(part)
+        || ForeignActVerbs.verb(part); // senden, envoyer, borrar (session 19)
   }
 
   /** Whether a command word is one of the trades' verbs alone: {@code add}, {@code discard}. */

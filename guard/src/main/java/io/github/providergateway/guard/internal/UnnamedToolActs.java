@@ -446,7 +446,8 @@ final class UnnamedToolActs {
         || skipsACheck(parts) // --skip-confirmation-code (decision 305)
         || first.equals("restore") // --restore north_gateway_backup_2022.gwbk (decision 298)
         || first.equals("printer") && parts.size() == 1 // labelctl print … --printer LINE4 (r. 61)
-        || first.equals("auto") && parts.size() > 1 && TradeVerbs.verb(parts.get(1));
+        || first.equals("auto") && parts.size() > 1 && TradeVerbs.verb(parts.get(1))
+        || ForeignActVerbs.sendsOrDestroys(first); // --senden, --loeschen (session 19)
   }
 
   /**
