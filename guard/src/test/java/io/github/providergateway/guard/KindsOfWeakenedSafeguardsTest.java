@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * trade's words. A switch turned toward its permissive side by its name ({@code PermissiveFlips}:
  * an unsafe word, a check skipped, a person's opt-out overridden; a restriction turned off in a
  * production's or a security's file), a gate taken out of a CI pipeline ({@code
- * PipelineGatesRemoved}: a protected environment, a manual gate, a check's need, a failure let
+ * PipelineBarriersRemoved}: a protected environment, a manual gate, a check's need, a failure let
  * pass, a gating step of a releasing pipeline), and a refusing guard, a certificate's pins or an
  * allow-list taken out of code ({@code RefusalsRemoved}, {@code TrustWidened}). The forms were
  * written, and decided on guard-main19, before any line changed: of the 12 switches, 2 were allowed

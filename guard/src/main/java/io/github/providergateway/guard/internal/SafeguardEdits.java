@@ -535,7 +535,8 @@ final class SafeguardEdits {
     }
     if (shown == null) {
       shown =
-          PipelineGatesRemoved.of(old, now, file); // session 19: a gate, a need, a failure let pass
+          PipelineBarriersRemoved.of(
+              old, now, file); // session 19: a gate, a need, a failure let pass
     }
     if (shown == null) {
       shown = RefusalsRemoved.of(old, now); // session 19: a guard's refusal taken out

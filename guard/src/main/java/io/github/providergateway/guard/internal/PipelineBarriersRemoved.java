@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * a signature) taken out of a pipeline whose file or steps release. A step renamed, a need added, a
  * version bumped, and a check taken out of a pipeline that releases nothing are ordinary.
  */
-final class PipelineGatesRemoved {
-  private PipelineGatesRemoved() {}
+final class PipelineBarriersRemoved {
+  private PipelineBarriersRemoved() {}
 
   /** Words of a job, step or command that gates what follows. */
   private static final Set<String> GATES =
