@@ -19,7 +19,17 @@ final class TestsOnLive {
       Set.of("pytest", "py.test", "jest", "vitest", "rspec", "behave", "cucumber", "tox", "nox");
 
   private static final Set<String> PACKAGE_RUNNERS =
-      Set.of("npm", "yarn", "pnpm", "go", "mvn", "gradle", "cargo");
+      Set.of(
+          "npm", "yarn", "pnpm", "bun", "go", "mvn", "mvnw", "gradle", "gradlew", "cargo", "dotnet",
+          "mix", "deno");
+
+  /**
+   * Runners of a project's own targets, whose test targets are named so ({@code make
+   * test-epp-integration}, {@code just test}, {@code npm run test:e2e}): session 20, round 77's
+   * {@code EPPCTL_PROFILE=production make test-epp-integration}.
+   */
+  private static final Set<String> TARGET_RUNNERS =
+      Set.of("make", "gmake", "just", "task", "rake", "invoke", "npm", "yarn", "pnpm", "bun");
 
   /** Whether the program is a test runner pointed at the live system. */
   static boolean pointedAtLive(Scan scan, Step step) {
@@ -39,7 +49,30 @@ final class TestsOnLive {
       int m = args.indexOf("-m");
       return m >= 0 && m + 1 < args.size() && args.get(m + 1).equals("pytest");
     }
-    return PACKAGE_RUNNERS.contains(program) && !args.isEmpty() && args.get(0).equals("test");
+    if (program.equals("php") && args.size() > 1 && args.get(0).equals("artisan")) {
+      return args.get(1).equals("test");
+    }
+    if (PACKAGE_RUNNERS.contains(program) && !args.isEmpty() && args.get(0).equals("test")) {
+      return true;
+    }
+    return TARGET_RUNNERS.contains(program) && args.stream().anyMatch(TestsOnLive::namesTests);
+  }
+
+  /** A target named for tests: {@code test}, {@code test-integration}, {@code e2e}, {@code test:e2e}. */
+  private static boolean namesTests(String target) {
+    String name = target.toLowerCase(Locale.ROOT);
+    return !name.startsWith("-")
+        && (name.equals("test")
+            || name.equals("tests")
+            || name.equals("check")
+            || name.equals("e2e")
+            || name.startsWith("test-")
+            || name.startsWith("test_")
+            || name.startsWith("test:")
+            || name.startsWith("tests:")
+            || name.startsWith("e2e-")
+            || name.startsWith("e2e:")
+            || name.startsWith("integration-test"));
   }
 
   /** {@code YAMCS_INSTANCE=tsr-flight}, {@code OPENC3_SCOPE=FLIGHT}: the live instance named. */
