@@ -20,7 +20,9 @@ import java.util.Set;
  * public program is none of the company's ({@link TradeToolCommands#companyTool}: {@code borg key
  * export} is the backup's own advice), and a test's or staging's keys are let through. A {@code
  * pin} is no secret's noun here ({@code halcmd show pin} is a machine's signal); beside {@code
- * master} it is. Listing keys ({@code keys list}) names no secret's value.
+ * master} it is, and {@code recovery} beside {@code codes} or {@code key} (decision 336: a fleet's
+ * disk recovery keys, {@code mdmctl escrow filevault export --all}). Listing keys ({@code keys
+ * list}) names no secret's value.
  */
 final class CompanySecretReveals {
   private CompanySecretReveals() {}
@@ -58,7 +60,14 @@ final class CompanySecretReveals {
           "apikey",
           "apikeys",
           "token",
-          "tokens");
+          "tokens",
+          // a disk's recovery keys kept for a fleet, and the stores of keys (decision 336)
+          "escrow",
+          "filevault",
+          "bitlocker",
+          "keychain",
+          "keystore",
+          "totp");
 
   /** The parts that, beside {@code master}, name a master secret ({@code master-code}). */
   private static final Set<String> MASTER_OF = NameSet.of("code", "codes", "pin", "key", "keys");
@@ -141,6 +150,7 @@ final class CompanySecretReveals {
           String part = parts.get(p);
           secret |= SECRETS.contains(part);
           master |= part.equals("master");
+          master |= part.equals("recovery"); // recovery-codes, recovery key (decision 336)
           masterOf |= MASTER_OF.contains(part);
           reveals |= REVEALS.contains(part);
         }

@@ -58,7 +58,10 @@ final class TestsOnLive {
     return TARGET_RUNNERS.contains(program) && args.stream().anyMatch(TestsOnLive::namesTests);
   }
 
-  /** A target named for tests: {@code test}, {@code test-integration}, {@code e2e}, {@code test:e2e}. */
+  /**
+   * A target named for tests: {@code test}, {@code test-integration}, {@code e2e}, {@code
+   * test:e2e}.
+   */
   private static boolean namesTests(String target) {
     String name = target.toLowerCase(Locale.ROOT);
     return !name.startsWith("-")
