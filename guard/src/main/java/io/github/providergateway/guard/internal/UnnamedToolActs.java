@@ -3,6 +3,7 @@ package io.github.providergateway.guard.internal;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
@@ -540,8 +541,20 @@ final class UnnamedToolActs {
       return true;
     }
     int dot = text.lastIndexOf('.');
-    return dot > 0 && ShapeWords.EXTENSIONS.contains(text.substring(dot + 1).toLowerCase());
+    if (dot <= 0) {
+      return false;
+    }
+    String ending = text.substring(dot + 1).toLowerCase(Locale.ROOT);
+    // authcode reset contoso-health.com: a domain is the thing acted on, and its parts are no
+    // command words (its "health" read as a read let the reset through; decision 336)
+    return ShapeWords.EXTENSIONS.contains(ending) || DOMAIN_ENDINGS.contains(ending);
   }
+
+  /** The last labels of the domains a command is given most ({@code user.delete} stays a word). */
+  private static final Set<String> DOMAIN_ENDINGS =
+      NameSet.of(
+          "com", "net", "org", "io", "co", "uk", "de", "fr", "nl", "eu", "us", "ca", "au", "info",
+          "biz", "dev", "app", "cloud", "ai", "me", "tv", "gov", "edu", "health", "shop", "online");
 
   /**
    * Words of code that reach the shell's reading as programs when a script's text is read as
