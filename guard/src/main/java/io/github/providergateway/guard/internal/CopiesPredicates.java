@@ -224,6 +224,7 @@ final class CopiesPredicates {
                         CopiesTools.retentionCut(old, now, files.isEmpty() ? "" : files.get(0)))
                 != null);
     named.put("copies-names-copy", (scan, step, read) -> namesCopy(step.invocation().args()));
+    named.put("copies-backup-job-stopped", (scan, step, read) -> BackupJobsStopped.stopped(step));
   }
 
   // ---- a console fed ---------------------------------------------------------------------------

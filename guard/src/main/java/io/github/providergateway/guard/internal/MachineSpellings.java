@@ -61,10 +61,7 @@ final class MachineSpellings {
         "names-snapshots",
         (scan, step, read) -> {
           for (Word word : step.args()) {
-            String t = word.text();
-            if (t.contains("/.snapshots")
-                || t.contains("/snapshots/")
-                || t.contains("@snapshots")) {
+            if (!word.text().startsWith("-") && SnapshotNames.named(word.text())) {
               return true;
             }
           }

@@ -1,6 +1,5 @@
 package io.github.providergateway.guard.internal;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -28,7 +27,7 @@ final class OperationsPredicates {
   static void addTo(Map<String, Where.Predicate> named) {
     named.put("operations-database-exported", (scan, step, read) -> databaseExported(step) != null);
     named.put("operations-queue-emptied", (scan, step, read) -> QueueDrains.emptied(scan, step));
-    named.put("operations-hsm-key-deleted", (scan, step, read) -> hsmKeyDeleted(step));
+    named.put("operations-hsm-key-deleted", (scan, step, read) -> KeyStoreDeletes.deleted(step));
     named.put("operations-store-key-exported", (scan, step, read) -> storeKeyExported(step));
     named.put("operations-cronjob-suspended", (scan, step, read) -> cronJobSuspended(step));
     named.put(
@@ -108,27 +107,6 @@ final class OperationsPredicates {
   }
 
   // ---- keys ------------------------------------------------------------------------------------
-
-  /**
-   * {@code pkcs11-tool --delete-object} (or {@code -b}), or {@code p11tool --delete}, on a module
-   * or token that is no software one of tests ({@code libsofthsm2.so}, a SoftHSM token's URL).
-   */
-  static boolean hsmKeyDeleted(Step step) {
-    String program = step.program();
-    List<String> args = step.invocation().args();
-    boolean deletes =
-        program.equals("pkcs11-tool") && (args.contains("--delete-object") || args.contains("-b"))
-            || program.equals("p11tool") && args.contains("--delete");
-    if (!deletes) {
-      return false;
-    }
-    for (String arg : args) {
-      if (arg.toLowerCase(Locale.ROOT).contains("softhsm")) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /**
    * {@code pk12util -o FILE}: a certificate and its private key exported from an NSS store (a
