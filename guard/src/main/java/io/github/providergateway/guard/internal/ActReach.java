@@ -54,8 +54,9 @@ final class ActReach {
         continue;
       }
       int eq = text.indexOf('=');
-      if (waives(ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2)))) {
-        return true;
+      List<String> parts = ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2));
+      if (waives(parts) && !DisclosureControls.holdsBack(parts, args, i)) {
+        return true; // not --suppress-below 10: small cells held back (session 20)
       }
     }
     return false;

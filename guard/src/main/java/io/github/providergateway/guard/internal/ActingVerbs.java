@@ -168,7 +168,11 @@ final class ActingVerbs {
    * Only the option is read: a signer {@code qa.bot} or a list {@code /dev/null} names no place.
    */
   static boolean stagedOrTested(Step step) {
-    List<Word> args = step.args();
+    return stagedOrTested(step.args());
+  }
+
+  /** Whether an environment option among {@code args} names a test's or staging's place. */
+  static boolean stagedOrTested(List<Word> args) {
     for (int i = 0; i < args.size(); i++) {
       String text = args.get(i).text();
       int eq = text.indexOf('=');
@@ -239,6 +243,9 @@ final class ActingVerbs {
         || step.kinds() != 0
         || step.interpreter()) {
       return null; // most programs: one lookup
+    }
+    if (LocalEmulatorClients.onThisMachine(scan, step)) {
+      return null; // awslocal s3 rm …: the emulator's bucket on this machine (session 20)
     }
     if (ownScript(step)) {
       return null; // the project's own script (./bin/x, scripts/x.sh), git's own extensions

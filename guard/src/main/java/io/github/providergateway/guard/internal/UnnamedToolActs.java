@@ -74,7 +74,8 @@ final class UnnamedToolActs {
             || ScriptRun.runs(step)
             || ProjectTools.own(step)
             || DatabaseTargets.inLocalContainer(step) && !UnnamedToolPlaces.imageRun(step)
-            || UnnamedToolPlaces.testFolder(step));
+            || UnnamedToolPlaces.testFolder(step)
+            || LocalEmulatorClients.onThisMachine(scan, step)); // awslocal: the emulator's
   }
 
   /**
@@ -121,6 +122,7 @@ final class UnnamedToolActs {
         && !UnnamedToolPlaces.onRehearsalHost(scan, step)
         && !CallEnvironment.staysDry(scan, step)
         && !CallEnvironment.givenTestValues(scan, step)
+        && !PlaceVariables.trial(scan, step) // TP_ENV=staging tms reboot … (session 20)
         && !CallEnvironment.givenLocalHost(scan, step);
   }
 
