@@ -59,24 +59,37 @@ final class TestsOnLive {
   }
 
   /**
-   * A target named for tests: {@code test}, {@code test-integration}, {@code e2e}, {@code
-   * test:e2e}.
+   * A target named for the tests that reach a system: {@code test-integration}, {@code e2e}, {@code
+   * test:acceptance}, {@code smoke-tests}. A plain {@code test} or {@code check} target with
+   * production named beside it builds and checks (decision 169: {@code make test ENV=production}
+   * stays allowed); the tests that reach what the environment names are these.
    */
   private static boolean namesTests(String target) {
-    String name = target.toLowerCase(Locale.ROOT);
-    return !name.startsWith("-")
-        && (name.equals("test")
-            || name.equals("tests")
-            || name.equals("check")
-            || name.equals("e2e")
-            || name.startsWith("test-")
-            || name.startsWith("test_")
-            || name.startsWith("test:")
-            || name.startsWith("tests:")
-            || name.startsWith("e2e-")
-            || name.startsWith("e2e:")
-            || name.startsWith("integration-test"));
+    if (target.startsWith("-")) {
+      return false;
+    }
+    List<String> parts = ServiceVerbs.split(target.toLowerCase(Locale.ROOT));
+    if (parts.contains("e2e")) {
+      return true;
+    }
+    return parts.stream().anyMatch(TESTS::contains) && parts.stream().anyMatch(REACHING::contains);
   }
+
+  private static final Set<String> TESTS = Set.of("test", "tests", "spec", "specs");
+
+  /** The kinds of tests that reach the system under test rather than the code alone. */
+  private static final Set<String> REACHING =
+      Set.of(
+          "integration",
+          "acceptance",
+          "smoke",
+          "system",
+          "live",
+          "contract",
+          "load",
+          "functional",
+          "end2end",
+          "api");
 
   /** {@code YAMCS_INSTANCE=tsr-flight}, {@code OPENC3_SCOPE=FLIGHT}: the live instance named. */
   private static boolean flightAssigned(String source) {
