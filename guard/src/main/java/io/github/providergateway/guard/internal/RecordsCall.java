@@ -236,6 +236,7 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
       return made(text, List.of(text), false);
     }
     List<String> acting = new ArrayList<>();
+    StringBuilder read = null; // the command lines inline code's library calls stand for
     for (Step step : scan.steps()) {
       if (LOCAL.contains(step.program()) || step.program().isEmpty()) {
         continue; // most programs: a set lookup
@@ -251,8 +252,13 @@ record RecordsCall(String text, List<String> acting, List<String> real, boolean 
       if (!PatternLiterals.finds(TEST_RUN, text)) {
         acting.add(text);
       }
+      if (step.invocation().clientCall()) {
+        // requests.post(u, files={'f': open(p)}) says what curl -F f=@p u says: the call's text
+        // holds both, so that the rules that read the text read the send (issue 80).
+        read = (read == null ? new StringBuilder(source) : read).append('\n').append(words);
+      }
     }
-    return made(lower(source), acting, true);
+    return made(lower(read == null ? source : read.toString()), acting, true);
   }
 
   /**

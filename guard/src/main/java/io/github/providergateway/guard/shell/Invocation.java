@@ -53,6 +53,20 @@ public record Invocation(
   }
 
   /**
+   * The step of {@link #via()} of a command a library's call in inline code stands for ({@code
+   * requests.post(u, data=…)} read as {@code curl -X POST --data-binary @… u}): its words are the
+   * guard's reading, not the call's text.
+   */
+  public static final String CLIENT_CALL = "client call";
+
+  /**
+   * {@return whether the command stands for a library's call in inline code ({@link #CLIENT_CALL})}
+   */
+  public boolean clientCall() {
+    return via.contains(CLIENT_CALL);
+  }
+
+  /**
    * {@return the program's name without its folder ({@code rm} for {@code /bin/rm}; a Windows
    * program's without {@code .exe}, {@code cmd} for {@code /mnt/c/Windows/System32/CMD.EXE}), or
    * the empty string for a command of redirections alone}

@@ -412,6 +412,12 @@ final class NestedCommands {
         resolver.command(Resolver.found(e.argv()), depth + 1, via);
       } else if (e.code() != null) {
         extract(resolver, language, e.code(), depth + 1, via);
+      } else if (e.clientCall()) {
+        resolver.script(
+            e.shell(),
+            depth + 1,
+            Resolver.append(via, Invocation.CLIENT_CALL),
+            " in what a call of the code of " + language.via() + " stands for");
       } else {
         resolver.script(e.shell(), depth + 1, via, " in a string of the code of " + language.via());
       }

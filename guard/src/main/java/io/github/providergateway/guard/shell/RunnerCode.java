@@ -109,7 +109,11 @@ final class RunnerCode {
     }
     for (ForeignRun found : Programs.foreignRuns(language, value.text())) {
       if (found.shell() != null) {
-        resolver.script(found.shell(), depth, via, " in the code of " + via.get(via.size() - 1));
+        resolver.script(
+            found.shell(),
+            depth,
+            found.clientCall() ? Resolver.append(via, Invocation.CLIENT_CALL) : via,
+            " in the code of " + via.get(via.size() - 1));
       } else if (found.argv() != null && !found.argv().isEmpty()) {
         resolver.command(Resolver.found(found.argv()), depth, via);
       } else if (found.language() != null) {

@@ -167,6 +167,7 @@ final class ForeignCode {
         if (count == 0 && LUA_ANY.matcher(code).find()) {
           found.add(ForeignRun.opaque("lua code that runs a command it builds"));
         }
+        clientActs(code, found); // socket.http's request(u, body)
       }
       case "julia" -> {
         // julia's commands are backquoted literals: run(`…`), read(`…`, String), pipeline(`…`).
@@ -210,6 +211,7 @@ final class ForeignCode {
         while (unlink.find()) {
           found.add(ForeignRun.argv(List.of("rm", "-rf", unquote(unlink.group(1)))));
         }
+        clientActs(code, found); // httr's POST(u, body = upload_file(p)), a store's delete
       }
       case "applescript" -> {
         Matcher m = APPLESCRIPT.matcher(code);
@@ -366,6 +368,13 @@ final class ForeignCode {
     Matcher expanded = EMACS_DELETE_EXPANDED.matcher(code);
     while (expanded.find()) {
       found.add(ForeignRun.argv(List.of("rm", "-rf", unquote(expanded.group(1)))));
+    }
+  }
+
+  /** What a library's client in {@code code} does, as the command line that does it. */
+  private static void clientActs(String code, List<ForeignRun> found) {
+    for (String act : InlineCode.clientActs(code)) {
+      found.add(ForeignRun.clientCall(act));
     }
   }
 

@@ -13,12 +13,24 @@ import java.util.List;
  * @param language the language of {@code code}, or null
  * @param code inline code, or null
  * @param opaque what cannot be read, as written, or null
+ * @param clientCall whether {@code shell} is the command line a library's call stands for ({@code
+ *     httr::POST} as curl's), not a command the code runs
  */
 public record ForeignRun(
-    String shell, List<ProgramWord> argv, InlineLanguage language, String code, String opaque) {
+    String shell,
+    List<ProgramWord> argv,
+    InlineLanguage language,
+    String code,
+    String opaque,
+    boolean clientCall) {
 
   static ForeignRun shell(String text) {
-    return new ForeignRun(text, null, null, null, null);
+    return new ForeignRun(text, null, null, null, null, false);
+  }
+
+  /** The command line that does what a library's call of the code does ({@link CodeRequests}). */
+  static ForeignRun clientCall(String text) {
+    return new ForeignRun(text, null, null, null, null, true);
   }
 
   static ForeignRun argv(List<String> words) {
@@ -26,14 +38,14 @@ public record ForeignRun(
     for (String w : words) {
       out.add(ProgramWord.plain(w));
     }
-    return new ForeignRun(null, out, null, null, null);
+    return new ForeignRun(null, out, null, null, null, false);
   }
 
   static ForeignRun inline(InlineLanguage language, String code) {
-    return new ForeignRun(null, null, language, code, null);
+    return new ForeignRun(null, null, language, code, null, false);
   }
 
   static ForeignRun opaque(String what) {
-    return new ForeignRun(null, null, null, null, what);
+    return new ForeignRun(null, null, null, null, what, false);
   }
 }

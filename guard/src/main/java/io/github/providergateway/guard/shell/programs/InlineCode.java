@@ -137,16 +137,34 @@ final class InlineCode {
     // A literal reversed at once is read forwards (decision 242): 'fr- mr'[::-1] runs rm -rf.
     // Escapes decoded, literals joined and members named by strings written as members first, so
     // that a name or a command written so is read (rtc red team).
-    List<InlineRun> runs = new InlineScan(language, Programs.joinedLiterals(language, code)).run();
-    if (language != InlineLanguage.PERL) {
-      return runs;
-    }
-    List<InlineRun> piped = PerlPipes.runs(code);
-    if (piped.isEmpty()) {
+    String joined = Programs.joinedLiterals(language, code);
+    List<InlineRun> runs = new InlineScan(language, joined).run();
+    List<InlineRun> piped = language == InlineLanguage.PERL ? PerlPipes.runs(code) : List.of();
+    List<String> acts = language == InlineLanguage.AWK ? List.of() : clientActs(joined);
+    if (piped.isEmpty() && acts.isEmpty()) {
       return runs;
     }
     List<InlineRun> all = new java.util.ArrayList<>(runs);
     all.addAll(piped);
+    for (String act : acts) {
+      all.add(InlineRun.clientCall(act));
+    }
+    return all;
+  }
+
+  /**
+   * What a library's client in {@code code} does that a command line would: a request that sends or
+   * deletes, as curl's ({@link CodeRequests}); a store's delete, as its CLI's ({@link
+   * CodeStoreDeletes}).
+   */
+  static List<String> clientActs(String code) {
+    List<String> requests = CodeRequests.of(code);
+    List<String> deletes = CodeStoreDeletes.of(code);
+    if (deletes.isEmpty()) {
+      return requests;
+    }
+    List<String> all = new java.util.ArrayList<>(requests);
+    all.addAll(deletes);
     return all;
   }
 }

@@ -9,15 +9,22 @@ import java.util.List;
  * @param shell shell text, or null
  * @param argv a program and its arguments, or null
  * @param code code of the same language, or null
+ * @param clientCall whether {@code shell} is the command line a library's call stands for ({@code
+ *     requests.post} as curl's), not a command the code runs
  */
-public record InlineRun(String shell, List<ProgramWord> argv, String code) {
+public record InlineRun(String shell, List<ProgramWord> argv, String code, boolean clientCall) {
 
   static InlineRun shell(String command) {
-    return new InlineRun(command, null, null);
+    return new InlineRun(command, null, null, false);
   }
 
   static InlineRun argv(List<ProgramWord> argv) {
-    return new InlineRun(null, argv, null);
+    return new InlineRun(null, argv, null, false);
+  }
+
+  /** The command line that does what a library's call of the code does ({@link CodeRequests}). */
+  static InlineRun clientCall(String command) {
+    return new InlineRun(command, null, null, true);
   }
 
   /**

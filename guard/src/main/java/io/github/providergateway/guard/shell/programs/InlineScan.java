@@ -542,7 +542,7 @@ final class InlineScan extends CodeCursor {
     Object first = args.get(0);
     if (code) {
       if (first instanceof String text) {
-        found.add(new InlineRun(null, null, text));
+        found.add(new InlineRun(null, null, text, false));
       }
       return;
     }

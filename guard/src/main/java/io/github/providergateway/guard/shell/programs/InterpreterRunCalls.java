@@ -159,7 +159,7 @@ final class InterpreterRunCalls {
     if (words.isEmpty()) {
       return ForeignRun.opaque("a command it builds");
     }
-    return new ForeignRun(null, words, null, null, null);
+    return new ForeignRun(null, words, null, null, null, false);
   }
 
   private static String unquote(String quoted) {
