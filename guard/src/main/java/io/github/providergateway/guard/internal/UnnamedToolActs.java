@@ -226,7 +226,9 @@ final class UnnamedToolActs {
       idsOnly &= identifier(text);
       String reads = null;
       boolean wordActs = false;
-      List<String> split = ServiceVerbs.split(text);
+      // authcode reset contoso-health.com: a domain is a thing named, and its parts are no
+      // command words (its "health" read as a read let the reset through; decision 336)
+      List<String> split = domainName(text) ? List.of(text) : ServiceVerbs.split(text);
       for (String part : split) {
         if (part.equals("cache") || part.equals("caches")) {
           return false; // wp cache flush: what a cache holds is made again (decision 244)
@@ -546,13 +548,16 @@ final class UnnamedToolActs {
     if (dot <= 0) {
       return false;
     }
-    String ending = text.substring(dot + 1).toLowerCase(Locale.ROOT);
-    // authcode reset contoso-health.com: a domain is the thing acted on, and its parts are no
-    // command words (its "health" read as a read let the reset through; decision 336)
-    return ShapeWords.EXTENSIONS.contains(ending) || DOMAIN_ENDINGS.contains(ending);
+    return ShapeWords.EXTENSIONS.contains(text.substring(dot + 1).toLowerCase(Locale.ROOT));
   }
 
-  /** The last labels of the domains a command is given most ({@code user.delete} stays a word). */
+  /** Whether a word is a domain's name by its last label ({@code user.delete} stays a word). */
+  private static boolean domainName(String text) {
+    int dot = text.lastIndexOf('.');
+    return dot > 0 && DOMAIN_ENDINGS.contains(text.substring(dot + 1).toLowerCase(Locale.ROOT));
+  }
+
+  /** The last labels of the domains a command is given most. */
   private static final Set<String> DOMAIN_ENDINGS =
       NameSet.of(
           "com", "net", "org", "io", "co", "uk", "de", "fr", "nl", "eu", "us", "ca", "au", "info",
