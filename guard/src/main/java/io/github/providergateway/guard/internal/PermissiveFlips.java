@@ -123,6 +123,23 @@ final class PermissiveFlips {
           "block",
           "deny");
 
+  /** Words of a key that requires a safeguard: off in a request, whatever the file, loosens. */
+  private static final Set<String> REQUIRING =
+      NameSet.of(
+          "require",
+          "required",
+          "requires",
+          "enforce",
+          "enforced",
+          "enforcement",
+          "verify",
+          "strict",
+          "mfa",
+          "2fa",
+          "pinning",
+          "protection",
+          "protected");
+
   /** Words of a key whose on loosens in a production's or a security's file. */
   private static final Set<String> LOOSENING = NameSet.of("allow", "debug", "expose", "public");
 
@@ -187,6 +204,33 @@ final class PermissiveFlips {
       return key + ": " + then.strip() + " → " + now;
     }
     return null;
+  }
+
+  /**
+   * What a setting sent in a request turns off, its old value unseen, or {@code null}: a
+   * restricting key set off ({@code require_mfa: false}), an unsafe or skipping key set on.
+   *
+   * @param key the setting's key
+   * @param value its value
+   * @return what the reason shows, or {@code null}
+   */
+  static String requested(String key, String value) {
+    String now = value.toLowerCase(Locale.ROOT).replaceAll("[,;'\"]", "").strip();
+    List<String> words = SafeguardEdits.words(key);
+    if (words.isEmpty() || words.size() > 12) {
+      return null;
+    }
+    boolean unsafe = SafeguardEdits.has(words, UNSAFE) || skips(words);
+    if (ON.contains(now) && unsafe
+        || OFF.contains(now) && !unsafe && SafeguardEdits.has(words, REQUIRING)) {
+      return key + ": " + now;
+    }
+    return null;
+  }
+
+  /** Whether a file is a development's, local or example configuration: the person's to flip. */
+  static boolean persons(String file) {
+    return SafeguardEdits.has(SafeguardEdits.words(file), OWN_FILES);
   }
 
   /** A skipping word before a checked one: {@code skip_kyc}, {@code disableCsrfCheck}. */

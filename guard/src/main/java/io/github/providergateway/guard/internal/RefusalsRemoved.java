@@ -47,8 +47,8 @@ final class RefusalsRemoved {
   private static final Set<String> CREDENTIALS =
       NameSet.of("signature", "token", "origin", "csrf", "hmac", "nonce", "certificate");
 
-  /** Words of a call left in the new text that still checks. */
-  private static final Set<String> CHECKING =
+  /** Words of a call left in the new text that still checks ({@link GuardClausesDropped} too). */
+  static final Set<String> CHECKING =
       NameSet.of(
           "verify",
           "check",
@@ -61,6 +61,7 @@ final class RefusalsRemoved {
           "allowed",
           "can",
           "ensure",
+          "enforce",
           "require",
           "guard",
           "policy",
@@ -118,6 +119,11 @@ final class RefusalsRemoved {
       }
     }
     return null;
+  }
+
+  /** Whether a line defines a function, a method or a route: its guards go with it. */
+  static boolean definition(String line) {
+    return PatternLiterals.finds(DEFINITION, line);
   }
 
   /** Whether a statement ends a call's path with a refusal. */

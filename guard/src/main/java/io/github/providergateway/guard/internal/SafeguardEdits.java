@@ -498,6 +498,10 @@ final class SafeguardEdits {
         found.add(new Found(Kind.THRESHOLD_LOOSENED, shown));
       }
     }
+    String opened = rehearsal ? null : ExposureFlips.of(old, now, file); // session 20
+    if (opened != null) {
+      found.add(new Found(Kind.PROTECTION_OFF, opened));
+    }
     String window = ProtectiveNumbers.windowShortened(old, now, file);
     if (window == null && !rehearsal) {
       window = DisclosureRules.loosened(old, now); // round 67: a safety rule dropped
@@ -542,12 +546,18 @@ final class SafeguardEdits {
       shown = RefusalsRemoved.of(old, now); // session 19: a guard's refusal taken out
     }
     if (shown == null) {
+      shown = GuardClausesDropped.of(old, now); // session 20: a safeguard's guard clause dropped
+    }
+    if (shown == null) {
       shown = TrustWidened.of(old, now, file); // session 19: pins taken out, an allow-list made *
     }
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }
     shown = rehearsal ? null : exclusionsEmptied(old, now);
+    if (shown == null && !rehearsal) {
+      shown = ProtectedSetsEmptied.of(old, now); // session 20: SYNC_STATUSES = set()
+    }
     if (shown != null) {
       found.add(new Found(Kind.EXCLUSIONS_EMPTIED, shown));
     }

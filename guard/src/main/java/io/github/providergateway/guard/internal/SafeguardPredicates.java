@@ -88,6 +88,9 @@ final class SafeguardPredicates {
           });
     }
     named.put("rewrites-raw-data", (scan, step, read) -> rewritesRawData(scan, step));
+    named.put(
+        "request-turns-safeguard-off",
+        (scan, step, read) -> SafeguardsSetByRequest.of(step) != null); // session 20
     named.put("keep-out-list-emptied", (scan, step, read) -> KeepOutLists.emptiedBy(scan, step));
     named.put(
         "tool-setting-loosened",
@@ -142,6 +145,9 @@ final class SafeguardPredicates {
         String shown = ProtectiveNumbers.unseen(set.text(), set.file()); // round 66
         found = shown == null ? null : new SafeguardEdits.Found(THRESHOLD, shown);
       }
+      if (found == null && set != null) {
+        found = opened(set.text(), List.of(set.file())); // session 20: a visibility set open
+      }
       if (found == null && set != null && program.equals("jq")) {
         String shown = IdentifiersKept.unseen(set.text(), set.file()); // round 67
         found =
@@ -149,6 +155,11 @@ final class SafeguardPredicates {
                 ? null
                 : new SafeguardEdits.Found(SafeguardEdits.Kind.PROTECTION_OFF, shown);
       }
+    }
+    if (found == null && program.equals("yq")) {
+      found =
+          WeakenPredicates.inPlace(
+              step, (old, now, files) -> old.isEmpty() ? opened(now, files) : null);
     }
     if (found == null && step.interpreter()) {
       found = WeakenPredicates.replacedByCode(step, SafeguardEdits::of);
@@ -160,6 +171,20 @@ final class SafeguardPredicates {
       }
     }
     return found;
+  }
+
+  /**
+   * A visibility's, privacy's or sharing's setting a tool writes open, its old value unseen
+   * (session 20: {@code yq -i '.privacy.location_tracking = "always"'}).
+   */
+  private static SafeguardEdits.Found opened(String text, List<String> files) {
+    if (files.isEmpty() || CheckFiles.ordinary(files.get(0))) {
+      return null;
+    }
+    String shown = ExposureFlips.set(text, files.get(0));
+    return shown == null
+        ? null
+        : new SafeguardEdits.Found(SafeguardEdits.Kind.PROTECTION_OFF, shown);
   }
 
   /** A sed script's deletion of a range from a matched line: {@code /IsPlausible/,+1d}. */
