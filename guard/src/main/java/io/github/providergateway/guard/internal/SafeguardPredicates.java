@@ -64,6 +64,7 @@ final class SafeguardPredicates {
   /** Adds the call's predicates under their names. */
   static void addCallsTo(Map<String, Where.CallPredicate> named) {
     named.put("edit-keep-out-list-emptied", scan -> KeepOutLists.writtenEmpty(scan.call()));
+    named.put("edit-notice-removed", scan -> NoticesRemoved.found(scan.call())); // decision 336
     for (Map.Entry<SafeguardEdits.Kind, String> kind : NAMES.entrySet()) {
       named.put(
           "edit-safeguard-" + kind.getValue(),
@@ -90,8 +91,9 @@ final class SafeguardPredicates {
     named.put("rewrites-raw-data", (scan, step, read) -> rewritesRawData(scan, step));
     named.put(
         "request-turns-safeguard-off",
-        (scan, step, read) -> SafeguardsSetByRequest.of(step) != null); // session 20
+        (scan, step, read) -> SafeguardsSetByRequest.of(step) != null); // decision 336
     named.put("keep-out-list-emptied", (scan, step, read) -> KeepOutLists.emptiedBy(scan, step));
+    named.put("deletes-notice-lines", (scan, step, read) -> NoticesRemoved.deletes(step));
     named.put(
         "tool-setting-loosened",
         ToolSettings.SETTING_WITHIN
