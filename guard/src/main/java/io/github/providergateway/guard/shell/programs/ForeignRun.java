@@ -24,6 +24,20 @@ public record ForeignRun(
     String opaque,
     boolean clientCall) {
 
+  /**
+   * A run the foreign code makes itself, as before decision 336 named client calls.
+   *
+   * @param shell the command line it runs, or {@code null}
+   * @param argv the program and arguments it runs, or {@code null}
+   * @param language the language of the code it evaluates, or {@code null}
+   * @param code the code it evaluates, or {@code null}
+   * @param opaque what it runs that cannot be read, or {@code null}
+   */
+  public ForeignRun(
+      String shell, List<ProgramWord> argv, InlineLanguage language, String code, String opaque) {
+    this(shell, argv, language, code, opaque, false);
+  }
+
   static ForeignRun shell(String text) {
     return new ForeignRun(text, null, null, null, null, false);
   }

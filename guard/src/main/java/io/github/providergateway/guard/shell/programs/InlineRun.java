@@ -14,6 +14,17 @@ import java.util.List;
  */
 public record InlineRun(String shell, List<ProgramWord> argv, String code, boolean clientCall) {
 
+  /**
+   * A run the code makes itself, as before decision 336 named client calls.
+   *
+   * @param shell the command line it runs, or {@code null}
+   * @param argv the program and arguments it runs, or {@code null}
+   * @param code the code it evaluates, or {@code null}
+   */
+  public InlineRun(String shell, List<ProgramWord> argv, String code) {
+    this(shell, argv, code, false);
+  }
+
   static InlineRun shell(String command) {
     return new InlineRun(command, null, null, false);
   }
