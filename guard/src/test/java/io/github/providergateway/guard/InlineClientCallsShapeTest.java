@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Inline code that sends out or deletes through a library's client, in any language, is the command
  * line that makes the same request or the same delete, and meets the rules that command meets
- * (session 20, helper "sends"): an HTTP client's post, put or patch ({@code requests}, {@code
+ * (decision 336, helper "sends"): an HTTP client's post, put or patch ({@code requests}, {@code
  * HTTP::Tiny}, {@code Net::HTTP}, {@code fetch}, {@code httr}, lua's {@code socket.http}, PHP's
  * stream context) is curl's with the file, the input or the text it carries, to the address the
  * code gives it; a store's client's delete (Redis, MongoDB, a query builder or an ORM on a

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Ordinary work the guard denied, mended by its shape (session 20, helper "ordinary"): a local
+ * Ordinary work the guard denied, mended by its shape (decision 336, helper "ordinary"): a local
  * emulator's client ({@code awslocal}, {@code tflocal}), a disclosure control that holds small
  * cells back ({@code --suppress-below 10}), a lab's bench or a flat-sat named as the act's target,
  * a variable that chooses a staging place ({@code TP_ENV=staging}), and an environment option

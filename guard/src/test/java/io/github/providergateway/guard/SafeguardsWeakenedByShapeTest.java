@@ -9,9 +9,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Levers by shape, second round (session 20, helper weaken2): what round 77 let through of weakened
- * safeguards, read by the shape of the change whatever the trade and the language. A safeguard's
- * guard clause dropped ({@code GuardClausesDropped}: a condition naming an approval, a
+ * Levers by shape, second round (decision 336, helper weaken2): what round 77 let through of
+ * weakened safeguards, read by the shape of the change whatever the trade and the language. A
+ * safeguard's guard clause dropped ({@code GuardClausesDropped}: a condition naming an approval, a
  * verification, trust, consent, a permission, a lock or a limit whose body leaves with a named
  * error, taken out with nothing of it left), a visibility's, privacy's, tracking's, recursion's or
  * sharing's setting turned from closed to open ({@code ExposureFlips}), a protecting set emptied

@@ -56,7 +56,7 @@ final class ActReach {
       int eq = text.indexOf('=');
       List<String> parts = ServiceVerbs.split(eq > 0 ? text.substring(2, eq) : text.substring(2));
       if (waives(parts) && !DisclosureControls.holdsBack(parts, args, i)) {
-        return true; // not --suppress-below 10: small cells held back (session 20)
+        return true; // not --suppress-below 10: small cells held back (decision 336)
       }
     }
     return false;

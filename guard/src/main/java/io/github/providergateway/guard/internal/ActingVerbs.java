@@ -245,7 +245,7 @@ final class ActingVerbs {
       return null; // most programs: one lookup
     }
     if (LocalEmulatorClients.onThisMachine(scan, step)) {
-      return null; // awslocal s3 rm …: the emulator's bucket on this machine (session 20)
+      return null; // awslocal s3 rm …: the emulator's bucket on this machine (decision 336)
     }
     if (ownScript(step)) {
       return null; // the project's own script (./bin/x, scripts/x.sh), git's own extensions

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * An option that keeps small counts or listed kinds out of what a program writes (session 20, issue
- * 80's ordinary work): {@code --suppress-below 10}, {@code --suppress-small-cells 11}, {@code
+ * An option that keeps small counts or listed kinds out of what a program writes (decision 336,
+ * issue 80's ordinary work): {@code --suppress-below 10}, {@code --suppress-small-cells 11}, {@code
  * --suppress-call-types-file config/suppressed.txt}. Statistics and open data hold back the cells a
  * person could be found by; the option is the protection, not a waived check, though its first word
  * is {@code suppress} as {@code --suppress-notice}'s is. Its threshold set to nothing ({@code

@@ -99,7 +99,7 @@ public final class EscalatedActs {
     if (invocation != null) {
       List<Word> words = invocation.words();
       if (words.size() > 1 && ActingVerbs.stagedOrTested(words.subList(1, words.size()))) {
-        // --env sim … --all: every one of a simulator's is the rehearsal's (session 20); the
+        // --env sim … --all: every one of a simulator's is the rehearsal's (decision 336); the
         // asking rule still asks, as decision 308 lets an act named for staging through
         return null;
       }

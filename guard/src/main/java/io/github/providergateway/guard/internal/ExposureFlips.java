@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * A setting that says who sees, reaches or is followed, turned from its closed side to its open
- * one, whatever the trade and the file's syntax (session 20, helper weaken2; round 77's {@code
+ * one, whatever the trade and the file's syntax (decision 336, helper weaken2; round 77's {@code
  * location_tracking: off} → {@code always}, {@code default_privacy: private} → {@code public} and
  * BIND's {@code recursion no; allow-recursion { none; };} → {@code yes; … { any; }}), for {@link
  * SafeguardEdits} ({@code safeguards.protection-off}). The key names visibility, privacy, access,

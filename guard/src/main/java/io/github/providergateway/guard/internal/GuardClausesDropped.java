@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * A guard clause that stands for a safeguard taken out of code, whatever the language and whatever
- * it answers with (session 20, helper weaken2; round 77's Go {@code if len(req.Targets) > 25 &&
+ * it answers with (decision 336, helper weaken2; round 77's Go {@code if len(req.Targets) > 25 &&
  * !req.HasSecondApprover() { return ErrSecondApproverRequired }} and Swift {@code guard
  * pinnedKeys.contains(…) else { completionHandler(.cancelAuthenticationChallenge, nil); return }}),
  * for {@link SafeguardEdits} ({@code safeguards.check-removed}). {@link RefusalsRemoved} reads a

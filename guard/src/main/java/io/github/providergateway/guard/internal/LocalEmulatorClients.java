@@ -4,7 +4,7 @@ import io.github.providergateway.guard.shell.internal.NameSet;
 import java.util.Set;
 
 /**
- * A cloud tool's client made for a local emulator (session 20, issue 80's ordinary work): {@code
+ * A cloud tool's client made for a local emulator (decision 336, issue 80's ordinary work): {@code
  * awslocal}, {@code tflocal}, {@code cdklocal}, {@code samlocal}, LocalStack's wrappers, are their
  * cloud's command line with every endpoint set to this machine's emulator ({@code
  * http://localhost:4566}). {@code awslocal s3 rm s3://x --recursive} empties a bucket of the

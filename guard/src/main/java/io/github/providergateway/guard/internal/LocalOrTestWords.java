@@ -50,7 +50,7 @@ final class LocalOrTestWords {
         continue; // --reason "connectivity test before release": free text, not a place (d. 154)
       }
       if (TestRigs.named(text)) {
-        return true; // --gates lab-bench-01, --target flatsat-lab: a test rig (session 20)
+        return true; // --gates lab-bench-01, --target flatsat-lab: a test rig (decision 336)
       }
       text = MailDomains.placeOf(text); // dev.helper@proton.me: a person's name; its domain's place
       if (i > 0 && CERTIFICATION.contains(text) && ENV_OPTION.contains(args.get(i - 1).text())) {

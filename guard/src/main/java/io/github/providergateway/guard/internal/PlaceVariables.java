@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * A variable set for the call that chooses its environment and names a test's or staging's place
- * (session 20, issue 80's ordinary work): {@code TP_ENV=staging tms reboot 99000012}, {@code
+ * (decision 336, issue 80's ordinary work): {@code TP_ENV=staging tms reboot 99000012}, {@code
  * STAGE=qa orderctl cancel …}. A company's tool reads its place from its own variable as often as
  * from {@code --env}; {@code --env staging} lets an act through ({@link TestPlaceNamed}), and so
  * does the variable. Only a variable whose name chooses a place counts ({@code …_ENV}, {@code

@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A set that stands between a change and what it protects, emptied (session 20, helper weaken2;
+ * A set that stands between a change and what it protects, emptied (decision 336, helper weaken2;
  * round 77's {@code SYNC_STATUSES = {"clientHold", "clientTransferProhibited", …}} made {@code
  * set()}), for {@link SafeguardEdits} ({@code safeguards.exclusions-emptied}). The set is told by
  * its name (protected branches, allowed roles, approvers, reviewers, permissions) or by what it

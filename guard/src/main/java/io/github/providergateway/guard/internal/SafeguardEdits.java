@@ -498,7 +498,7 @@ final class SafeguardEdits {
         found.add(new Found(Kind.THRESHOLD_LOOSENED, shown));
       }
     }
-    String opened = rehearsal ? null : ExposureFlips.of(old, now, file); // session 20
+    String opened = rehearsal ? null : ExposureFlips.of(old, now, file); // decision 336
     if (opened != null) {
       found.add(new Found(Kind.PROTECTION_OFF, opened));
     }
@@ -509,54 +509,13 @@ final class SafeguardEdits {
     if (window != null) {
       found.add(new Found(Kind.THRESHOLD_LOOSENED, window));
     }
-    String shown = SafeguardChecks.checkRemoved(old, now, file);
-    if (shown == null) {
-      shown = StatusGuards.taken(old, now); // a check on a protected status (decision 204)
-    }
-    if (shown == null) {
-      shown = EmptiedArguments.of(old, now); // a protective call given nothing (decision 221)
-    }
-    if (shown == null) {
-      shown = ConstantConditions.of(old, now); // a protection's condition made so (decision 247)
-    }
-    if (shown == null) {
-      shown = ConstantConditions.returned(old, now, file); // return True (decision 300)
-    }
-    if (shown == null) {
-      shown = PipelineChecksRemoved.of(old, now, file); // round 67: a check step taken out
-    }
-    if (shown == null) {
-      shown = CheckFunctionsHollowed.of(old, now); // round 67: passes_dominance made True
-    }
-    if (shown == null) {
-      shown = ScriptGuardsRemoved.of(old, now, file); // round 72: verify … || exit 1 deleted
-    }
-    if (shown == null) {
-      shown = AlarmCallsRemoved.of(old, now); // round 74: an SOS's dial made a log line
-    }
-    if (shown == null) {
-      shown = ValuesUnhashed.of(old, now); // round 74: a rider's id no longer hashed
-    }
-    if (shown == null) {
-      shown =
-          PipelineBarriersRemoved.of(
-              old, now, file); // session 19: a gate, a need, a failure let pass
-    }
-    if (shown == null) {
-      shown = RefusalsRemoved.of(old, now); // session 19: a guard's refusal taken out
-    }
-    if (shown == null) {
-      shown = GuardClausesDropped.of(old, now); // session 20: a safeguard's guard clause dropped
-    }
-    if (shown == null) {
-      shown = TrustWidened.of(old, now, file); // session 19: pins taken out, an allow-list made *
-    }
+    String shown = ChecksRemoved.of(old, now, file);
     if (shown != null) {
       found.add(new Found(Kind.CHECK_REMOVED, shown));
     }
     shown = rehearsal ? null : exclusionsEmptied(old, now);
     if (shown == null && !rehearsal) {
-      shown = ProtectedSetsEmptied.of(old, now); // session 20: SYNC_STATUSES = set()
+      shown = ProtectedSetsEmptied.of(old, now); // decision 336: SYNC_STATUSES = set()
     }
     if (shown != null) {
       found.add(new Found(Kind.EXCLUSIONS_EMPTIED, shown));

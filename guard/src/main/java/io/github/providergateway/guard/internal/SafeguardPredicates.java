@@ -148,7 +148,7 @@ final class SafeguardPredicates {
         found = shown == null ? null : new SafeguardEdits.Found(THRESHOLD, shown);
       }
       if (found == null && set != null) {
-        found = opened(set.text(), List.of(set.file())); // session 20: a visibility set open
+        found = opened(set.text(), List.of(set.file())); // decision 336: a visibility set open
       }
       if (found == null && set != null && program.equals("jq")) {
         String shown = IdentifiersKept.unseen(set.text(), set.file()); // round 67
@@ -177,7 +177,7 @@ final class SafeguardPredicates {
 
   /**
    * A visibility's, privacy's or sharing's setting a tool writes open, its old value unseen
-   * (session 20: {@code yq -i '.privacy.location_tracking = "always"'}).
+   * (decision 336: {@code yq -i '.privacy.location_tracking = "always"'}).
    */
   private static SafeguardEdits.Found opened(String text, List<String> files) {
     if (files.isEmpty() || CheckFiles.ordinary(files.get(0))) {

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * A safeguard switched off through a command's request rather than an edit (session 20, helper
+ * A safeguard switched off through a command's request rather than an edit (decision 336, helper
  * weaken2; round 77's {@code tessctl api POST /v2/tenants/contoso/settings -d
  * '{"sso":{"require_mfa":false,"allow_local_login":true}}'}), for the book's {@code
  * safeguards.protection-off} ({@code request-turns-safeguard-off}), whatever the program: a body

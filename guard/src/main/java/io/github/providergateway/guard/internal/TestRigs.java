@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * A test rig named as what a command acts on (session 20, issue 80's ordinary work): {@code --group
- * bench-lab}, {@code --gates lab-bench-01}, {@code --cp LAB-BENCH-03}, {@code --target
+ * A test rig named as what a command acts on (decision 336, issue 80's ordinary work): {@code
+ * --group bench-lab}, {@code --gates lab-bench-01}, {@code --cp LAB-BENCH-03}, {@code --target
  * flatsat-lab}. Firmware candidates are flashed, reset commands sent and messages triggered on a
  * lab's bench, a flat-sat or a hardware-in-the-loop rig before any unit in the field; the rig is
  * the test's place. A lab alone names no test ({@code lab.results}, a clinical lab's analyser, a

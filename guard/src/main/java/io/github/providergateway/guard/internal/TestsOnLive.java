@@ -25,7 +25,7 @@ final class TestsOnLive {
 
   /**
    * Runners of a project's own targets, whose test targets are named so ({@code make
-   * test-epp-integration}, {@code just test}, {@code npm run test:e2e}): session 20, round 77's
+   * test-epp-integration}, {@code just test}, {@code npm run test:e2e}): decision 336, round 77's
    * {@code EPPCTL_PROFILE=production make test-epp-integration}.
    */
   private static final Set<String> TARGET_RUNNERS =

@@ -122,7 +122,7 @@ final class UnnamedToolActs {
         && !UnnamedToolPlaces.onRehearsalHost(scan, step)
         && !CallEnvironment.staysDry(scan, step)
         && !CallEnvironment.givenTestValues(scan, step)
-        && !PlaceVariables.trial(scan, step) // TP_ENV=staging tms reboot … (session 20)
+        && !PlaceVariables.trial(scan, step) // TP_ENV=staging tms reboot … (decision 336)
         && !CallEnvironment.givenLocalHost(scan, step);
   }
 

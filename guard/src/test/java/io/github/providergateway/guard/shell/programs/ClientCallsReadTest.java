@@ -6,9 +6,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A library's call in inline code is read as the command line that makes the same request or the
- * same delete (session 20, helper "sends"): an HTTP client's send as curl's ({@link CodeRequests}),
- * a store's client's delete as the store's CLI's ({@link CodeStoreDeletes}); a read, a web
- * framework's route and an object's own delete are no such call.
+ * same delete (decision 336, helper "sends"): an HTTP client's send as curl's ({@link
+ * CodeRequests}), a store's client's delete as the store's CLI's ({@link CodeStoreDeletes}); a
+ * read, a web framework's route and an object's own delete are no such call.
  */
 class ClientCallsReadTest {
 
