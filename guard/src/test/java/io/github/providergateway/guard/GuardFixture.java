@@ -23,6 +23,14 @@ final class GuardFixture {
 
   private GuardFixture() {}
 
+  /** The standard preset's guard, made once for the tests that only decide lines on it. */
+  private static final Guard STANDARD = guard(GuardPreset.STANDARD);
+
+  /** The standard guard's verdict on one call written as {@link #line} reads it. */
+  static GuardVerdict decideStandard(String call) {
+    return STANDARD.decide(line(call));
+  }
+
   static Guard guard(GuardPreset preset) {
     return Guard.create(new GuardSettings(preset, List.of(), List.of(), List.of()), ENVIRONMENT);
   }

@@ -152,7 +152,16 @@ final class ProjectToolActs {
         || DJANGO.contains(first) && ProjectTools.django(step)) {
       return false;
     }
-    return SharedActs.actingWord(args) || !(writesHere(step, args) || prints(args));
+    if (SharedActs.actingWord(args)) {
+      return true;
+    }
+    // vlogctl analytics --since 28d, volunteers dbs-expiring --within 60d: a noun's records shown,
+    // a window's listed (session 20, as a company's tool's are)
+    String last = NounViews.lastCommandWord(args, command);
+    return !(writesHere(step, args)
+        || prints(args)
+        || NounViews.shown(last, args)
+        || TradeToolCommands.listsRecent(last, args));
   }
 
   /**
@@ -251,7 +260,7 @@ final class ProjectToolActs {
    * {@code .log} file, or its errors sent along: {@code > /tmp/cull-run.log 2>&1}) is a record of
    * what it did, not what it makes (decision 168).
    */
-  private static boolean writesHere(Step step, List<Word> args) {
+  static boolean writesHere(Step step, List<Word> args) {
     List<Redirect> redirects = step.invocation().redirects();
     for (Redirect redirect : redirects) {
       String operator = redirect.operator();
