@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Ordinary work asked, by shape (session 20, asks): a trade's own tool given a look-only verb
+ * Ordinary work asked, by shape (decision 336, asks): a trade's own tool given a look-only verb
  * ({@code peek}, {@code examine}; not {@code locate}: a person's or a vehicle's place located is a
  * harm of its own), a noun naming its records and only narrowed ({@code analytics --since 28d --by
  * video}, {@code availability --site leeds}, {@code inventory --format csv}: NounViews), or a draft

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * A tool's command whose product is a draft or a trial written here (session 20, asks): {@code
+ * A tool's command whose product is a draft or a trial written here (decision 336, asks): {@code
  * privlog generate … --draft --out out/privlog_draft.xlsx}, {@code ballotforge proof … --out
  * /tmp/proof_214B.pdf}, {@code matchctl train --data tests/fixtures/x.parquet --out /tmp/exp42}.
  * Its product goes into a file on this machine ({@link ProjectToolActs#writesHere}), and the call

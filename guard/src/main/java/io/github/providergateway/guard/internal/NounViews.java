@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A tool's command that names a body of records by a noun and only narrows it (session 20, asks):
+ * A tool's command that names a body of records by a noun and only narrows it (decision 336, asks):
  * {@code vlogctl analytics --since 28d --by video --top 20}, {@code partsctl inventory --warehouse
  * W-12}, {@code roomctl availability --site leeds}, {@code stockctl positions --grower 20817}. A
  * noun is no act: the tool shows what it names, as {@code list} or {@code status} would. The noun

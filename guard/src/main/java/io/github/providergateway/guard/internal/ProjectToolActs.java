@@ -156,7 +156,7 @@ final class ProjectToolActs {
       return true;
     }
     // vlogctl analytics --since 28d, volunteers dbs-expiring --within 60d: a noun's records shown,
-    // a window's listed (session 20, as a company's tool's are)
+    // a window's listed (decision 336, as a company's tool's are)
     String last = NounViews.lastCommandWord(args, command);
     return !(writesHere(step, args)
         || prints(args)

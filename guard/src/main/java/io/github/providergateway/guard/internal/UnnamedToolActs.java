@@ -107,7 +107,7 @@ final class UnnamedToolActs {
     return !acting(args, () -> false)
         && !namedForItsAct(step.program(), args)
         && !InitialledWords.reads(step.program()) // mmlsquota, a status read (decision 334)
-        && !DraftsMadeHere.made(step, args) // proof --out /tmp/proof.pdf (session 20)
+        && !DraftsMadeHere.made(step, args) // proof --out /tmp/proof.pdf (decision 336)
         && acting(
             args,
             () ->
@@ -284,7 +284,7 @@ final class UnnamedToolActs {
                     && !TradeToolCommands.views(last, args) // trend, roster (round 61)
                     && !TradeToolCommands.views(lastNamed, args) // piezo trend VWP-14 (s. 15)
                     && !TradeToolCommands.listsRecent(last, args)
-                    && !NounViews.shown(last, args) // analytics --since 28d (session 20)
+                    && !NounViews.shown(last, args) // analytics --since 28d (decision 336)
                     && companyTool.getAsBoolean())
         || FinalisingOptions.in(args)
         || StateSetOnRead.told(args); // status N734ZQ --set SERVICEABLE (decision 274)

@@ -79,7 +79,7 @@ class ProjectToolActsTest {
     assertThat(acts("./bin/notices hearing-pack --hearing H-25 --out /tmp/preview.pdf")).isFalse();
     assertThat(acts("./bin/suppliers expiring --days 60 --format table")).isFalse();
     assertThat(acts("python -m etl.ncoa match data/in.csv --report build/ncoa.html")).isFalse();
-    // (not expiring --days 60: a window's listing reads wherever it is written, session 20)
+    // (not expiring --days 60: a window's listing reads wherever it is written, decision 336)
     assertThat(acts("./bin/suppliers cycle --out /srv/share/x.csv"))
         .as("a file outside the project and /tmp is no file here")
         .isTrue();
