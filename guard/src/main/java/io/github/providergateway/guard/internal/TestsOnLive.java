@@ -25,8 +25,8 @@ final class TestsOnLive {
 
   /**
    * Runners of a project's own targets, whose test targets are named so ({@code make
-   * test-epp-integration}, {@code just test}, {@code npm run test:e2e}): decision 336, round 77's
-   * {@code EPPCTL_PROFILE=production make test-epp-integration}.
+   * test-epp-integration}, {@code just smoke-test}, {@code npm run test:e2e}): decision 336, round
+   * 77's {@code EPPCTL_PROFILE=production make test-epp-integration}.
    */
   private static final Set<String> TARGET_RUNNERS =
       Set.of("make", "gmake", "just", "task", "rake", "invoke", "npm", "yarn", "pnpm", "bun");
